@@ -1,0 +1,2 @@
+"""Canasta rule tutor and move checker."""
+__version__ = "0.1.0"

@@ -1,0 +1,167 @@
+"""The library the command line is a thin layer over: check a move, score a table, compare rulesets,
+lint teachers' files."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .judge import Verdict, judge
+from .move import MoveError, parse_move
+from .ruleset import COMPARED
+from .scoring import ScoreReport, score_table
+from .snapshot import Scenario, load_scenario, read_scenario
+from .source import InputError, load
+from .table import Table
+
+House = dict[str, tuple[Any, str]]
+
+
+def check(table: Table, move: str) -> Verdict:
+    """Judge a move and, when it goes out, score the hand as the move leaves it."""
+    verdict = judge(table, parse_move(move))
+    if verdict.went_out and verdict.after is not None:
+        try:
+            verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed)
+        except InputError as exc:
+            verdict.score_problem = f"no score: {exc.message}"
+    return verdict
+
+
+def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
+    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
+    del steps
+    return check(load_scenario(path, ruleset, house).table, move)
+
+
+@dataclass
+class Ruling:
+    ruleset: str
+    verdict: Verdict | None
+    problem: str | None  # why this ruleset cannot judge the table (e.g. the number of players)
+
+
+def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
+    parse_move(move)
+    root = load(path)
+    out = []
+    for rid in COMPARED:
+        try:
+            scenario = read_scenario(root, path, rid, house)
+        except InputError as exc:
+            out.append(Ruling(rid, None, exc.message))
+            continue
+        v = check(scenario.table, move)
+        out.append(Ruling(v.ruleset.id, v, None))
+    return out
+
+
+def score_file(path: str, out: str | None = None, concealed: bool | None = None,
+               ruleset: str | None = None, house: House | None = None) -> ScoreReport:
+    scenario = load_scenario(path, ruleset, house)
+    if out is None and scenario.score is not None:
+        out = scenario.score.out
+        if concealed is None:
+            concealed = scenario.score.concealed
+    return score_table(scenario.table, out, bool(concealed))
+
+
+@dataclass
+class Problem:
+    file: str
+    line: int
+    column: int
+    key: str
+    message: str
+    kind: str  # invalid | disagrees
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
+        return f"{where}: {self.key + ': ' if self.key else ''}{self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "key": self.key,
+                "message": self.message, "kind": self.kind}
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    files: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            files.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+        else:
+            files.append(p)
+    return files
+
+
+def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem]]:
+    """Returns (number of stated answers checked, problems)."""
+    name = str(path)
+    try:
+        root = load(path)
+        scenario = read_scenario(root, name, ruleset)
+    except InputError as exc:
+        return 0, [Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")]
+    problems: list[Problem] = []
+    checked = 0
+    for check_, rid, expect in _expectations(scenario, ruleset):
+        checked += 1
+        try:
+            table = scenario.table if rid is None else read_scenario(root, name, rid).table
+        except InputError as exc:
+            problems.append(Problem(name, expect.line, expect.column, f"{check_.key}.by_ruleset.{rid}",
+                                    f"the table cannot be read under {rid}: {exc.message}", "invalid"))
+            continue
+        try:
+            verdict = check(table, check_.move)
+        except MoveError as exc:
+            problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move", str(exc), "invalid"))
+            continue
+        problems.extend(_compare_expect(name, check_, rid or table.ruleset.id, expect, verdict,
+                                        f"{check_.key}.{'expect' if rid is None else 'by_ruleset.' + rid}"))
+    if scenario.score is not None:
+        for rid, expected in [(None, scenario.score.expect), *scenario.score.by_ruleset.items()]:
+            if not expected:
+                continue
+            checked += 1
+            key = "score.expect" if rid is None else f"score.by_ruleset.{rid}"
+            try:
+                table = scenario.table if rid is None else read_scenario(root, name, rid).table
+                report = score_table(table, scenario.score.out, scenario.score.concealed)
+            except InputError as exc:
+                problems.append(Problem(name, scenario.score.line, scenario.score.column, key, exc.message,
+                                        "invalid"))
+                continue
+            got = {s.name: s.hand_total for s in report.sides}
+            for side, points in expected.items():
+                if got.get(side) != points:
+                    problems.append(Problem(
+                        name, scenario.score.line, scenario.score.column, f"{key}.{side}",
+                        f"stated {points}, the engine scores {got.get(side)} under {report.ruleset}", "disagrees"))
+    return checked, problems
+
+
+def _expectations(scenario: Scenario, ruleset: str | None):
+    for c in scenario.checks:
+        if ruleset is None or ruleset == scenario.table.ruleset.id:
+            yield c, None, c.expect
+        for rid, expect in c.by_ruleset.items():
+            if ruleset is None or ruleset == rid:
+                yield c, rid, expect
+
+
+def _compare_expect(file: str, check_, rid: str, expect, verdict: Verdict, key: str) -> list[Problem]:
+    got = verdict.rule_ids
+    problems = []
+    if expect.legal != verdict.legal:
+        why = "; ".join(f"{v.rule} (step {v.step})" for v in verdict.violations) or "no rule is broken"
+        problems.append(Problem(file, expect.line, expect.column, key,
+                                f"'{check_.move}': stated {'legal' if expect.legal else 'illegal'}, the engine "
+                                f"rules it {'legal' if verdict.legal else 'illegal'} under {rid}: {why}",
+                                "disagrees"))
+    missing = [r for r in expect.rules if r not in got]
+    if missing:
+        problems.append(Problem(file, expect.line, expect.column, key,
+                                f"'{check_.move}': stated rule(s) {', '.join(missing)} not among the engine's "
+                                f"violations under {rid} ({', '.join(got) or 'none'})", "disagrees"))
+    return problems

@@ -1,0 +1,182 @@
+"""Cards and their notation: ``KH``, ``10S`` / ``TS``, ``7``, ``3C``, ``JK``.
+
+A card is a small immutable value that parses and prints its own notation; ``str(parse_card(s))``
+round-trips to the canonical upper-case form. The suit is optional except on threes, where it
+decides the card's role (red threes are bonus cards, black threes stop the pile).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
+NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
+SUITS = ("S", "H", "D", "C")
+_SUIT_ALIASES = {"S": "S", "H": "H", "D": "D", "C": "C",
+                 "♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A", "JOKER": "JK", "*": "JK"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+RED_SUITS = frozenset("HD")
+RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "10s", "9": "9s", "8": "8s",
+              "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "3s", "2": "2s", "JK": "jokers"}
+
+_VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
+           "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}
+
+
+class CardError(ValueError):
+    """A piece of text that is not a card."""
+
+    def __init__(self, text: str, reason: str) -> None:
+        super().__init__(f"{text!r} is not a card: {reason}")
+        self.text = text
+        self.reason = reason
+
+
+class Card:
+    """One card. ``suit`` is None when the notation left it out (never for threes)."""
+
+    __slots__ = ("rank", "suit", "_hash")
+
+    def __init__(self, rank: str, suit: str | None = None) -> None:
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "_hash", hash((rank, suit)))
+
+    def __setattr__(self, name, value):  # pragma: no cover - immutability guard
+        raise AttributeError("Card is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self.rank == other.rank and self.suit == other.suit
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __copy__(self) -> "Card":
+        return self
+
+    def __deepcopy__(self, memo) -> "Card":
+        return self
+
+    def __reduce__(self):
+        return (Card, (self.rank, self.suit))
+
+    def __str__(self) -> str:
+        return self.rank + (self.suit or "")
+
+    def symbol(self) -> str:
+        """The card with its suit symbol, for display: ``K♥``."""
+        return self.rank + (SUIT_SYMBOLS[self.suit] if self.suit else "")
+
+    @property
+    def is_wild(self) -> bool:
+        return self.rank in ("2", "JK")
+
+    @property
+    def is_natural(self) -> bool:
+        return self.rank not in ("2", "JK", "3")
+
+    @property
+    def is_red_three(self) -> bool:
+        return self.rank == "3" and self.suit in RED_SUITS
+
+    @property
+    def is_black_three(self) -> bool:
+        return self.rank == "3" and self.suit not in RED_SUITS
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in RED_SUITS
+
+    @property
+    def value(self) -> int:
+        """Card value in the classic count (a ruleset may price black threes in hand differently)."""
+        return _VALUES[self.rank]
+
+    def matches(self, other: "Card") -> bool:
+        """Whether two notations may be the same physical card (a missing suit matches any suit)."""
+        if self.rank != other.rank:
+            return False
+        return self.suit is None or other.suit is None or self.suit == other.suit
+
+    def sort_key(self) -> tuple[int, int]:
+        return (RANKS.index(self.rank), SUITS.index(self.suit) if self.suit else -1)
+
+
+_CACHE: dict[str, Card] = {}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card code, case-insensitively. Raises CardError with the reason."""
+    key = text
+    card = _CACHE.get(key)
+    if card is not None:
+        return card
+    t = text.strip().upper()
+    if not t:
+        raise CardError(text, "it is empty")
+    if t in ("JK", "JOKER", "*"):
+        card = Card("JK")
+    else:
+        suit = None
+        if t[-1] in _SUIT_ALIASES and len(t) > 1:
+            suit = _SUIT_ALIASES[t[-1]]
+            rank_text = t[:-1]
+        else:
+            rank_text = t
+        rank = _RANK_ALIASES.get(rank_text)
+        if rank is None or rank == "JK" and suit:
+            raise CardError(text, "expected a rank A K Q J 10 (or T) 9 to 2, then a suit S H D C, or JK")
+        if rank == "3" and suit is None:
+            raise CardError(text, "a three needs its suit (3H, 3D red; 3S, 3C black)")
+        card = Card(rank, suit)
+    if len(_CACHE) < 4096:
+        _CACHE[key] = card
+    return card
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse a space-separated string (commas allowed) or an iterable of codes."""
+    if isinstance(text, str):
+        words = text.replace(",", " ").split()
+    else:
+        words = list(text)
+    return [parse_card(w) for w in words]
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    return sum(c.value for c in cards)
+
+
+def deck_limits(decks: int, jokers: int) -> tuple[int, int, int]:
+    """(copies of one suited card, copies of one rank, jokers) that ``decks`` packs hold."""
+    return decks, decks * 4, jokers
+
+
+def over_deck_limit(cards: Iterable[Card], decks: int, jokers: int) -> list[tuple[str, int, int]]:
+    """Every card or rank that appears more often than the decks hold: (what, found, allowed)."""
+    per_card, per_rank, max_jokers = deck_limits(decks, jokers)
+    suited: Counter[Card] = Counter()
+    ranks: Counter[str] = Counter()
+    for c in cards:
+        if c.rank == "JK":
+            ranks["JK"] += 1
+            continue
+        ranks[c.rank] += 1
+        if c.suit:
+            suited[c] += 1
+    problems = [(str(c), n, per_card) for c, n in sorted(suited.items(), key=lambda kv: kv[0].sort_key())
+                if n > per_card]
+    for rank, n in ranks.items():
+        limit = max_jokers if rank == "JK" else per_rank
+        if n > limit:
+            what = RANK_NAMES[rank]
+            problems.append((what, n, limit))
+    return problems

@@ -1,0 +1,124 @@
+"""Judging a move: every step in order from the table, every rule that applies, every violation."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .move import Step, format_move, parse_move
+from .rules import BY_STAGE, RULES
+from .ruleset import Ruleset
+from .state import TurnState
+from .table import Table
+
+
+@dataclass
+class Finding:
+    rule: str
+    step: int
+    params: dict
+    source: str = ""
+    inherited: str | None = None
+
+
+@dataclass
+class Verdict:
+    ruleset: Ruleset
+    move: str
+    violations: list[Finding]
+    notes: list[Finding]
+    state: TurnState
+    went_out: bool = False
+    concealed: bool = False
+    after: Table | None = None
+    score: object | None = None
+    score_problem: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rule_ids(self) -> list[str]:
+        return [v.rule for v in self.violations]
+
+
+def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
+    rs = s.ruleset
+    for r in BY_STAGE[stage]:
+        params = r.check(s, facts)
+        if params is None:
+            continue
+        params = dict(params)
+        at = params.pop("step", step)
+        src, inherited = rs.source_of(r.param)
+        found.append(Finding(r.id, at, params, src, inherited))
+
+
+def judge(table: Table, move: str | list[Step]) -> Verdict:
+    """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
+    steps = parse_move(move) if isinstance(move, (str, list)) and (not move or not isinstance(move[0], Step)) \
+        else list(move)
+    s = TurnState.start(table)
+    found: list[Finding] = []
+    for c in s.hand.cards():
+        if c.is_red_three:
+            s.note("red-three-in-hand", 0, card=c)
+    for i, step in enumerate(steps, 1):
+        s.last_step = i
+        facts = s.facts(i, step)
+        _run(step.kind, s, facts, i, found)
+        before = len(s.hand)
+        s.apply(facts)
+        if s.out_step is None and before > 0 and len(s.hand) == 0 and step.kind != "draw":
+            s.out_step = i
+            s.concealed = s.concealed_out()
+            _run("out", s, facts, i, found)
+    _run("end", s, None, s.last_step, found)
+    _closing_notes(s)
+    rs = table.ruleset
+    notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
+    verdict = Verdict(rs, format_move(steps), sorted(found, key=lambda f: f.step), notes, s,
+                      went_out=s.out_step is not None, concealed=s.concealed)
+    verdict.after = table_after(s)
+    return verdict
+
+
+def _closing_notes(s: TurnState) -> None:
+    rs = s.ruleset
+    if not s.side_melded_before and s.new_melds:
+        if s.concealed:
+            s.note("initial-concealed", s.last_step)
+        else:
+            tier = rs.threshold(s.side.score)
+            s.note("initial-counted", s.last_step, counted=s.counted, need=tier.need, score=s.side.score,
+                   canasta=tier.need is None)
+    if s.asked and s.table.turn.permission == "none" and s.partnered:
+        s.note("ask-unknown", s.last_step)
+    if s.table.turn.permission == "granted" and s.out_step is None and s.partnered and s.discarded:
+        s.note("permission-binds", s.last_step)
+    if s.out_step is not None:
+        s.note("went-out-concealed" if s.concealed else "went-out", s.out_step)
+
+
+def table_after(s: TurnState) -> Table:
+    """The table as the move leaves it (the mover's unknown cards stay a count)."""
+    t = s.table
+    p = t.mover
+    if s.hand.unknown:
+        p.hand, p.count = None, len(s.hand)
+    else:
+        p.hand = s.hand.cards()
+        p.count = len(p.hand)
+    if s.new_melds or s.side_melded_before:
+        p.has_melded = p.has_melded or bool(s.new_melds) or s.laid_off_existing
+    t.stock = s.stock
+    t.discard = s.pile
+    t.pile_frozen = None
+    if s.discarded:
+        t.turn.phase = "draw"
+    else:
+        t.turn.phase = "play" if s.drawn else "draw"
+    return t
+
+
+def rule_ids() -> list[str]:
+    return sorted(RULES)

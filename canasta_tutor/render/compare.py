@@ -1,0 +1,28 @@
+"""`check --compare`: one table of rulings, one row per ruleset, disagreements marked."""
+from __future__ import annotations
+
+
+def compare_table(rows: list[dict], move: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    verdicts = {r["legal"] for r in rows if r["applicable"]}
+    split = len(verdicts) > 1
+    t = Table(title=f"{move}", caption="The rulesets disagree on this move." if split
+              else "Every ruleset agrees.")
+    t.add_column("ruleset", style="bold")
+    t.add_column("verdict")
+    t.add_column("reasons", overflow="fold")
+    for r in rows:
+        if not r["applicable"]:
+            t.add_row(r["ruleset"], "[dim]n/a[/]", f"[dim]{r['problem']}[/]")
+            continue
+        verdict = "[green]legal[/]" if r["legal"] else "[red]illegal[/]"
+        reasons = "\n".join(f"[yellow]{v['rule']}[/] (step {v['step']}, {v['source']}): {v['message']}"
+                            for v in r["violations"])
+        if r["legal"] and r.get("score"):
+            totals = ", ".join(f"{s['name']} {s['hand_total']:+d}" for s in r["score"]["sides"])
+            reasons = f"goes out; hand scores {totals}"
+        t.add_row(r["ruleset"], verdict, reasons or "")
+    console.print(t)

@@ -1,0 +1,79 @@
+"""Plain terminal text for verdicts, scores and lint reports. Colour is a few ANSI codes when the
+output is a terminal (and NO_COLOR is unset), so these commands never pay for importing Rich."""
+from __future__ import annotations
+
+import os
+import sys
+
+from .. import messages
+
+_CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "cyan": "36"}
+
+
+def colour_on(stream=None) -> bool:
+    stream = stream or sys.stdout
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+class Style:
+    def __init__(self, on: bool) -> None:
+        self.on = on
+
+    def __call__(self, text: str, *styles: str) -> str:
+        if not self.on or not styles:
+            return text
+        codes = ";".join(_CODES[s] for s in styles)
+        return f"\x1b[{codes}m{text}\x1b[0m"
+
+
+def source_text(d: dict) -> str:
+    return d["source"] + (f", {d['inherited']}" if d.get("inherited") else "")
+
+
+def verdict_text(d: dict, style: Style, title: str = "") -> str:
+    lines = []
+    head = style(messages.word("legal").upper(), "green", "bold") if d["legal"] \
+        else style(messages.word("illegal").upper(), "red", "bold")
+    count = len(d["violations"])
+    lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
+    for i, v in enumerate(d["violations"], 1):
+        lines.append(f"  {i}. step {v['step']}  {style(v['rule'], 'yellow')}")
+        lines.append(f"     {v['message']}")
+        lines.append("     " + style(f"source: {source_text(v)}", "dim"))
+    if count > 1:
+        lines.append(style(f"  {count} problems", "dim"))
+    for n in d["notes"]:
+        where = f"step {n['step']}: " if n["step"] else ""
+        lines.append("  " + style("note", "cyan") + f"  {where}{n['message']}")
+    if d.get("score"):
+        lines.append("")
+        lines.append(score_text(d["score"], style))
+    elif d.get("score_problem"):
+        lines.append("  " + style("note", "cyan") + f"  {d['score_problem']}")
+    return "\n".join(lines)
+
+
+def score_text(d: dict, style: Style) -> str:
+    lines = [style(f"Score ({d['ruleset']})", "bold")
+             + (style(f"  {d['out']} went out" + (" concealed" if d["concealed"] else ""), "dim") if d["out"] else "")]
+    width = max((len(ln["detail"]) for s in d["sides"] for ln in s["lines"]), default=20)
+    for s in d["sides"]:
+        lines.append(f"  {style(s['name'], 'bold')}")
+        for ln in s["lines"]:
+            pts = f"{ln['points']:+6d}"
+            lines.append(f"    {ln['detail']:<{width}}  {style(pts, 'red' if ln['points'] < 0 else 'green')}  "
+                         + style(ln["rule"], "dim"))
+        lines.append(f"    {'this hand':<{width}}  {s['hand_total']:+6d}")
+        lines.append(f"    {'total (' + str(s['before']) + ' before)':<{width}}  {s['total']:6d}")
+    if d["game_over"]:
+        if d["winner"]:
+            lines.append(style(f"  Game over: {d['winner']} wins.", "bold"))
+        else:
+            lines.append(style("  Game over: a tie.", "bold"))
+    for n in d.get("notes", []):
+        lines.append("  " + style("note", "cyan") + f"  {n}")
+    return "\n".join(lines)

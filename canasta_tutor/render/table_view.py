@@ -1,0 +1,60 @@
+"""`canasta show`: the table drawn with suit symbols and colour (readable without colour too)."""
+from __future__ import annotations
+
+from ..cards import Card
+from ..table import Table
+
+
+def card_markup(c: Card) -> str:
+    text = c.symbol()
+    if c.is_wild:
+        return f"[bold magenta]{text}[/]"
+    return f"[red]{text}[/]" if c.is_red else text
+
+
+def cards_markup(cards) -> str:
+    return " ".join(card_markup(c) for c in cards) or "[dim]none[/]"
+
+
+def table_data(table: Table) -> dict:
+    return table.to_data() | {"resolved_ruleset": table.ruleset.id}
+
+
+def print_table(table: Table) -> None:
+    from rich.console import Console
+    from rich.panel import Panel
+    from rich.table import Table as Grid
+
+    console = Console(highlight=False)
+    rs = table.ruleset
+    turn = table.turn
+    house = f"  house rules: {', '.join(f'{k}={v}' for k, v in table.house_rules.items())}" if table.house_rules else ""
+    console.print(f"[bold]{rs.title}[/] ({rs.id}){house}")
+    for side in table.sides:
+        tier = rs.threshold(side.score)
+        need = "a canasta" if tier.need is None else str(tier.need)
+        g = Grid.grid(padding=(0, 2))
+        g.add_column(style="dim")
+        g.add_column()
+        for m in side.melds:
+            kind = " natural canasta" if m.is_natural_canasta else (" canasta" if m.is_canasta else "")
+            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(m.cards))
+        if side.red_threes:
+            g.add_row("red threes", cards_markup(side.red_threes))
+        for name in side.players:
+            p = table.player(name)
+            marker = " [bold yellow]◀ to play[/]" if name == turn.player else ""
+            hand = cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None else f"{p.count} cards"
+            g.add_row(f"{name}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
+        title = f"{side.name}  score {side.score}, opening needs {need}"
+        if not side.melds:
+            title += ", not melded yet"
+        console.print(Panel(g, title=title, title_align="left"))
+    top = table.discard[-1] if table.discard else None
+    frozen = " frozen" if table.pile_content_frozen() else ""
+    pile = (f"{len(table.discard)} cards{frozen}, top {card_markup(top)}" if top else "empty")
+    console.print(f"Pile: {pile}    Stock: {table.stock}")
+    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
+    extra = ", first round" if turn.first_round else ""
+    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
+    console.print(f"Turn: [bold]{turn.player}[/] {phase}{extra}")

@@ -1,0 +1,118 @@
+"""The end-of-hand score: every line with its score id, the sides' new totals, the game's end."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import RANK_NAMES
+from .source import InputError
+from .table import Side, Table
+
+
+@dataclass
+class Line:
+    rule: str
+    points: int
+    params: dict
+
+
+@dataclass
+class SideScore:
+    name: str
+    before: int
+    lines: list[Line]
+
+    @property
+    def hand_total(self) -> int:
+        return sum(line.points for line in self.lines)
+
+    @property
+    def total(self) -> int:
+        return self.before + self.hand_total
+
+
+@dataclass
+class ScoreReport:
+    ruleset: str
+    out: str | None
+    concealed: bool
+    sides: list[SideScore]
+    game_over: bool
+    winner: str | None
+    tie: list[str] = field(default_factory=list)
+    notes: list[tuple[str, dict]] = field(default_factory=list)
+
+
+def score_table(table: Table, out: str | None = None, concealed: bool = False) -> ScoreReport:
+    rs = table.ruleset
+    notes: list[tuple[str, dict]] = []
+    if out is not None:
+        try:
+            out_player = table.player(out)
+        except KeyError:
+            raise InputError(f"--out: found '{out}', expected a player: "
+                             f"{', '.join(p.name for p in table.players)}") from None
+        if out_player.count:
+            notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
+    for i, p in enumerate(table.players):
+        if p.hand is None and p.count:
+            raise InputError(f"{p.name}'s hand is given as a count ({p.count}); the score needs the cards",
+                             table.file, 0, 0, f"players[{i}].hand")
+    out_side = table.side_of(out).name if out else None
+    sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
+    target = rs.target_score
+    if rs.exact_target:
+        reached = [s for s in sides if s.total == target]
+    else:
+        reached = [s for s in sides if s.total >= target]
+    winner, tie = None, []
+    if reached:
+        best = max(s.total for s in reached)
+        leaders = [s.name for s in reached if s.total == best]
+        if len(leaders) == 1:
+            winner = leaders[0]
+        else:
+            tie = leaders
+            notes.append(("tie", {"sides": " and ".join(leaders), "total": best}))
+    return ScoreReport(rs.id, out, concealed, sides, bool(reached), winner, tie, notes)
+
+
+def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes) -> SideScore:
+    rs = table.ruleset
+    lines: list[Line] = []
+    canastas = side.canastas
+    all_minus = rs.no_canasta_all_negative and canastas == 0
+    melded = sum(c.value for m in side.melds for c in m.cards)
+    if all_minus:
+        lines.append(Line("score.no-canasta", -melded, {"points": melded}))
+    else:
+        lines.append(Line("score.cards", melded, {"melds": len(side.melds)}))
+    for m in side.melds:
+        if m.is_canasta:
+            kind = "natural" if m.is_natural_canasta else "mixed"
+            lines.append(Line(f"score.canasta-{kind}", rs.canasta_bonus[kind],
+                              {"rank_name": RANK_NAMES.get(m.rank, m.rank), "size": len(m.cards)}))
+    hands = [table.player(n) for n in side.players]
+    reds = list(side.red_threes) + [c for p in hands for c in (p.hand or []) if c.is_red_three]
+    if reds:
+        n = len(reds)
+        points = rs.red_three_all_bonus if rs.red_three_all_bonus and n == 4 and rs.decks == 2 \
+            else n * rs.red_three_value
+        negative = (rs.red_three_penalty_if == "no-meld" and not side.melds) \
+            or (rs.red_three_penalty_if == "no-canasta" and canastas == 0) or all_minus
+        lines.append(Line("score.red-threes", -points if negative else points,
+                          {"count": n, "negative": negative, "all": points != n * rs.red_three_value}))
+    if went_out:
+        if concealed:
+            lines.append(Line("score.concealed", rs.concealed_bonus, {}))
+        else:
+            lines.append(Line("score.going-out", rs.going_out_bonus, {}))
+    in_hand = 0
+    for p in hands:
+        for c in p.hand or []:
+            if c.is_red_three:
+                continue
+            in_hand += rs.black_three_in_hand if c.is_black_three else c.value
+    lines.append(Line("score.hand", -in_hand, {"players": " and ".join(side.players)}))
+    if table.cut_bonus == side.name and rs.cut_bonus:
+        lines.append(Line("score.cut-bonus", rs.cut_bonus, {}))
+    return SideScore(side.name, side.score, lines)

@@ -1,0 +1,180 @@
+"""Strict, safe reading of the YAML files users write.
+
+PyYAML's ``safe_load`` still expands aliases (the "billion laughs"), keeps the last of duplicate keys,
+honours merge keys and turns ``No`` into ``False``. We read the event stream instead and build a
+small tree of our own that keeps every position, refusing anchors, aliases, tags and merge keys.
+Scalars stay text: the schema that reads them decides whether ``10`` is a rank or a number and
+whether ``No`` is a name or a boolean.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 64
+
+
+class InputError(Exception):
+    """An input file that cannot be used; printed as ``file:line:column: key: message``."""
+
+    def __init__(self, message: str, file: str = "", line: int = 0, column: int = 0, key: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line:
+            where += f":{self.line}:{self.column}"
+        head = f"{where}: " if where else ""
+        key = f"{self.key}: " if self.key else ""
+        return f"{head}{key}{self.message}"
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "line": self.line, "column": self.column, "key": self.key,
+                "message": self.message}
+
+
+@dataclass
+class Node:
+    line: int
+    column: int
+
+
+@dataclass
+class Scalar(Node):
+    text: str
+    plain: bool  # unquoted: eligible for numbers, booleans and null
+
+    @property
+    def is_null(self) -> bool:
+        return self.plain and self.text in ("", "~", "null", "Null", "NULL")
+
+
+@dataclass
+class Seq(Node):
+    items: list[Node] = field(default_factory=list)
+
+
+@dataclass
+class Map(Node):
+    items: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)
+
+
+def read_text(path: str | Path) -> str:
+    """The file's text, or an InputError for a missing path, a folder, a huge or a binary file."""
+    p = Path(path)
+    name = str(path)
+    try:
+        if p.is_dir():
+            raise InputError("is a folder, expected a YAML file", name)
+        with p.open("rb") as fh:
+            data = fh.read(MAX_BYTES + 1)
+    except InputError:
+        raise
+    except FileNotFoundError:
+        raise InputError("no such file", name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+    if len(data) > MAX_BYTES:
+        raise InputError(f"is larger than {MAX_BYTES // 1024} KiB; a table or scenario file is a few KiB", name)
+    if b"\x00" in data:
+        raise InputError("holds binary data (a NUL byte), expected YAML text", name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(f"is not UTF-8 text (byte 0x{data[exc.start]:02x})", name, line, 1) from None
+    if not text.strip():
+        raise InputError("is empty", name)
+    return text
+
+
+def parse(text: str, name: str = "<input>") -> Node:
+    """Build the position-keeping tree of one YAML document."""
+    import yaml
+
+    loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    loader = loader_cls(text)
+    stack: list[list] = []  # frames: [node, pending_key_or_None]
+    root: Node | None = None
+    documents = 0
+
+    def err(message: str, mark) -> InputError:
+        return InputError(message, name, mark.line + 1 if mark else 0, mark.column + 1 if mark else 0)
+
+    def attach(node: Node, mark) -> None:
+        nonlocal root
+        if not stack:
+            root = node
+            return
+        frame = stack[-1]
+        parent = frame[0]
+        if isinstance(parent, Seq):
+            parent.items.append(node)
+        elif frame[1] is None:
+            if not isinstance(node, Scalar):
+                raise err("a key must be plain text, not a list or mapping", mark)
+            if node.text == "<<" and node.plain:
+                raise err("merge keys (<<) are not accepted; write the keys out", mark)
+            if node.text in parent.items:
+                raise err(f"duplicate key '{node.text}'", mark)
+            frame[1] = node
+        else:
+            parent.items[frame[1].text] = (frame[1], node)
+            frame[1] = None
+
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None:
+                break
+            kind = type(event).__name__
+            mark = event.start_mark
+            if kind in ("StreamStartEvent", "StreamEndEvent", "DocumentEndEvent"):
+                continue
+            if kind == "DocumentStartEvent":
+                documents += 1
+                if documents > 1:
+                    raise err("holds more than one YAML document (---); expected one", mark)
+                continue
+            if kind == "AliasEvent":
+                raise err("aliases (*name) are not accepted; write the value out", mark)
+            if getattr(event, "anchor", None):
+                raise err(f"anchors (&{event.anchor}) are not accepted", mark)
+            tag = getattr(event, "tag", None)
+            if kind == "ScalarEvent":
+                if tag and tag != "!" and not (event.implicit and event.implicit[0]):
+                    raise err(f"tags such as {tag} are not accepted", mark)
+                attach(Scalar(mark.line + 1, mark.column + 1, event.value, not event.style), mark)
+            elif kind in ("SequenceStartEvent", "MappingStartEvent"):
+                if tag and not event.implicit:
+                    raise err(f"tags such as {tag} are not accepted", mark)
+                if len(stack) >= MAX_DEPTH:
+                    raise err(f"nesting deeper than {MAX_DEPTH} levels", mark)
+                node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)
+                attach(node, mark)
+                stack.append([node, None])
+            elif kind in ("SequenceEndEvent", "MappingEndEvent"):
+                stack.pop()
+    except InputError:
+        raise
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise err(f"is not valid YAML: {problem}", mark) from None
+    finally:
+        dispose = getattr(loader, "dispose", None)
+        if dispose:
+            dispose()
+    if root is None or (isinstance(root, Scalar) and root.is_null):
+        raise InputError("is empty", name)
+    return root
+
+
+def load(path: str | Path) -> Node:
+    return parse(read_text(path), str(path))

@@ -1,0 +1,249 @@
+"""The state of one turn while a move is judged: the mover's hand, the side's melds, the pile.
+
+A move is judged step by step from the table; every step first gets its facts (what it uses, what
+meld it makes, whether the pile is frozen...), the rules read those facts, then the step's effect is
+applied, even to an illegal step, so that later steps are judged on the table the player meant.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .move import Step
+from .table import Meld, Side, Table, meld_rank
+
+
+class Hand:
+    """Known cards, cards from the taken pile (which never count toward the initial meld) and a
+    number of unknown cards (a hand given as a count, or cards drawn without naming them)."""
+
+    def __init__(self, cards: list[Card] | None, count: int) -> None:
+        self.own: list[Card] = list(cards) if cards is not None else []
+        self.pile: list[Card] = []
+        self.unknown = 0 if cards is not None else count
+        self.known = cards is not None
+
+    def __len__(self) -> int:
+        return len(self.own) + len(self.pile) + self.unknown
+
+    def cards(self) -> list[Card]:
+        return self.own + self.pile
+
+    def take_out(self, card: Card) -> str | None:
+        """Remove one card; returns where it came from ('own', 'pile', 'unknown') or None if absent."""
+        for where, pool in (("own", self.own), ("pile", self.pile)):
+            for i, c in enumerate(pool):
+                if c == card:
+                    del pool[i]
+                    return where
+        for where, pool in (("own", self.own), ("pile", self.pile)):
+            for i, c in enumerate(pool):
+                if c.matches(card):
+                    del pool[i]
+                    return where
+        if self.unknown:
+            self.unknown -= 1
+            return "unknown"
+        return None
+
+
+@dataclass
+class Facts:
+    """What one step does, worked out before its effect is applied."""
+
+    index: int
+    step: Step
+    hand_before: int = 0
+    missing: list[Card] = field(default_factory=list)
+    top: Card | None = None
+    pile_size: int = 0
+    frozen: bool = False
+    frozen_reason: str = ""
+    rank: str | None = None
+    target: Meld | None = None  # the side's existing meld this step adds to, if any
+    result: list[Card] = field(default_factory=list)  # the meld as it stands after the step
+    new_meld: bool = False
+    black_threes: bool = False  # the step melds black threes
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self.step.cards
+
+
+@dataclass
+class TurnState:
+    table: Table
+    side: Side
+    hand: Hand
+    pile: list[Card]
+    stock: int
+    pile_frozen: bool
+    drawn: bool
+    drew_stock: bool = False
+    took_pile: bool = False
+    discarded: bool = False
+    asked: bool = False
+    side_melded_before: bool = False
+    ranks_before: frozenset[str] = frozenset()
+    counted: int = 0
+    counted_cards: list[Card] = field(default_factory=list)
+    new_melds: list[str] = field(default_factory=list)
+    laid_off_existing: bool = False
+    black_three_steps: list[int] = field(default_factory=list)
+    out_step: int | None = None
+    concealed: bool = False
+    last_step: int = 0
+    notes: list[tuple[str, int, dict]] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, table: Table) -> "TurnState":
+        table = table.clone()
+        player = table.mover
+        side = table.side_of(player.name)
+        return cls(table=table, side=side, hand=Hand(player.hand, player.count), pile=table.discard,
+                   stock=table.stock, pile_frozen=table.pile_content_frozen(),
+                   drawn=table.turn.phase == "play", drew_stock=table.turn.phase == "play",
+                   side_melded_before=side.has_melded,
+                   ranks_before=frozenset(m.rank for m in side.melds))
+
+    @property
+    def ruleset(self):
+        return self.table.ruleset
+
+    @property
+    def player(self):
+        return self.table.mover
+
+    @property
+    def partnered(self) -> bool:
+        return len(self.side.players) > 1
+
+    def note(self, key: str, step: int, **params) -> None:
+        self.notes.append((key, step, params))
+
+    # -- facts ---------------------------------------------------------------------------------
+    def frozen_for_side(self) -> tuple[bool, str]:
+        rs = self.ruleset
+        if rs.pile_needs_natural_pair:
+            return True, "always"
+        if not self.side.has_melded:
+            return True, "not-melded"
+        if self.pile_frozen:
+            return True, "pile"
+        return False, ""
+
+    def facts(self, index: int, step: Step) -> Facts:
+        f = Facts(index, step, hand_before=len(self.hand))
+        probe = copy.copy(self.hand)
+        probe.own, probe.pile = list(self.hand.own), list(self.hand.pile)
+        if step.kind in ("take", "meld", "add", "discard"):
+            for c in step.cards:
+                if probe.take_out(c) is None:
+                    f.missing.append(c)
+        if step.kind == "take":
+            f.pile_size = len(self.pile)
+            f.top = self.pile[-1] if self.pile else None
+            f.frozen, f.frozen_reason = self.frozen_for_side()
+            if f.top is not None:
+                f.rank = f.top.rank if f.top.is_natural else meld_rank(list(step.cards))
+                f.target = self.side.meld_of(f.rank) if f.rank else None
+                f.result = (f.target.cards if f.target else []) + [f.top, *step.cards]
+                f.new_meld = f.target is None
+        elif step.kind in ("meld", "add"):
+            f.black_threes = any(c.is_black_three for c in step.cards)
+            f.rank = step.to if step.kind == "add" else meld_rank(list(step.cards))
+            if f.rank is None and step.kind == "meld":
+                f.rank = "?"
+            f.target = self.side.meld_of(f.rank) if f.rank else None
+            f.result = (f.target.cards if f.target else []) + list(step.cards)
+            f.new_meld = f.target is None
+        return f
+
+    # -- effects -------------------------------------------------------------------------------
+    def _lay(self, cards, count_top: Card | None = None) -> int:
+        points = 0
+        for c in cards:
+            where = self.hand.take_out(c)
+            if where in ("own", "unknown", None):
+                points += c.value
+                self.counted_cards.append(c)
+        if count_top is not None:
+            points += count_top.value
+            self.counted_cards.append(count_top)
+        self.counted += points
+        return points
+
+    def _into_meld(self, f: Facts, cards: list[Card]) -> Meld:
+        rank = f.rank or "?"
+        meld = self.side.meld_of(rank)
+        was_canasta = meld.is_canasta if meld else False
+        if meld is None:
+            meld = Meld(rank, list(cards))
+            self.side.melds.append(meld)
+            self.new_melds.append(rank)
+        else:
+            meld.cards.extend(cards)
+            if rank in self.ranks_before:
+                self.laid_off_existing = True
+            if f.step.kind == "meld":
+                self.note("merge", f.index, cards=cards, rank=rank)
+        if meld.is_canasta and not was_canasta:
+            self.note("canasta", f.index, rank=rank, kind="natural" if meld.is_natural_canasta else "mixed")
+        return meld
+
+    def apply(self, f: Facts) -> None:
+        kind = f.step.kind
+        rs = self.ruleset
+        if kind == "draw":
+            n = len(f.step.cards) if f.step.cards else min(rs.draw_count, self.stock)
+            self.stock = max(0, self.stock - n)
+            for c in f.step.cards:
+                if c.is_red_three:
+                    self.side.red_threes.append(c)
+                    self.note("red-three-drawn", f.index, card=c)
+                    if self.stock:
+                        self.stock -= 1
+                        self.hand.unknown += 1
+                else:
+                    self.hand.own.append(c)
+            if not f.step.cards:
+                self.hand.unknown += n
+            self.drawn = self.drew_stock = True
+        elif kind == "take":
+            self.drawn = self.took_pile = True
+            if f.top is None:
+                return
+            top = self.pile.pop()
+            self._lay(f.step.cards, count_top=top)
+            self._into_meld(f, [top, *f.step.cards])
+            for c in self.pile:
+                if c.is_red_three:
+                    self.side.red_threes.append(c)
+                    self.note("red-three-pile", f.index, card=c)
+                else:
+                    self.hand.pile.append(c)
+            self.pile.clear()
+            self.pile_frozen = False
+        elif kind in ("meld", "add"):
+            self._lay(f.step.cards)
+            self._into_meld(f, list(f.step.cards))
+            if f.black_threes:
+                self.black_three_steps.append(f.index)
+        elif kind == "discard":
+            card = f.step.cards[0]
+            self.hand.take_out(card)
+            self.pile.append(card)
+            self.discarded = True
+            if card.is_wild and not self.pile_frozen:
+                self.pile_frozen = True
+                self.note("pile-frozen-by-wild", f.index, card=card)
+        elif kind == "ask":
+            self.asked = True
+
+    def concealed_out(self) -> bool:
+        """Whole hand down in one turn after a stock draw, in new melds with a canasta, no lay-offs."""
+        return (self.drew_stock and not self.took_pile and not self.player.has_melded
+                and not self.laid_off_existing
+                and any(m.is_canasta for m in self.side.melds if m.rank in self.new_melds))
+

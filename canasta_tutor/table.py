@@ -1,0 +1,176 @@
+"""The table: players and their hands, sides and their melds, the discard pile, the stock, the turn.
+
+These are plain values; loading them from YAML lives in ``snapshot.py`` and judging moves on them in
+``judge.py``. ``Table.to_data`` gives back the snapshot format, so a table round-trips.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import Card
+from .ruleset import Ruleset
+
+
+@dataclass
+class Player:
+    name: str
+    hand: list[Card] | None  # None when only the count is known
+    count: int
+    has_melded: bool = False
+
+    @property
+    def known(self) -> bool:
+        return self.hand is not None
+
+
+@dataclass
+class Meld:
+    rank: str  # the natural rank, or "3" for black threes laid when going out
+    cards: list[Card]
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def naturals(self) -> int:
+        return len(self.cards) - self.wilds
+
+    @property
+    def is_canasta(self) -> bool:
+        return len(self.cards) >= 7
+
+    @property
+    def is_natural_canasta(self) -> bool:
+        return self.is_canasta and self.wilds == 0
+
+
+@dataclass
+class Side:
+    name: str
+    players: list[str]
+    score: int = 0
+    melds: list[Meld] = field(default_factory=list)
+    red_threes: list[Card] = field(default_factory=list)
+
+    def meld_of(self, rank: str) -> Meld | None:
+        for m in self.melds:
+            if m.rank == rank:
+                return m
+        return None
+
+    @property
+    def has_melded(self) -> bool:
+        return bool(self.melds)
+
+    @property
+    def canastas(self) -> int:
+        return sum(1 for m in self.melds if m.is_canasta)
+
+
+@dataclass
+class Turn:
+    player: str
+    phase: str = "draw"  # draw | play
+    first_round: bool = False
+    permission: str = "none"  # none | granted | refused
+
+
+@dataclass
+class Table:
+    ruleset: Ruleset
+    players: list[Player]
+    sides: list[Side]
+    turn: Turn
+    discard: list[Card] = field(default_factory=list)
+    pile_frozen: bool | None = None
+    stock: int = 0
+    cut_bonus: str | None = None
+    ruleset_ref: str = "classic"
+    house_rules: dict = field(default_factory=dict)
+    file: str = ""
+
+    def clone(self) -> "Table":
+        """A copy whose hands, melds, pile and turn may change without touching this table."""
+        players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
+                   for p in self.players]
+        sides = [Side(s.name, list(s.players), s.score, [Meld(m.rank, list(m.cards)) for m in s.melds],
+                      list(s.red_threes)) for s in self.sides]
+        t = self.turn
+        return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission),
+                     list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
+                     dict(self.house_rules), self.file)
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def side_of(self, name: str) -> Side:
+        for s in self.sides:
+            if name in s.players:
+                return s
+        raise KeyError(name)
+
+    def side(self, name: str) -> Side | None:
+        for s in self.sides:
+            if s.name == name:
+                return s
+        return None
+
+    @property
+    def mover(self) -> Player:
+        return self.player(self.turn.player)
+
+    def pile_content_frozen(self) -> bool:
+        """Frozen by what lies in the pile (a wild card or a red three), unless the table says otherwise."""
+        if self.pile_frozen is not None:
+            return self.pile_frozen
+        return any(c.is_wild or c.is_red_three for c in self.discard)
+
+    def all_known_cards(self) -> list[Card]:
+        cards: list[Card] = list(self.discard)
+        for p in self.players:
+            if p.hand:
+                cards.extend(p.hand)
+        for s in self.sides:
+            for m in s.melds:
+                cards.extend(m.cards)
+            cards.extend(s.red_threes)
+        return cards
+
+    def to_data(self) -> dict:
+        """The table in the snapshot format (format 1), as plain data ready for YAML."""
+        def cards(cs):
+            return " ".join(str(c) for c in cs)
+
+        data: dict = {"ruleset": self.ruleset_ref}
+        if self.house_rules:
+            data["house_rules"] = dict(self.house_rules)
+        data["players"] = [
+            {"name": p.name, "hand": cards(p.hand) if p.hand is not None else p.count}
+            | ({"has_melded": True} if p.has_melded else {})
+            for p in self.players]
+        data["sides"] = [
+            {"name": s.name, "players": list(s.players), "score": s.score,
+             "melds": [cards(m.cards) for m in s.melds], "red_threes": cards(s.red_threes)}
+            for s in self.sides]
+        data["discard"] = cards(self.discard)
+        if self.pile_frozen is not None:
+            data["pile_frozen"] = self.pile_frozen
+        data["stock"] = self.stock
+        if self.cut_bonus:
+            data["cut_bonus"] = self.cut_bonus
+        data["turn"] = {"player": self.turn.player, "phase": self.turn.phase,
+                        "first_round": self.turn.first_round, "permission": self.turn.permission}
+        return data
+
+
+def meld_rank(cards: list[Card]) -> str | None:
+    """The rank a group of cards is melded in: its natural rank, "3" for black threes, else None."""
+    ranks = Counter(c.rank for c in cards if not c.is_wild)
+    if not ranks:
+        return None
+    return ranks.most_common(1)[0][0]
