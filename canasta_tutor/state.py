@@ -92,6 +92,7 @@ class TurnState:
     laid_off_existing: bool = False
     black_three_steps: list[int] = field(default_factory=list)
     out_step: int | None = None
+    ended_by_red_three: bool = False
     concealed: bool = False
     last_step: int = 0
     notes: list[tuple[str, int, dict]] = field(default_factory=list)
@@ -205,6 +206,8 @@ class TurnState:
                     if self.stock:
                         self.stock -= 1
                         self.hand.unknown += 1
+                    else:  # the last card of the stock: no replacement, and the hand ends
+                        self.ended_by_red_three = True
                 else:
                     self.hand.own.append(c)
             if not f.step.cards:
@@ -215,6 +218,8 @@ class TurnState:
             if f.top is None:
                 return
             top = self.pile.pop()
+            self.note("took-pile", f.index, size=f.pile_size, top=top,
+                      how="frozen-" + f.frozen_reason if f.frozen else ("onto-meld" if f.target else "unfrozen"))
             self._lay(f.step.cards, count_top=top)
             self._into_meld(f, [top, *f.step.cards])
             for c in self.pile:

@@ -16,3 +16,13 @@ def count(s, f):
     due = min(s.ruleset.draw_count, s.stock)
     if named != due:
         return {"named": named, "due": due}
+
+
+@rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")
+def hand_over(s, f):
+    """The hand has ended: a red three was the last card of the stock, or (where the ruleset ends the
+    hand when the stock runs out) the stock was empty before the turn began."""
+    if s.ended_by_red_three:
+        return {"why": "red-three-last"}
+    if f.step.kind == "take" and s.ruleset.stock_out == "end" and s.stock == 0 and not s.drawn:
+        return {"why": "stock-out"}

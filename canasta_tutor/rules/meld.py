@@ -8,7 +8,7 @@ MELDING = ("take", "meld", "add")
 
 def _judged(f) -> bool:
     """Meld-shape rules judge ordinary melds; a set of black threes has a rule of its own."""
-    return bool(f.result) and not f.black_threes and (f.rank not in (None, "?", "3") or f.step.kind == "take")
+    return bool(f.result) and not f.black_threes
 
 
 def naturals_and_wilds(cards, rank):
