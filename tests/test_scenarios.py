@@ -44,8 +44,10 @@ def test_every_message_case_is_reached_by_a_scenario():
     for path in SCENARIOS:
         scenario = load_scenario(path)
         for c in scenario.checks:
-            for f in judge(scenario.table, c.move).violations:
-                seen.add((f.rule, f.params.get("why", "")))
+            tables = [scenario.table] + [load_scenario(path, rid).table for rid in c.by_ruleset]
+            for table in tables:
+                for f in judge(table, c.move).violations:
+                    seen.add((f.rule, f.params.get("why", "")))
     for rule_id in RULES:
         message = messages.rule_entry(rule_id)["message"]
         cases = list(message) if isinstance(message, dict) else [""]

@@ -48,12 +48,12 @@ def too_many_wilds(s, f):
     rs = s.ruleset
     naturals, wilds = naturals_and_wilds(f.result, f.rank)
     if rs.max_wilds is not None and wilds > rs.max_wilds:
-        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "limit": "cap",
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "cap",
                 "max": rs.max_wilds}
     if wilds and rs.wild_ratio == "naturals-outnumber" and naturals <= wilds:
-        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "limit": "outnumber"}
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "outnumber"}
     if wilds and rs.wild_ratio == "naturals-at-least" and naturals < wilds:
-        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "limit": "at-least"}
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "at-least"}
 
 
 @rule("meld.no-such-meld", on="add")
