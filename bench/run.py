@@ -1,0 +1,83 @@
+"""Benchmarks (not tests): run with `python bench/run.py`. Prints the figures quoted in the README.
+
+1. Whole-process start-up: `canasta check` on a small table against a bare two-command Typer app.
+2. One ruling on an already-loaded table, through the library API.
+3. Loading and linting many scenario files in one process.
+"""
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = ROOT / "examples" / "table.yaml"
+
+
+def wall(cmd: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs + 1):  # the first run warms the file cache and is not counted
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times[1:])
+
+
+def startup(runs: int = 21) -> None:
+    canasta = [sys.executable, "-m", "canasta_tutor", "check", str(TABLE), "draw; discard 4H", "--json"]
+    bare = [sys.executable, str(ROOT / "bench" / "bare_typer.py"), "check", str(TABLE), "draw"]
+    pairs = []
+    for _ in range(3):
+        a, b = wall(canasta, runs // 3), wall(bare, runs // 3)
+        pairs.append((a, b))
+    a = statistics.median(p[0] for p in pairs)
+    b = statistics.median(p[1] for p in pairs)
+    print(f"start-up  canasta check {a * 1000:6.1f} ms   bare Typer app {b * 1000:6.1f} ms   ratio {a / b:.2f}")
+
+
+def per_ruling(number: int = 20000) -> None:
+    from canasta_tutor.judge import judge
+    from canasta_tutor.move import parse_move
+    from canasta_tutor.snapshot import load_table
+
+    table = load_table(TABLE)
+    for move in ("draw; discard 4H", "take 9S 9D", "draw; meld 9S 9D 2C; discard 4H"):
+        steps = parse_move(move)
+        samples = []
+        for _ in range(5):
+            t = time.perf_counter()
+            for _ in range(number // 5):
+                judge(table, steps)
+            samples.append((time.perf_counter() - t) / (number // 5))
+        print(f"ruling    {move:<36} median {statistics.median(samples) * 1e6:6.1f} µs")
+
+
+def lint_many(count: int = 1000) -> None:
+    from canasta_tutor import api
+
+    sources = sorted((ROOT / "scenarios").rglob("*.yaml"))
+    tmp = Path(tempfile.mkdtemp())
+    try:
+        for i in range(count):
+            src = sources[i % len(sources)]
+            shutil.copy(src, tmp / f"{i:04d}-{src.name}")
+        t = time.perf_counter()
+        checked = problems = 0
+        for f in api.scenario_files([str(tmp)]):
+            n, ps = api.lint_file(f)
+            checked += n
+            problems += len(ps)
+        elapsed = time.perf_counter() - t
+        print(f"lint      {count} scenario files, {checked} stated answers, {problems} problems: {elapsed:.2f} s")
+    finally:
+        shutil.rmtree(tmp)
+
+
+if __name__ == "__main__":
+    startup()
+    per_ruling()
+    lint_many()
