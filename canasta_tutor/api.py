@@ -21,10 +21,7 @@ def check(table: Table, move: str) -> Verdict:
     """Judge a move and, when it goes out, score the hand as the move leaves it."""
     verdict = judge(table, parse_move(move))
     if verdict.went_out and verdict.after is not None:
-        try:
-            verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed)
-        except InputError as exc:
-            verdict.score_problem = f"no score: {exc.message}"
+        verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
 
 

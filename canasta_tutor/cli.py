@@ -34,6 +34,14 @@ def _emit_json(data) -> None:
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
 
 
+def _emit(data, as_json: bool, printer) -> None:
+    """JSON on stdout with --json, else the human rendering."""
+    if as_json:
+        _emit_json(data)
+    else:
+        printer(data)
+
+
 def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
     sys.stderr.write(f"canasta: {message}\n")
     if as_json:
@@ -102,8 +110,6 @@ def check(
             return _compare(file, move, house, as_json)
         verdict = api.check_file(file, move, ruleset, _house(house))
         data = report.verdict_dict(verdict)
-        if verdict.score_problem:
-            data["score_problem"] = verdict.score_problem
         if as_json:
             _emit_json(data)
         else:
@@ -208,10 +214,7 @@ def rules(
 
         target = ruleset_id or ruleset
         data = rules_view.ruleset_data(target) if target else rules_view.rulesets_list()
-        if as_json:
-            _emit_json(data)
-        else:
-            rules_view.print_rules(data)
+        _emit(data, as_json, rules_view.print_rules)
 
     _guard(as_json, lang, body)
 
@@ -223,7 +226,7 @@ def explain(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Explain one rule: what it says, the sources, how each ruleset treats it, and an example.
+    """Explain one rule: what it says, how each ruleset treats it, and which source each follows.
 
     Example:  canasta explain pile.needs-natural-pair
     """
@@ -238,10 +241,7 @@ def explain(
             close = [r for r in RULES if rule_id.split(".")[-1] in r or rule_id in r]
             raise InputError(f"unknown rule id '{rule_id}'"
                              + (f"; did you mean {', '.join(close)}?" if close else "; see 'canasta explain all'"))
-        if as_json:
-            _emit_json(data)
-        else:
-            rules_view.print_explain(data)
+        _emit(data, as_json, rules_view.print_explain)
 
     _guard(as_json, lang, body)
 

@@ -30,7 +30,6 @@ class Verdict:
     concealed: bool = False
     after: Table | None = None
     score: object | None = None
-    score_problem: str | None = None
 
     @property
     def legal(self) -> bool:

@@ -42,7 +42,10 @@ class ScoreReport:
     notes: list[tuple[str, dict]] = field(default_factory=list)
 
 
-def score_table(table: Table, out: str | None = None, concealed: bool = False) -> ScoreReport:
+def score_table(table: Table, out: str | None = None, concealed: bool = False,
+                strict: bool = True) -> ScoreReport:
+    """Score the hand. ``strict``: every hand must be known; otherwise unknown hands are left out of the
+    count, and a note says so (``check`` uses that to show what a going-out move would score)."""
     rs = table.ruleset
     notes: list[tuple[str, dict]] = []
     if out is not None:
@@ -54,7 +57,9 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False) -
         if out_player.count:
             notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
     for i, p in enumerate(table.players):
-        if p.hand is None and p.count:
+        if p.hand is None and p.count and not strict:
+            notes.append(("hand-unknown", {"player": p.name, "count": p.count}))
+        elif p.hand is None and p.count:
             raise InputError(f"{p.name}'s hand is given as a count ({p.count}); the score needs the cards",
                              table.file, 0, 0, f"players[{i}].hand")
     out_side = table.side_of(out).name if out else None

@@ -52,8 +52,6 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
     if d.get("score"):
         lines.append("")
         lines.append(score_text(d["score"], style))
-    elif d.get("score_problem"):
-        lines.append("  " + style("note", "cyan") + f"  {d['score_problem']}")
     return "\n".join(lines)
 
 

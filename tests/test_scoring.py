@@ -1,0 +1,96 @@
+"""Scoring cases that scenario files cannot state directly: game end, winner, tie, incomplete hands."""
+import pytest
+
+from canasta_tutor.api import check
+from canasta_tutor.scoring import score_table
+from canasta_tutor.snapshot import table_from_text
+from canasta_tutor.source import InputError
+
+END_OF_HAND = """
+ruleset: {ruleset}
+players:
+  - {{name: Ann, hand: []}}
+  - {{name: Bob, hand: [4C]}}
+  - {{name: Cas, hand: [AS]}}
+  - {{name: Dee, hand: [3S]}}
+sides:
+  - name: NS
+    players: [Ann, Cas]
+    score: {ns}
+    melds: ["KH KS KD KC KH KS KD"]
+  - name: EW
+    players: [Bob, Dee]
+    score: {ew}
+    melds: ["8H 8D 8S"]
+    red_threes: [3H]
+turn: {{player: Ann}}
+"""
+
+
+def table(ruleset="classic", ns=0, ew=0):
+    return table_from_text(END_OF_HAND.format(ruleset=ruleset, ns=ns, ew=ew))
+
+
+def totals(report):
+    return {s.name: (s.hand_total, s.total) for s in report.sides}
+
+
+def test_classic_hand_lines_add_up():
+    r = score_table(table(), out="Ann")
+    # NS: 70 cards + 500 natural canasta + 100 out - 20 (Cas's ace); EW: 30 + 100 red three - 5 - 5
+    assert totals(r) == {"NS": (650, 650), "EW": (120, 120)}
+    assert {ln.rule for ln in r.sides[0].lines} == {"score.cards", "score.canasta-natural", "score.going-out",
+                                                    "score.hand"}
+    assert not r.game_over and r.winner is None
+
+
+def test_dutch_house_black_three_in_hand_and_no_canasta():
+    r = score_table(table("dutch-house"), out="Ann")
+    # EW has no canasta: melds -30, red three -100, hand -5 (4C) -100 (black three)
+    assert totals(r)["EW"][0] == -235
+    assert totals(r)["NS"][0] == 70 + 500 - 20  # no going-out bonus in dutch-house
+
+
+def test_game_over_and_winner_at_target():
+    r = score_table(table(ns=4400, ew=4950), out="Ann")
+    assert r.game_over and r.winner == "EW"  # 5050 + ... EW 5070 beats NS 5050
+    assert totals(r) == {"NS": (650, 5050), "EW": (120, 5070)}
+
+
+def test_tie_is_reported_as_a_tie():
+    r = score_table(table(ns=4470, ew=5000), out="Ann")
+    assert r.game_over and r.winner is None and r.tie == ["NS", "EW"]
+    assert any(key == "tie" for key, _ in r.notes)
+
+
+def test_brazilian_target_is_3000():
+    r = score_table(table("brazilian", ns=2700), out="Ann")
+    assert r.game_over and r.winner == "NS"
+    assert totals(r)["NS"][0] == 70 + 200 + 100 - 20
+
+
+def test_score_needs_known_hands_but_check_scores_what_it_can():
+    t = table_from_text(END_OF_HAND.format(ruleset="classic", ns=0, ew=0).replace("hand: [4C]", "hand: 3"))
+    with pytest.raises(InputError) as err:
+        score_table(t, out="Ann")
+    assert err.value.key == "players[1].hand"
+    partial = score_table(t, out="Ann", strict=False)
+    assert any(key == "hand-unknown" for key, _ in partial.notes)
+
+
+def test_going_out_move_is_scored():
+    t = table_from_text("""
+players:
+  - {name: Ann, hand: QH QD QS 5C}
+  - {name: Bob, hand: [9C]}
+  - {name: Cas, hand: [AS, AH, 4C]}
+  - {name: Dee, hand: [9D]}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: ["KH KS KD KC KH KS 2C"]}
+  - {name: EW, players: [Bob, Dee]}
+stock: 20
+turn: {player: Ann}
+""")
+    v = check(t, "draw QC; meld QH QD QS QC; discard 5C")
+    assert v.legal and v.went_out and not v.concealed
+    assert {s.name: s.hand_total for s in v.score.sides} == {"NS": 120 + 300 + 100 - 45, "EW": -20}
