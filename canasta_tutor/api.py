@@ -18,16 +18,15 @@ House = dict[str, tuple[Any, str]]
 
 
 def check(table: Table, move: str) -> Verdict:
-    """Judge a move and, when it goes out, score the hand as the move leaves it."""
+    """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
     verdict = judge(table, parse_move(move))
-    if verdict.went_out and verdict.after is not None:
+    if verdict.went_out and verdict.legal and verdict.after is not None:
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
 
 
 def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
-    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
-    del steps
+    parse_move(move)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, move)
 
 

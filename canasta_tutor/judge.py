@@ -54,8 +54,7 @@ def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> No
 
 def judge(table: Table, move: str | list[Step]) -> Verdict:
     """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
-    steps = parse_move(move) if isinstance(move, (str, list)) and (not move or not isinstance(move[0], Step)) \
-        else list(move)
+    steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
     s = TurnState.start(table)
     found: list[Finding] = []
     for c in s.hand.cards():

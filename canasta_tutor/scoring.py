@@ -60,8 +60,10 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         if p.hand is None and p.count and not strict:
             notes.append(("hand-unknown", {"player": p.name, "count": p.count}))
         elif p.hand is None and p.count:
+            key = f"players[{i}].hand"
+            line, column = table.positions.get(key, (0, 0))
             raise InputError(f"{p.name}'s hand is given as a count ({p.count}); the score needs the cards",
-                             table.file, 0, 0, f"players[{i}].hand")
+                             table.file, line, column, key)
     out_side = table.side_of(out).name if out else None
     sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
     target = rs.target_score

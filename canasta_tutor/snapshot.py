@@ -197,6 +197,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     if not isinstance(players_node, Seq) or not players_node.items:
         raise r.fail(players_node, "players", f"found {show(players_node)}, expected a list of players")
     card_sink: list = []
+    positions: dict[str, tuple[int, int]] = {}
     players: list[Player] = []
     for i, pn in enumerate(players_node.items):
         key = f"players[{i}]"
@@ -213,6 +214,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         else:
             hand = r.cards(hand_node, f"{key}.hand", card_sink)
             count = len(hand)
+        positions[f"{key}.hand"] = (hand_node.line, hand_node.column)
         melded_node = _get(pm, "has_melded")
         has_melded = r.boolean(melded_node, f"{key}.has_melded") if melded_node is not None else False
         players.append(Player(name, hand, count, has_melded))
@@ -259,7 +261,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
 
     _check_deck(r, card_sink, ruleset)
     return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
-                 {k: v[1] for k, v in house.items()}, file)
+                 {k: v[1] for k, v in house.items()}, file, positions)
 
 
 def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list) -> list[Side]:

@@ -100,12 +100,24 @@ def parse(text: str, name: str = "<input>") -> Node:
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     loader = loader_cls(text)
-    stack: list[list] = []  # frames: [node, pending_key_or_None]
+    stack: list[list] = []  # frames: [node, pending_key_or_None, key path of node]
     root: Node | None = None
     documents = 0
 
-    def err(message: str, mark) -> InputError:
-        return InputError(message, name, mark.line + 1 if mark else 0, mark.column + 1 if mark else 0)
+    def here() -> str:
+        """The key path of the node being read, for error messages."""
+        if not stack:
+            return ""
+        node, pending, path = stack[-1]
+        if isinstance(node, Seq):
+            return f"{path}[{len(node.items)}]"
+        if pending is not None:
+            return f"{path}.{pending.text}" if path else pending.text
+        return path
+
+    def err(message: str, mark, key: str | None = None) -> InputError:
+        return InputError(message, name, mark.line + 1 if mark else 0, mark.column + 1 if mark else 0,
+                          here() if key is None else key)
 
     def attach(node: Node, mark) -> None:
         nonlocal root
@@ -122,7 +134,8 @@ def parse(text: str, name: str = "<input>") -> Node:
             if node.text == "<<" and node.plain:
                 raise err("merge keys (<<) are not accepted; write the keys out", mark)
             if node.text in parent.items:
-                raise err(f"duplicate key '{node.text}'", mark)
+                path = frame[2]
+                raise err(f"duplicate key '{node.text}'", mark, f"{path}.{node.text}" if path else node.text)
             frame[1] = node
         else:
             parent.items[frame[1].text] = (frame[1], node)
@@ -157,12 +170,20 @@ def parse(text: str, name: str = "<input>") -> Node:
                 if len(stack) >= MAX_DEPTH:
                     raise err(f"nesting deeper than {MAX_DEPTH} levels", mark)
                 node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)
+                path = here()
                 attach(node, mark)
-                stack.append([node, None])
+                stack.append([node, None, path])
             elif kind in ("SequenceEndEvent", "MappingEndEvent"):
                 stack.pop()
     except InputError:
         raise
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow; it carries an offset only
+        before = text[: exc.position]
+        line = before.count("\n") + 1
+        column = exc.position - (before.rfind("\n") + 1) + 1
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise InputError(f"is not valid YAML: the character {char!r} is not allowed", name, line, column,
+                         here()) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]

@@ -90,6 +90,7 @@ class Table:
     ruleset_ref: str = "classic"
     house_rules: dict = field(default_factory=dict)
     file: str = ""
+    positions: dict = field(default_factory=dict)  # key path -> (line, column) in the file, for messages
 
     def clone(self) -> "Table":
         """A copy whose hands, melds, pile and turn may change without touching this table."""
@@ -100,7 +101,7 @@ class Table:
         t = self.turn
         return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission),
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
-                     dict(self.house_rules), self.file)
+                     dict(self.house_rules), self.file, self.positions)
 
     def player(self, name: str) -> Player:
         for p in self.players:

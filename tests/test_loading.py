@@ -239,11 +239,10 @@ def test_duplicate_keys():
     text = table_text(extra="stock: 12\n")
     err = load_error(text)
     assert err.line == line_of(text, "stock:", 2)
+    assert err.key == "stock"
     assert "duplicate key 'stock'" in err.message
 
 
-@pytest.mark.xfail(strict=True, reason="YAML-level errors (duplicate keys, anchors, tags) carry no key path: "
-                                       "InputError.key is '' instead of 'turn.player'")
 def test_duplicate_nested_key_names_its_path():
     text = table_text(**{"phase: draw": "player: Bob"})
     err = load_error(text)
@@ -255,6 +254,7 @@ def test_anchor():
     text = table_text("&mine KH 7D")
     err = load_error(text)
     assert err.line == line_of(text, "&mine")
+    assert err.key == "players[0].hand"
     assert "anchor" in err.message
 
 
@@ -262,6 +262,7 @@ def test_alias():
     text = table_text(**{"{name: Bob, hand: 11}": "{name: Bob, hand: *mine}"})
     err = load_error(text)
     assert err.line == line_of(text, "*mine")
+    assert err.key == "players[1].hand"
     assert "alias" in err.message
 
 
@@ -278,6 +279,7 @@ def test_tags(value):
     text = table_text(extra=f"x-note: {value}\n")
     err = load_error(text)
     assert err.line == line_of(text, "x-note")
+    assert err.key == "x-note"
     assert "tag" in err.message
 
 
@@ -310,6 +312,13 @@ def test_invalid_yaml_names_the_line():
     err = load_error(text)
     assert err.line >= line_of(text, "stock:")
     assert "YAML" in err.message
+
+
+def test_a_control_character_names_its_line():
+    text = table_text(**{"stock: 40": "stock: 40\x01"})
+    err = load_error(text)
+    assert "character" in err.message and "not allowed" in err.message
+    assert (err.line, err.column) == (line_of(text, "stock:"), len("stock: 40") + 1)
 
 
 @pytest.mark.parametrize("text", [

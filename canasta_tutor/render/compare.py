@@ -3,10 +3,11 @@ from __future__ import annotations
 
 
 def compare_table(rows: list[dict], move: str) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console(highlight=False)
+    from .console import console as make_console
+
+    console = make_console()
     verdicts = {r["legal"] for r in rows if r["applicable"]}
     split = len(verdicts) > 1
     t = Table(title=f"{move}", caption="The rulesets disagree on this move." if split

@@ -73,9 +73,9 @@ def explain_data(rule_id: str) -> dict | None:
 
 
 def _console():
-    from rich.console import Console
+    from .console import console
 
-    return Console(highlight=False)
+    return console()
 
 
 def print_rules(data: dict) -> None:

@@ -21,11 +21,12 @@ def table_data(table: Table) -> dict:
 
 
 def print_table(table: Table) -> None:
-    from rich.console import Console
     from rich.panel import Panel
     from rich.table import Table as Grid
 
-    console = Console(highlight=False)
+    from .console import console as make_console
+
+    console = make_console()
     rs = table.ruleset
     turn = table.turn
     house = f"  house rules: {', '.join(f'{k}={v}' for k, v in table.house_rules.items())}" if table.house_rules else ""
