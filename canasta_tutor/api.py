@@ -8,7 +8,7 @@ from typing import Any
 
 from .judge import Verdict, judge
 from .move import MoveError, parse_move
-from .ruleset import COMPARED
+from .ruleset import BUILTIN
 from .scoring import ScoreReport, score_table
 from .snapshot import Scenario, load_scenario, read_scenario
 from .source import InputError, load
@@ -38,15 +38,21 @@ class Ruling:
 
 
 def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
+    """The move under every built-in ruleset; one that does not fit the table (its number of players)
+    is listed with the reason instead of a verdict."""
     parse_move(move)
     root = load(path)
     out = []
-    for rid in COMPARED:
+    judged: set[str] = set()
+    for rid in BUILTIN:
         try:
             scenario = read_scenario(root, path, rid, house)
         except InputError as exc:
             out.append(Ruling(rid, None, exc.message))
             continue
+        if scenario.table.ruleset.id in judged:  # classic at 2, 3 or 6 players is its variant, judged once
+            continue
+        judged.add(scenario.table.ruleset.id)
         v = check(scenario.table, move)
         out.append(Ruling(v.ruleset.id, v, None))
     return out

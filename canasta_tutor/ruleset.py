@@ -15,7 +15,6 @@ from .source import InputError, Map, Node, Scalar, Seq, load
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
 BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
-COMPARED = ("classic", "brazilian", "danish", "dutch-house")
 SOURCES = {
     "pagat": "pagat.com, Canasta (classic partnership game, two-, three- and six-player sections)",
     "S0": "a Dutch page on classic Canasta for 2 to 6 players",

@@ -226,11 +226,16 @@ def test_check_compare(tmp_path):
     assert proc.returncode in (0, 1), proc.stderr
     data = json_out(proc)
     assert set(data) >= {"rulings"}
-    rulings = {r["ruleset"]: r for r in data["rulings"]}
-    assert sorted(rulings) == sorted(COMPARED) and len(data["rulings"]) == 4
-    for r in data["rulings"]:
+    assert [r["ruleset"] for r in data["rulings"]] == ["classic", "classic-2p", "classic-3p", "classic-6p",
+                                                       "brazilian", "danish", "dutch-house"]
+    rulings = {r["ruleset"]: r for r in data["rulings"] if r["applicable"]}
+    assert sorted(rulings) == sorted(COMPARED)
+    for r in rulings.values():
         assert_verdict_shape(r)
         assert r["move"] == GO_OUT
+    for r in data["rulings"]:
+        if not r["applicable"]:  # the 2-, 3- and 6-player rulesets do not fit a 4-player table
+            assert r["legal"] is None and "played by" in r["problem"]
     # each ruleset really judged it: danish needs two canastas to go out; the bonuses differ
     assert rulings["danish"]["legal"] is False
     assert "out.canastas-needed" in [v["rule"] for v in rulings["danish"]["violations"]]

@@ -75,5 +75,8 @@ def test_house_rules_in_the_table_override_the_ruleset():
 
 def test_compare_rules_the_same_move_under_every_builtin(tmp_path):
     (tmp_path / "t.yaml").write_text(FOUR.format(ruleset="classic"))
-    rulings = {r.ruleset: r.verdict.legal for r in compare(str(tmp_path / "t.yaml"), "take 9S 2C")}
+    all_rulings = compare(str(tmp_path / "t.yaml"), "take 9S 2C")
+    assert [r.ruleset for r in all_rulings] == list(BUILTIN)
+    rulings = {r.ruleset: r.verdict.legal for r in all_rulings if r.verdict}
     assert rulings == {"classic": True, "brazilian": True, "danish": False, "dutch-house": False}
+    assert all("played by" in r.problem for r in all_rulings if not r.verdict)
