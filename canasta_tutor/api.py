@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .judge import Verdict, judge
-from .move import MoveError, parse_move
+from .move import MoveError, Step, parse_move
 from .ruleset import BUILTIN
 from .scoring import ScoreReport, score_table
 from .snapshot import Scenario, load_scenario, read_scenario
@@ -17,17 +17,17 @@ from .table import Table
 House = dict[str, tuple[Any, str]]
 
 
-def check(table: Table, move: str) -> Verdict:
+def check(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
-    verdict = judge(table, parse_move(move))
+    verdict = judge(table, move)
     if verdict.went_out and verdict.legal and verdict.after is not None:
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
 
 
 def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
-    parse_move(move)  # a bad move is a usage error, reported before the file is read
-    return check(load_scenario(path, ruleset, house).table, move)
+    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
+    return check(load_scenario(path, ruleset, house).table, steps)
 
 
 @dataclass
@@ -40,7 +40,7 @@ class Ruling:
 def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
     is listed with the reason instead of a verdict."""
-    parse_move(move)
+    steps = parse_move(move)
     root = load(path)
     out = []
     judged: set[str] = set()
@@ -53,7 +53,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
         if scenario.table.ruleset.id in judged:  # classic at 2, 3 or 6 players is its variant, judged once
             continue
         judged.add(scenario.table.ruleset.id)
-        v = check(scenario.table, move)
+        v = check(scenario.table, steps)
         out.append(Ruling(v.ruleset.id, v, None))
     return out
 

@@ -151,18 +151,9 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def card_points(cards: Iterable[Card]) -> int:
-    return sum(c.value for c in cards)
-
-
-def deck_limits(decks: int, jokers: int) -> tuple[int, int, int]:
-    """(copies of one suited card, copies of one rank, jokers) that ``decks`` packs hold."""
-    return decks, decks * 4, jokers
-
-
 def over_deck_limit(cards: Iterable[Card], decks: int, jokers: int) -> list[tuple[str, int, int]]:
     """Every card or rank that appears more often than the decks hold: (what, found, allowed)."""
-    per_card, per_rank, max_jokers = deck_limits(decks, jokers)
+    per_card, per_rank, max_jokers = decks, decks * 4, jokers
     suited: Counter[Card] = Counter()
     ranks: Counter[str] = Counter()
     for c in cards:

@@ -1,10 +1,10 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .move import Step, format_move, parse_move
-from .rules import BY_STAGE, RULES
+from .rules import BY_STAGE
 from .ruleset import Ruleset
 from .state import TurnState
 from .table import Table
@@ -116,7 +116,3 @@ def table_after(s: TurnState) -> Table:
     else:
         t.turn.phase = "play" if s.drawn else "draw"
     return t
-
-
-def rule_ids() -> list[str]:
-    return sorted(RULES)

@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .source import InputError, Map, Node, Scalar, Seq, load
+from .source import InputError, Map, Node, Scalar, Seq, bool_value, describe, int_value, load
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
 BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
@@ -116,10 +116,6 @@ class Ruleset:
                 return tier
         return self.initial_meld[-1]
 
-    @property
-    def partnered(self) -> bool:
-        return self.side_size > 1
-
     def with_house(self, options: dict[str, tuple[Any, str]]) -> "Ruleset":
         if not options:
             return self
@@ -148,25 +144,25 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
     if spec.kind in ("int", "optint"):
         if isinstance(node, Scalar) and node.is_null and spec.kind == "optint":
             return None
-        if isinstance(node, Scalar) and node.plain and _is_int(node.text):
-            value = int(node.text)
+        value = int_value(node)
+        if value is not None:
             if value < 0:
                 raise InputError(f"found {value}, expected a number of 0 or more", **w)
             return value
-        raise InputError(f"found {_show(node)}, expected a whole number"
+        raise InputError(f"found {describe(node)}, expected a whole number"
                          + (" or null" if spec.kind == "optint" else ""), **w)
     if spec.kind == "bool":
-        value = parse_bool(node)
+        value = bool_value(node)
         if value is None:
-            raise InputError(f"found {_show(node)}, expected true or false", **w)
+            raise InputError(f"found {describe(node)}, expected true or false", **w)
         return value
     if spec.kind == "choice":
         if isinstance(node, Scalar) and node.text in spec.choices:
             return node.text
-        raise InputError(f"found {_show(node)}, expected one of: {', '.join(spec.choices)}", **w)
+        raise InputError(f"found {describe(node)}, expected one of: {', '.join(spec.choices)}", **w)
     if spec.kind == "bonus":
         if not isinstance(node, Map) or set(node.items) != {"natural", "mixed"}:
-            raise InputError(f"found {_show(node)}, expected {{natural: N, mixed: N}}", **w)
+            raise InputError(f"found {describe(node)}, expected {{natural: N, mixed: N}}", **w)
         sub = Param("", "int", "")
         return {k: _convert(sub, v, file, f"{key}.{k}") for k, (_, v) in node.items.items()}
     if spec.kind == "tiers":
@@ -176,14 +172,14 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
 
 def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
     if not isinstance(node, Seq) or not node.items:
-        raise InputError(f"found {_show(node)}, expected a list of tiers like {{below: 1500, need: 50}}",
+        raise InputError(f"found {describe(node)}, expected a list of tiers like {{below: 1500, need: 50}}",
                          **_where(node, file, key))
     tiers = []
     last = None
     for i, item in enumerate(node.items):
         k = f"{key}[{i}]"
         if not isinstance(item, Map) or not set(item.items) <= {"below", "need"} or "need" not in item.items:
-            raise InputError(f"found {_show(item)}, expected {{below: SCORE, need: POINTS or canasta}}",
+            raise InputError(f"found {describe(item)}, expected {{below: SCORE, need: POINTS or canasta}}",
                              **_where(item, file, k))
         below = None
         if "below" in item.items:
@@ -206,31 +202,16 @@ def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
 
 
 def _signed_int(node: Node, file: str, key: str) -> int:
-    if isinstance(node, Scalar) and node.plain and _is_int(node.text):
-        return int(node.text)
-    raise InputError(f"found {_show(node)}, expected a whole number", **_where(node, file, key))
+    value = int_value(node)
+    if value is not None:
+        return value
+    raise InputError(f"found {describe(node)}, expected a whole number", **_where(node, file, key))
 
 
-def _is_int(text: str) -> bool:
-    t = text[1:] if text[:1] in "+-" else text
-    return t.isdigit() and t.isascii() and len(t) < 10
 
 
-def parse_bool(node: Node) -> bool | None:
-    if isinstance(node, Scalar) and node.plain:
-        t = node.text.lower()
-        if t in ("true", "yes", "on"):
-            return True
-        if t in ("false", "no", "off"):
-            return False
-    return None
 
 
-def _show(node: Node) -> str:
-    if isinstance(node, Scalar):
-        text = node.text if len(node.text) <= 40 else node.text[:37] + "..."
-        return f"'{text}'"
-    return "a list" if isinstance(node, Seq) else "a mapping"
 
 
 _FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes"}
@@ -250,7 +231,7 @@ def _load_file_cached(path: str) -> dict:
         if k in node.items:
             v = node.items[k][1]
             if not isinstance(v, Scalar):
-                raise InputError(f"found {_show(v)}, expected text", **_where(v, path, k))
+                raise InputError(f"found {describe(v)}, expected text", **_where(v, path, k))
             out[k] = v.text
     if "id" not in out:
         raise InputError("a ruleset file needs an 'id'", path, node.line, node.column)
@@ -260,7 +241,7 @@ def _load_file_cached(path: str) -> dict:
     if "set" in node.items:
         body = node.items["set"][1]
         if not isinstance(body, Map):
-            raise InputError(f"found {_show(body)}, expected a mapping of parameters", **_where(body, path, "set"))
+            raise InputError(f"found {describe(body)}, expected a mapping of parameters", **_where(body, path, "set"))
         for name, (kn, vn) in body.items.items():
             if name not in PARAMS:
                 raise InputError(f"unknown parameter '{name}'; known: {', '.join(PARAMS)}",
@@ -284,7 +265,7 @@ def _load_file_cached(path: str) -> dict:
         if not isinstance(body, Map):
             raise InputError("expected a mapping of player count: ruleset id", **_where(body, path, "variants"))
         for name, (kn, vn) in body.items.items():
-            if not _is_int(name) or not isinstance(vn, Scalar):
+            if not name.isdigit() or not isinstance(vn, Scalar):
                 raise InputError("expected 'PLAYERS: ruleset-id'", path, kn.line, kn.column, f"variants.{name}")
             variants[int(name)] = vn.text
     out["variants"] = variants
@@ -337,6 +318,4 @@ def resolve_for_players(ruleset: Ruleset, players: int) -> Ruleset:
     return ruleset
 
 
-def param_help() -> list[tuple[str, str, str]]:
-    return [(p.name, p.kind if not p.choices else " | ".join(p.choices), p.help) for p in PARAMS.values()]
 

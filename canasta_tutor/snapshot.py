@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from .cards import Card, CardError, RANK_NAMES, over_deck_limit, parse_card
-from .ruleset import PARAMS, Ruleset, convert_param, load_ruleset, parse_bool, resolve_for_players
-from .source import InputError, Map, Node, Scalar, Seq, load, parse
+from .ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
+from .source import InputError, Map, Node, Scalar, Seq, bool_value, describe as show, int_value, load, parse
 from .table import Meld, Player, Side, Table, Turn, meld_rank
 
 SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_frozen", "stock", "cut_bonus",
@@ -51,7 +51,6 @@ class Scenario:
     title: str = ""
     checks: list[Check] = field(default_factory=list)
     score: ScoreExpect | None = None
-    root: Map | None = None  # the parsed tree, for re-reading the table under another ruleset
 
 
 class Reader:
@@ -81,18 +80,15 @@ class Reader:
         raise self.fail(node, key, f"found {show(node)}, expected {what}")
 
     def integer(self, node: Node, key: str, minimum: int | None = None) -> int:
-        if isinstance(node, Scalar) and node.plain:
-            t = node.text.replace("_", "")
-            body = t[1:] if t[:1] in "+-" else t
-            if body.isdigit() and body.isascii() and len(body) < 10:
-                value = int(t)
-                if minimum is not None and value < minimum:
-                    raise self.fail(node, key, f"found {value}, expected {minimum} or more")
-                return value
+        value = int_value(node)
+        if value is not None:
+            if minimum is not None and value < minimum:
+                raise self.fail(node, key, f"found {value}, expected {minimum} or more")
+            return value
         raise self.fail(node, key, f"found {show(node)}, expected a whole number")
 
     def boolean(self, node: Node, key: str) -> bool:
-        value = parse_bool(node)
+        value = bool_value(node)
         if value is None:
             raise self.fail(node, key, f"found {show(node)}, expected true or false")
         return value
@@ -128,15 +124,6 @@ class Reader:
         return out
 
 
-def show(node: Node | None) -> str:
-    if node is None:
-        return "nothing"
-    if isinstance(node, Scalar):
-        if node.is_null:
-            return "nothing"
-        text = node.text if len(node.text) <= 40 else node.text[:37] + "..."
-        return f"'{text}'"
-    return "a list" if isinstance(node, Seq) else "a mapping"
 
 
 def join(key: str, name: str) -> str:
@@ -169,7 +156,8 @@ def read_house_rules(r: Reader, node: Node | None, key: str = "house_rules") -> 
 
 def _scalar_text(node: Node) -> Any:
     if isinstance(node, Scalar):
-        return int(node.text) if node.plain and node.text.lstrip("-").isdigit() else node.text
+        number = int_value(node)
+        return node.text if number is None else number
     if isinstance(node, Map):
         return {k: _scalar_text(v) for k, (_, v) in node.items.items()}
     if isinstance(node, Seq):
@@ -428,8 +416,7 @@ def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
     assert isinstance(root, Map)
     title_node = _get(root, "title")
     title = r.text(title_node, "title") if title_node is not None else ""
-    scenario = Scenario(table, title, _read_checks(r, _get(root, "checks")), _read_score(r, _get(root, "score")),
-                        root)
+    scenario = Scenario(table, title, _read_checks(r, _get(root, "checks")), _read_score(r, _get(root, "score")))
     names = [p.name for p in table.players]
     if scenario.score:
         if scenario.score.out and scenario.score.out not in names:

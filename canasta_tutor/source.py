@@ -65,6 +65,37 @@ class Map(Node):
     items: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)
 
 
+def describe(node: Node | None) -> str:
+    """How a value reads in an error message: ``'text'``, ``nothing``, ``a list``, ``a mapping``."""
+    if node is None or isinstance(node, Scalar) and node.is_null:
+        return "nothing"
+    if isinstance(node, Scalar):
+        text = node.text if len(node.text) <= 40 else node.text[:37] + "..."
+        return f"'{text}'"
+    return "a list" if isinstance(node, Seq) else "a mapping"
+
+
+def int_value(node: Node | None) -> int | None:
+    """A plain (unquoted) whole number such as ``1500``, ``-50`` or ``1_000``; None for anything else."""
+    if isinstance(node, Scalar) and node.plain:
+        text = node.text.replace("_", "")
+        body = text[1:] if text[:1] in "+-" else text
+        if body.isdigit() and body.isascii() and len(body) < 10:
+            return int(text)
+    return None
+
+
+def bool_value(node: Node | None) -> bool | None:
+    """true/yes/on or false/no/off, unquoted, in any case; None for anything else."""
+    if isinstance(node, Scalar) and node.plain:
+        t = node.text.lower()
+        if t in ("true", "yes", "on"):
+            return True
+        if t in ("false", "no", "off"):
+            return False
+    return None
+
+
 def read_text(path: str | Path) -> str:
     """The file's text, or an InputError for a missing path, a folder, a huge or a binary file."""
     p = Path(path)

@@ -6,7 +6,6 @@ applied, even to an illegal step, so that later steps are judged on the table th
 """
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 
 from .cards import Card
@@ -22,7 +21,11 @@ class Hand:
         self.own: list[Card] = list(cards) if cards is not None else []
         self.pile: list[Card] = []
         self.unknown = 0 if cards is not None else count
-        self.known = cards is not None
+
+    def copy(self) -> "Hand":
+        other = Hand([], 0)
+        other.own, other.pile, other.unknown = list(self.own), list(self.pile), self.unknown
+        return other
 
     def __len__(self) -> int:
         return len(self.own) + len(self.pile) + self.unknown
@@ -136,8 +139,7 @@ class TurnState:
 
     def facts(self, index: int, step: Step) -> Facts:
         f = Facts(index, step, hand_before=len(self.hand))
-        probe = copy.copy(self.hand)
-        probe.own, probe.pile = list(self.hand.own), list(self.hand.pile)
+        probe = self.hand.copy()
         if step.kind in ("take", "meld", "add", "discard"):
             for c in step.cards:
                 if probe.take_out(c) is None:

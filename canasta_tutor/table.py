@@ -131,17 +131,6 @@ class Table:
             return self.pile_frozen
         return any(c.is_wild or c.is_red_three for c in self.discard)
 
-    def all_known_cards(self) -> list[Card]:
-        cards: list[Card] = list(self.discard)
-        for p in self.players:
-            if p.hand:
-                cards.extend(p.hand)
-        for s in self.sides:
-            for m in s.melds:
-                cards.extend(m.cards)
-            cards.extend(s.red_threes)
-        return cards
-
     def to_data(self) -> dict:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
         def cards(cs):

@@ -6,11 +6,6 @@ from .registry import rule
 MELDING = ("take", "meld", "add")
 
 
-def _judged(f) -> bool:
-    """Meld-shape rules judge ordinary melds; a set of black threes has a rule of its own."""
-    return bool(f.result) and not f.black_threes
-
-
 def naturals_and_wilds(cards, rank):
     naturals = sum(1 for c in cards if c.is_natural and c.rank == rank)
     wilds = sum(1 for c in cards if c.is_wild)
@@ -43,7 +38,7 @@ def too_few_naturals(s, f):
 
 @rule("meld.too-many-wilds", on=MELDING, params=("wild_ratio", "max_wilds"))
 def too_many_wilds(s, f):
-    if not _judged(f):
+    if not f.result or f.black_threes:  # a set of black threes has a rule of its own
         return None
     rs = s.ruleset
     naturals, wilds = naturals_and_wilds(f.result, f.rank)
