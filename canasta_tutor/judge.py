@@ -87,8 +87,8 @@ def _closing_notes(s: TurnState) -> None:
             s.note("initial-concealed", s.last_step)
         else:
             tier = rs.threshold(s.side.score)
-            s.note("initial-counted", s.last_step, counted=s.counted, need=tier.need, score=s.side.score,
-                   canasta=tier.need is None)
+            s.note("initial-canasta" if tier.need is None else "initial-counted", s.last_step,
+                   counted=s.counted, need=tier.need, score=s.side.score)
     if s.asked and s.table.turn.permission == "none" and s.partnered:
         s.note("ask-unknown", s.last_step)
     if s.table.turn.permission == "granted" and s.out_step is None and s.partnered and s.discarded:

@@ -63,8 +63,6 @@ def note_message(key: str, params: dict, lang: str | None = None) -> str:
         params["kind"] = cat["kinds"].get(params["kind"], params["kind"])
     if "how" in params:
         params["how_text"] = cat.get("take_how", {}).get(params["how"], params["how"])
-    if key == "initial-counted" and params.get("canasta"):
-        key = "initial-canasta"
     return _fill(cat["notes"].get(key, key), params)
 
 
