@@ -3,6 +3,7 @@
 1. Whole-process start-up: `canasta check` on a small table against a bare two-command Typer app.
 2. One ruling on an already-loaded table, through the library API.
 3. Loading and linting many scenario files in one process.
+4. Listing every legal move of a 15-card hand with a 40-card pile (bench/big_hand.yaml).
 """
 from __future__ import annotations
 
@@ -56,6 +57,23 @@ def per_ruling(number: int = 20000) -> None:
         print(f"ruling    {move:<36} median {statistics.median(samples) * 1e6:6.1f} µs")
 
 
+def moves_listing(number: int = 20) -> None:
+    from canasta_tutor.moves import legal_moves
+    from canasta_tutor.snapshot import load_table
+
+    for phase in ("play", "draw"):
+        table = load_table(ROOT / "bench" / "big_hand.yaml")
+        table.turn.phase = phase
+        samples = []
+        for _ in range(5):
+            t = time.perf_counter()
+            for _ in range(number):
+                listed = legal_moves(table)
+            samples.append((time.perf_counter() - t) / number)
+        print(f"moves     15-card hand, 40-card pile, {phase} phase: {len(listed.options)} entries "
+              f"({listed.ways} ways)  median {statistics.median(samples) * 1000:5.1f} ms")
+
+
 def lint_many(count: int = 1000) -> None:
     from canasta_tutor import api
 
@@ -80,4 +98,5 @@ def lint_many(count: int = 1000) -> None:
 if __name__ == "__main__":
     startup()
     per_ruling()
+    moves_listing()
     lint_many()

@@ -11,7 +11,7 @@ from .move import MoveError, Step, parse_move
 from .ruleset import BUILTIN
 from .scoring import ScoreReport, score_table
 from .snapshot import Scenario, load_scenario, read_scenario
-from .source import InputError, load
+from .source import InputError, Map, load
 from .table import Table
 
 House = dict[str, tuple[Any, str]]
@@ -20,7 +20,7 @@ House = dict[str, tuple[Any, str]]
 def check(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
     verdict = judge(table, move)
-    if verdict.went_out and verdict.legal and verdict.after is not None:
+    if verdict.went_out and verdict.legal:
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
 
@@ -101,6 +101,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
     name = str(path)
     try:
         root = load(path)
+        if isinstance(root, Map) and "steps" in root.items:
+            return _lint_lesson(path)
         scenario = read_scenario(root, name, ruleset)
     except InputError as exc:
         return 0, [Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")]
@@ -141,6 +143,15 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
                         name, scenario.score.line, scenario.score.column, f"{key}.{side}",
                         f"stated {points}, the engine scores {got.get(side)} under {report.ruleset}", "disagrees"))
     return checked, problems
+
+
+def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
+    """A lesson states no answers; its questions must be ones the engine can answer as asked."""
+    from .lesson import problems as lesson_problems, read_lesson
+
+    lesson = read_lesson(path)
+    found = [Problem(str(path), line, 0, "", message, "disagrees") for line, message in lesson_problems(lesson)]
+    return len(lesson.questions), found
 
 
 def _expectations(scenario: Scenario, ruleset: str | None):

@@ -24,6 +24,9 @@ _VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9":
            "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}
 
 
+_INTERNED: dict[tuple[str, str | None], "Card"] = {}
+
+
 class CardError(ValueError):
     """A piece of text that is not a card."""
 
@@ -34,23 +37,35 @@ class CardError(ValueError):
 
 
 class Card:
-    """One card. ``suit`` is None when the notation left it out (never for threes)."""
+    """One card. ``suit`` is None when the notation left it out (never for threes).
 
-    __slots__ = ("rank", "suit", "_hash")
+    Cards are interned: ``Card("K", "H")`` always returns the same object, so equality and hashing
+    are identity, and a card's role (wild, natural, red three...) is worked out once, not on every
+    look. The engine compares cards millions of times in self-play; this keeps each look a pointer
+    comparison.
+    """
 
-    def __init__(self, rank: str, suit: str | None = None) -> None:
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "_hash", hash((rank, suit)))
+    __slots__ = ("rank", "suit", "value", "is_wild", "is_natural", "is_red", "is_red_three",
+                 "is_black_three")
+
+    def __new__(cls, rank: str, suit: str | None = None) -> "Card":
+        card = _INTERNED.get((rank, suit))
+        if card is not None:
+            return card
+        if rank not in _VALUES or (suit is not None and suit not in SUITS):
+            raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
+        card = object.__new__(cls)
+        red = suit in RED_SUITS
+        for name, value in (("rank", rank), ("suit", suit), ("value", _VALUES[rank]),
+                            ("is_wild", rank in ("2", "JK")), ("is_natural", rank not in ("2", "JK", "3")),
+                            ("is_red", red), ("is_red_three", rank == "3" and red),
+                            ("is_black_three", rank == "3" and not red)):
+            object.__setattr__(card, name, value)
+        _INTERNED[(rank, suit)] = card
+        return card
 
     def __setattr__(self, name, value):  # pragma: no cover - immutability guard
         raise AttributeError("Card is immutable")
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Card) and self.rank == other.rank and self.suit == other.suit
-
-    def __hash__(self) -> int:
-        return self._hash
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -70,31 +85,6 @@ class Card:
     def symbol(self) -> str:
         """The card with its suit symbol, for display: ``K♥``."""
         return self.rank + (SUIT_SYMBOLS[self.suit] if self.suit else "")
-
-    @property
-    def is_wild(self) -> bool:
-        return self.rank in ("2", "JK")
-
-    @property
-    def is_natural(self) -> bool:
-        return self.rank not in ("2", "JK", "3")
-
-    @property
-    def is_red_three(self) -> bool:
-        return self.rank == "3" and self.suit in RED_SUITS
-
-    @property
-    def is_black_three(self) -> bool:
-        return self.rank == "3" and self.suit not in RED_SUITS
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in RED_SUITS
-
-    @property
-    def value(self) -> int:
-        """Card value in the classic count (a ruleset may price black threes in hand differently)."""
-        return _VALUES[self.rank]
 
     def matches(self, other: "Card") -> bool:
         """Whether two notations may be the same physical card (a missing suit matches any suit)."""

@@ -66,6 +66,8 @@ def _guard(as_json: bool, lang: str | None, body):
         _fail(EXIT_INPUT, str(exc), as_json, exc.as_dict())
     except KeyboardInterrupt:
         raise typer.Exit(130)
+    except BrokenPipeError:  # the reader (``| head``) went away: nothing left to say to anyone
+        raise
     except RecursionError:
         _fail(EXIT_INPUT, "the input is nested too deeply", as_json)
     except Exception as exc:  # a bug: short message, traceback only on request
@@ -175,17 +177,23 @@ def show(
     file: str = typer.Argument(..., help="A table snapshot or scenario file."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT",
+                                      help="Write the table as an SVG image to OUT (for worksheets) instead of drawing it."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
     """Draw the table: hands, melds, red threes, the pile and whose turn it is.
 
     Example:  canasta show table.yaml
+
+    Example:  canasta show table.yaml --svg table.svg
     """
     def body():
         from .snapshot import load_table
 
         table = load_table(file, ruleset, _house(house))
+        if svg is not None:
+            return _write_svg(table, svg, as_json)
         if as_json:
             from .render.table_view import table_data
 
@@ -196,6 +204,375 @@ def show(
             print_table(table)
 
     _guard(as_json, lang, body)
+
+
+def _write_svg(table, out: str, as_json: bool) -> None:
+    from .render.svg import table_svg
+    from .source import InputError
+
+    # Checked before writing so the user gets our message, not the operating system's.
+    if not out.strip():
+        raise InputError("--svg needs a file name to write the SVG to")
+    if os.path.isdir(out):
+        raise InputError(f"cannot write the SVG to '{out}': it is a folder; give a file name")
+    parent = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(parent):
+        raise InputError(f"cannot write the SVG to '{out}': the folder '{os.path.dirname(out) or parent}' "
+                         "does not exist")
+    text = table_svg(table)
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise InputError(f"cannot write the SVG to '{out}': {exc.strerror or exc}") from None
+    if as_json:
+        _emit_json({"svg": out})
+    else:
+        print(f"wrote {out}")
+
+
+@app.command()
+def moves(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """List every legal move for the player on turn, grouped by kind; cards that are interchangeable
+    are listed once, with how many ways there are.
+
+    Example:  canasta moves table.yaml
+    """
+    def body():
+        from . import report
+        from .moves import legal_moves
+        from .snapshot import load_table
+
+        data = report.moves_dict(legal_moves(load_table(file, ruleset, _house(house))))
+        if as_json:
+            _emit_json(data)
+        else:
+            from .render.plain import moves_text
+
+            print(moves_text(data, _style()))
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def hint(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Suggest one good legal move for the player on turn, and say why.
+
+    Example:  canasta hint table.yaml
+    """
+    def body():
+        from . import report
+        from .hint import hint as best
+        from .snapshot import load_table
+
+        data = report.hint_dict(best(load_table(file, ruleset, _house(house))))
+        if as_json:
+            _emit_json(data)
+        else:
+            from .render.plain import hint_text
+
+            print(hint_text(data, _style()))
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def selfplay(
+    hands: int = typer.Option(1, "--hands", "-n", min=1, help="Hands to play for each ruleset."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the first hand; the others follow it."),
+    ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r",
+                                                help="A ruleset to play (repeatable; default: every built-in one)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Processes to play in."),
+    show: bool = typer.Option(False, "--show", help="Print every move of every hand (for one hand or a few)."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Let the engine play random hands against itself, checking every invariant on every move:
+    each card in exactly one place, every move legal by check, every table round-tripping through
+    YAML, every score adding up. Anything that breaks is reported with the seed that reproduces it.
+
+    Exit 0 when nothing broke, 1 otherwise.
+
+    Example:  canasta selfplay --hands 1500 --jobs 2
+    """
+    def body():
+        from .ruleset import BUILTIN, load_ruleset
+
+        ids = [load_ruleset(r).id for r in ruleset] if ruleset else list(BUILTIN)
+        if show:
+            return _selfplay_show(ids, hands, seed, as_json)
+        from .selfplay import play_many
+
+        tty = sys.stderr.isatty() and not as_json
+
+        def progress(done, total):
+            if tty and (done % 50 == 0 or done == total):
+                sys.stderr.write(f"\r{done}/{total} hands")
+                if done == total:
+                    sys.stderr.write("\n")
+
+        summary = play_many(ids, hands, seed, jobs, progress)
+        data = {
+            "hands": summary.hands,
+            "moves": summary.moves,
+            "rulesets": {rid: {how: n for (r, how), n in sorted(summary.ended.items()) if r == rid} for rid in ids},
+            "broken": [{"ruleset": b.ruleset, "seed": b.seed, "turn": b.turn, "move": b.move, "what": b.what,
+                        "reproduce": f"canasta selfplay --ruleset {b.ruleset} --seed {b.seed} --show"}
+                       for b in summary.broken],
+        }
+        if as_json:
+            _emit_json(data)
+        else:
+            st = _style()
+            for rid, ends in data["rulesets"].items():
+                print(f"{rid:<12} " + ", ".join(f"{n} {how}" for how, n in ends.items()))
+            for b in data["broken"]:
+                print(st(f"BROKEN {b['ruleset']} seed {b['seed']} turn {b['turn']}: {b['what']}", "red"))
+                print(f"  reproduce: {b['reproduce']}")
+            verdict = "nothing broke" if not data["broken"] else f"{len(data['broken'])} broken invariant(s)"
+            print(st(f"{data['hands']} hands, {data['moves']} moves: {verdict}", "green" if not data["broken"] else "bold"))
+        raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
+
+    _guard(as_json, lang, body)
+
+
+def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None:
+    from . import report
+    from .selfplay import play_hand
+
+    results = [play_hand(rid, s) for s in range(seed, seed + hands) for rid in ids]
+    data = [{"ruleset": r.ruleset, "seed": r.seed, "ended": r.ended, "out": r.out, "moves": r.log,
+             "broken": [str(b) for b in r.broken], "snapshot": [b.table for b in r.broken if b.table],
+             "score": report.score_dict(r.score) if r.score else None} for r in results]
+    if as_json:
+        _emit_json({"hands": data})
+    else:
+        from .render.plain import score_text
+
+        st = _style()
+        for d in data:
+            print(st(f"{d['ruleset']} seed {d['seed']}: {len(d['moves'])} moves, ended: {d['ended']}", "bold"))
+            for line in d["moves"]:
+                print(f"  {line}")
+            for b, snap in zip(d["broken"], d["snapshot"] + [""] * len(d["broken"])):
+                print(st(f"BROKEN {b}", "red"))
+                if snap:
+                    print(snap)
+            if d["score"]:
+                print(score_text(d["score"], st))
+            print()
+    raise typer.Exit(EXIT_ILLEGAL if any(d["broken"] for d in data) else 0)
+
+
+@app.command()
+def lesson(
+    name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Take a lesson: explanations, tables and questions graded by the engine. 'canasta lesson list'
+    lists them. When standard input is not a terminal, answers are read one per line.
+
+    Example:  canasta lesson list
+    Example:  canasta lesson melds
+    """
+    def body():
+        from .lesson import builtin_lessons, find_lesson, read_lesson
+
+        if name == "list":
+            from .progress import Progress
+
+            finished = set(_progress_or_none(Progress).finished_lessons()) if not as_json else set()
+            lessons = [read_lesson(p) for p in builtin_lessons()]
+            if as_json:
+                _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
+                                         "questions": len(ls.questions)} for ls in lessons]})
+            else:
+                for i, ls in enumerate(lessons, 1):
+                    mark = "✓" if ls.id in finished else " "
+                    print(f"{mark} {i:2d}. {ls.id:<22} {ls.title}  ({len(ls.questions)} questions)")
+            return
+        from .progress import Progress
+        from .tutor import Talk, run_lesson
+
+        ls = read_lesson(find_lesson(name))
+        progress = Progress()
+        if progress.notice:
+            sys.stderr.write(f"canasta: {progress.notice}\n")
+        try:
+            run_lesson(ls, Talk(), progress)
+        finally:
+            progress.close()
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def quiz(
+    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", help="Drill only these rule ids (repeatable)."),
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, help="Stop after N questions (default: until you quit)."),
+    ruleset: Optional[str] = RulesetOpt,
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the random positions (the same seed, the same quiz)."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Drill questions on random positions, the engine grading each answer; the rule you know least
+    (by spaced repetition) comes first. When standard input is not a terminal, answers are read one per line.
+
+    Example:  canasta quiz --count 10
+    Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
+    """
+    def body():
+        import random
+
+        from .progress import Progress
+        from .quiz import drillable
+        from .ruleset import load_ruleset
+        from .source import InputError
+        from .tutor import Talk, run_quiz
+
+        known = drillable()
+        wanted = []
+        for r in rules_ or []:
+            wanted += [x for x in r.replace(",", " ").split() if x]
+        unknown = [r for r in wanted if r not in known]
+        if unknown:
+            raise InputError(f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}")
+        rs = load_ruleset(ruleset).id if ruleset else None
+        progress = Progress()
+        if progress.notice:
+            sys.stderr.write(f"canasta: {progress.notice}\n")
+        try:
+            run_quiz(Talk(), progress, wanted or known, count, rs, seed if seed is not None else random.randrange(1 << 30))
+        finally:
+            progress.close()
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def progress(
+    reset: bool = typer.Option(False, "--reset", help="Forget every answer and start again (asks first)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
+
+    Example:  canasta progress
+    Example:  canasta progress --reset --yes
+    """
+    def body():
+        from .progress import Progress
+        from .render.progress_view import print_progress, progress_data
+
+        store = Progress()
+        if store.notice:
+            sys.stderr.write(f"canasta: {store.notice}\n")
+        try:
+            if reset:
+                if not yes:
+                    if not sys.stdin.isatty():
+                        _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
+                    if not typer.confirm(f"Forget all {store.answers()} answers in {store.path}?"):
+                        raise typer.Exit(1)
+                store.reset()
+                if as_json:
+                    _emit_json({"reset": True, "database": str(store.path)})
+                else:
+                    print(f"progress reset ({store.path})")
+                return
+            _emit(progress_data(store), as_json, print_progress)
+        finally:
+            store.close()
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def schema(
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Print the JSON Schema of a file format, for editors (YAML language servers read it).
+
+    Example:  canasta schema scenario > canasta-scenario.schema.json
+    """
+    def body():
+        from .schema import KINDS, schema as build
+
+        if kind not in KINDS:
+            _fail(EXIT_USAGE, f"unknown format '{kind}'; expected one of: {', '.join(KINDS)}", as_json)
+        _emit_json(build(kind))
+
+    _guard(as_json, None, body)
+
+
+@app.command()
+def new(
+    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start."),
+    file: str = typer.Argument(..., help="The file to write (never overwritten)."),
+    as_json: bool = JsonOpt,
+) -> None:
+    """Write a commented skeleton of a scenario or a lesson, and the JSON Schema beside it so that
+    editors check the file as you type.
+
+    Example:  canasta new scenario my-dispute.yaml
+    """
+    def body():
+        from pathlib import Path
+
+        from .schema import schema as build
+        from .source import InputError
+
+        if kind not in ("scenario", "lesson"):
+            _fail(EXIT_USAGE, f"unknown kind '{kind}'; expected scenario or lesson", as_json)
+        target = Path(file)
+        if target.exists():
+            raise InputError(f"{file} already exists; choose another name (nothing was written)")
+        if not target.parent.is_dir():
+            raise InputError(f"the folder {target.parent} does not exist (nothing was written)")
+        schema_file = target.parent / f"canasta-{kind}.schema.json"
+        written = []
+        if not schema_file.exists():
+            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            written.append(str(schema_file))
+        template = (Path(__file__).parent / "templates" / f"{kind}.yaml").read_text(encoding="utf-8")
+        text = template.replace("{schema}", schema_file.name).replace("{name}", str(target))
+        with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
+            out.write(text)
+        written.insert(0, str(target))
+        if as_json:
+            _emit_json({"written": written})
+        else:
+            for w in written:
+                print(f"wrote {w}")
+            print(f"next: edit {target}, then run: canasta lint {target}")
+
+    _guard(as_json, None, body)
+
+
+def _progress_or_none(cls):
+    """The progress database for reading, or an empty stand-in when there is none yet."""
+    try:
+        return cls()
+    except Exception:  # listing lessons must work even where nothing can be written
+        class Empty:
+            def finished_lessons(self):
+                return []
+        return Empty()
 
 
 @app.command()
@@ -293,3 +670,8 @@ def main() -> None:
         app()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
+    except BrokenPipeError:
+        # Python would complain again when it flushes stdout at exit; point it at nothing instead.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(141)

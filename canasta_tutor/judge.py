@@ -22,14 +22,25 @@ class Finding:
 @dataclass
 class Verdict:
     ruleset: Ruleset
-    move: str
+    steps: list[Step]
     violations: list[Finding]
     notes: list[Finding]
     state: TurnState
     went_out: bool = False
     concealed: bool = False
-    after: Table | None = None
     score: object | None = None
+    _after: Table | None = None
+
+    @property
+    def move(self) -> str:
+        return format_move(self.steps)
+
+    @property
+    def after(self) -> Table:
+        """The table as the move leaves it; built on first use, since most rulings never need it."""
+        if self._after is None:
+            self._after = table_after(self.state)
+        return self._after
 
     @property
     def legal(self) -> bool:
@@ -41,11 +52,11 @@ class Verdict:
 
 
 def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
-    rs = s.ruleset
     for r in BY_STAGE[stage]:
         params = r.check(s, facts)
         if params is None:
             continue
+        rs = s.ruleset
         params = dict(params)
         at = params.pop("step", step)
         src, inherited = rs.source_of(r.param)
@@ -57,7 +68,7 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
     s = TurnState.start(table)
     found: list[Finding] = []
-    for c in s.hand.cards():
+    for c in s.hand.own:
         if c.is_red_three:
             s.note("red-three-in-hand", 0, card=c)
     for i, step in enumerate(steps, 1):
@@ -74,10 +85,13 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     _closing_notes(s)
     rs = table.ruleset
     notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
-    verdict = Verdict(rs, format_move(steps), sorted(found, key=lambda f: f.step), notes, s,
-                      went_out=s.out_step is not None, concealed=s.concealed)
-    verdict.after = table_after(s)
-    return verdict
+    found.sort(key=_by_step)
+    return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
+                   concealed=s.concealed)
+
+
+def _by_step(f: Finding) -> int:
+    return f.step
 
 
 def _closing_notes(s: TurnState) -> None:
@@ -99,7 +113,8 @@ def _closing_notes(s: TurnState) -> None:
 
 def table_after(s: TurnState) -> Table:
     """The table as the move leaves it (the mover's unknown cards stay a count)."""
-    t = s.table
+    t = s.table.clone()
+    t.sides = [s.side.clone() if side.name == s.side.name else side for side in t.sides]
     p = t.mover
     if s.hand.unknown:
         p.hand, p.count = None, len(s.hand)
@@ -109,7 +124,7 @@ def table_after(s: TurnState) -> Table:
     if s.new_melds or s.side_melded_before:
         p.has_melded = p.has_melded or bool(s.new_melds) or s.laid_off_existing
     t.stock = s.stock
-    t.discard = s.pile
+    t.discard = list(s.pile)
     t.pile_frozen = None
     if s.discarded:
         t.turn.phase = "draw"

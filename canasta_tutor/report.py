@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from . import messages
+from .hint import Hint
 from .judge import Finding, Verdict
+from .moves import KINDS, MoveList, Option
 from .scoring import ScoreReport
 
 
@@ -44,4 +46,54 @@ def score_dict(r: ScoreReport, lang: str | None = None) -> dict:
         "winner": r.winner,
         "tie": bool(r.tie),
         "notes": [messages.score_note(k, p, lang) for k, p in r.notes],
+    }
+
+
+def _class_name(cls: str, lang: str | None) -> str:
+    from .cards import RANK_NAMES
+
+    return messages.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else RANK_NAMES.get(cls, cls)
+
+
+def option_dict(o: Option, lang: str | None = None) -> dict:
+    return {
+        "move": o.move,
+        "kind": o.kind,
+        "notes": [messages.note_message(n.rule, n.params, lang) for n in o.verdict.notes],
+        "ways": o.ways,
+        "choices": [messages.section("moves", "choice", {"used": u, "held": h, "name": _class_name(c, lang)}, lang)
+                    for u, h, c in o.choices]
+        + ([messages.section("moves", "shares", {"shares": o.shares}, lang)] if o.shares > 1 else []),
+    }
+
+
+def moves_dict(ml: MoveList, lang: str | None = None) -> dict:
+    t = ml.table
+    order = {k: i for i, k in enumerate(KINDS)}
+    options = sorted(ml.options, key=lambda o: order[o.kind])
+    notes = [messages.section("moves", n, lang=lang) for n in ml.notes]
+    if ml.truncated:
+        notes.append(messages.section("moves", "truncated", lang=lang))
+    if not t.side_of(t.turn.player).has_melded and any(
+            o.kind == "meld" or o.kind == "take" and len(o.steps) > 1 for o in options):
+        notes.append(messages.section("moves", "initial-smallest", lang=lang))
+    return {
+        "ruleset": t.ruleset.id,
+        "player": t.turn.player,
+        "phase": t.turn.phase,
+        "moves": [option_dict(o, lang) for o in options],
+        "count": len(options),
+        "ways": ml.ways,
+        "truncated": ml.truncated,
+        "notes": notes,
+    }
+
+
+def hint_dict(h: Hint, lang: str | None = None) -> dict:
+    return {
+        "move": h.option.move if h.option else None,
+        "kind": h.option.kind if h.option else None,
+        "reason": messages.section("hints", h.reason, h.params, lang),
+        "why": h.reason,
+        "notes": [messages.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
     }

@@ -93,11 +93,13 @@ class Ruleset:
     house: tuple[str, ...] = ()
     owner_sources: dict[str, str] = field(default_factory=dict)
 
-    def __getattr__(self, name: str) -> Any:
-        try:
-            return self.__dict__["values"][name]
-        except KeyError:
-            raise AttributeError(name) from None
+    def __post_init__(self) -> None:
+        # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
+        # an instance attribute is several times faster than a ``__getattr__`` fallback.
+        for name, value in self.values.items():
+            if name in self.__dataclass_fields__:
+                raise ValueError(f"parameter {name} would hide a field of Ruleset")
+            object.__setattr__(self, name, value)
 
     def source_of(self, param: str | None) -> tuple[str, str | None]:
         """(source key, None or 'inherited from X') for a parameter; None means the shared card facts."""

@@ -14,7 +14,6 @@ from .table import Meld, Player, Side, Table, Turn, meld_rank
 SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_frozen", "stock", "cut_bonus",
                  "turn")
 SCENARIO_KEYS = ("title", "description", "checks", "score")
-LESSON_KEYS = ("lesson",)
 
 
 @dataclass
@@ -167,7 +166,7 @@ def _scalar_text(node: Node) -> Any:
 
 def read_table(root: Node, file: str, ruleset_override: str | None = None,
                house_override: dict[str, tuple[Any, str]] | None = None,
-               extra_keys: tuple[str, ...] = SCENARIO_KEYS + LESSON_KEYS) -> Table:
+               extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
     r = Reader(file)
     top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
 

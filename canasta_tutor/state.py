@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .move import Step
+from .ruleset import Ruleset
 from .table import Meld, Side, Table, meld_rank
 
 
@@ -33,6 +34,11 @@ class Hand:
     def cards(self) -> list[Card]:
         return self.own + self.pile
 
+    def holds(self, card: Card) -> bool:
+        if self.unknown or card in self.own or card in self.pile:
+            return True
+        return any(c.matches(card) for c in self.own) or any(c.matches(card) for c in self.pile)
+
     def take_out(self, card: Card) -> str | None:
         """Remove one card; returns where it came from ('own', 'pile', 'unknown') or None if absent."""
         for where, pool in (("own", self.own), ("pile", self.pile)):
@@ -51,32 +57,37 @@ class Hand:
         return None
 
 
-@dataclass
 class Facts:
-    """What one step does, worked out before its effect is applied."""
+    """What one step does, worked out before its effect is applied. (A plain slotted class: one is
+    made per step judged, and a dataclass with list factories costs more than the rules do.)"""
 
-    index: int
-    step: Step
-    hand_before: int = 0
-    missing: list[Card] = field(default_factory=list)
-    top: Card | None = None
-    pile_size: int = 0
-    frozen: bool = False
-    frozen_reason: str = ""
-    rank: str | None = None
-    target: Meld | None = None  # the side's existing meld this step adds to, if any
-    result: list[Card] = field(default_factory=list)  # the meld as it stands after the step
-    new_meld: bool = False
-    black_threes: bool = False  # the step melds black threes
+    __slots__ = ("index", "step", "hand_before", "missing", "top", "pile_size", "frozen", "frozen_reason",
+                 "rank", "target", "result", "new_meld", "black_threes")
+
+    def __init__(self, index: int, step: Step, hand_before: int = 0) -> None:
+        self.index = index
+        self.step = step
+        self.hand_before = hand_before
+        self.missing: list[Card] = []
+        self.top: Card | None = None
+        self.pile_size = 0
+        self.frozen = False
+        self.frozen_reason = ""
+        self.rank: str | None = None
+        self.target: Meld | None = None  # the side's existing meld this step adds to, if any
+        self.result: list[Card] = []  # the meld as it stands after the step
+        self.new_meld = False
+        self.black_threes = False  # the step melds black threes
 
     @property
     def cards(self) -> tuple[Card, ...]:
         return self.step.cards
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnState:
-    table: Table
+    table: Table  # the table the move starts from; never changed
+    ruleset: Ruleset
     side: Side
     hand: Hand
     pile: list[Card]
@@ -102,18 +113,15 @@ class TurnState:
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
-        table = table.clone()
+        """The turn as it begins. ``table`` itself is never changed: the state works on copies of the
+        only things a move can change (the mover's hand, the side's melds and red threes, the pile)."""
         player = table.mover
-        side = table.side_of(player.name)
-        return cls(table=table, side=side, hand=Hand(player.hand, player.count), pile=table.discard,
+        side = table.side_of(player.name).clone()
+        return cls(table=table, ruleset=table.ruleset, side=side, hand=Hand(player.hand, player.count), pile=list(table.discard),
                    stock=table.stock, pile_frozen=table.pile_content_frozen(),
                    drawn=table.turn.phase == "play", drew_stock=table.turn.phase == "play",
                    side_melded_before=side.has_melded,
-                   ranks_before=frozenset(m.rank for m in side.melds))
-
-    @property
-    def ruleset(self):
-        return self.table.ruleset
+                   ranks_before=frozenset([m.rank for m in side.melds]))
 
     @property
     def player(self):
@@ -139,11 +147,15 @@ class TurnState:
 
     def facts(self, index: int, step: Step) -> Facts:
         f = Facts(index, step, hand_before=len(self.hand))
-        probe = self.hand.copy()
         if step.kind in ("take", "meld", "add", "discard"):
-            for c in step.cards:
-                if probe.take_out(c) is None:
-                    f.missing.append(c)
+            if len(step.cards) == 1:  # most steps (every discard): no need to copy the hand
+                if not self.hand.holds(step.cards[0]):
+                    f.missing.append(step.cards[0])
+            else:
+                probe = self.hand.copy()
+                for c in step.cards:
+                    if probe.take_out(c) is None:
+                        f.missing.append(c)
         if step.kind == "take":
             f.pile_size = len(self.pile)
             f.top = self.pile[-1] if self.pile else None
@@ -199,21 +211,12 @@ class TurnState:
         kind = f.step.kind
         rs = self.ruleset
         if kind == "draw":
-            n = len(f.step.cards) if f.step.cards else min(rs.draw_count, self.stock)
-            self.stock = max(0, self.stock - n)
-            for c in f.step.cards:
-                if c.is_red_three:
-                    self.side.red_threes.append(c)
-                    self.note("red-three-drawn", f.index, card=c)
-                    if self.stock:
-                        self.stock -= 1
-                        self.hand.unknown += 1
-                    else:  # the last card of the stock: no replacement, and the hand ends
-                        self.ended_by_red_three = True
-                else:
-                    self.hand.own.append(c)
             if not f.step.cards:
+                n = min(rs.draw_count, self.stock)
+                self.stock -= n
                 self.hand.unknown += n
+            else:
+                self._draw_named(f)
             self.drawn = self.drew_stock = True
         elif kind == "take":
             self.drawn = self.took_pile = True
@@ -247,6 +250,27 @@ class TurnState:
                 self.note("pile-frozen-by-wild", f.index, card=card)
         elif kind == "ask":
             self.asked = True
+
+    def _draw_named(self, f: Facts) -> None:
+        """Named cards come off the stock in order. A red three is laid out and replaced; the
+        replacement may be named after it (``draw 3H 9C``) or left unknown (``draw 3H``)."""
+        reds = 0
+        for c in f.step.cards:
+            self.stock = max(0, self.stock - 1)
+            if c.is_red_three:
+                reds += 1
+                self.side.red_threes.append(c)
+                self.note("red-three-drawn", f.index, card=c)
+            else:
+                self.hand.own.append(c)
+        owed = self.ruleset.draw_count + reds - len(f.step.cards) if reds else 0
+        if owed <= 0:
+            return
+        if owed > self.stock:  # a red three came with the last cards of the stock: the hand ends
+            self.ended_by_red_three = True
+            owed = self.stock
+        self.stock -= owed
+        self.hand.unknown += owed
 
     def concealed_out(self) -> bool:
         """Whole hand down in one turn after a stock draw, in new melds with a canasta, no lay-offs."""

@@ -54,6 +54,10 @@ class Side:
     melds: list[Meld] = field(default_factory=list)
     red_threes: list[Card] = field(default_factory=list)
 
+    def clone(self) -> "Side":
+        return Side(self.name, list(self.players), self.score, [Meld(m.rank, list(m.cards)) for m in self.melds],
+                    list(self.red_threes))
+
     def meld_of(self, rank: str) -> Meld | None:
         for m in self.melds:
             if m.rank == rank:
@@ -96,8 +100,7 @@ class Table:
         """A copy whose hands, melds, pile and turn may change without touching this table."""
         players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
                    for p in self.players]
-        sides = [Side(s.name, list(s.players), s.score, [Meld(m.rank, list(m.cards)) for m in s.melds],
-                      list(s.red_threes)) for s in self.sides]
+        sides = [s.clone() for s in self.sides]
         t = self.turn
         return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission),
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
@@ -129,7 +132,10 @@ class Table:
         """Frozen by what lies in the pile (a wild card or a red three), unless the table says otherwise."""
         if self.pile_frozen is not None:
             return self.pile_frozen
-        return any(c.is_wild or c.is_red_three for c in self.discard)
+        for c in self.discard:
+            if c.is_wild or c.is_red_three:
+                return True
+        return False
 
     def to_data(self) -> dict:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""

@@ -518,3 +518,44 @@ def test_help(tmp_path, command):
     proc = canasta(*command, "--help", cwd=tmp_path)
     assert proc.returncode == 0
     assert "Example" in proc.stdout
+
+
+# --- moves, hint, selfplay ----------------------------------------------------------------------------
+
+def test_moves_json_every_entry_passes_check(tmp_path):
+    (tmp_path / "t.yaml").write_text(BLACK_THREE.replace("phase: draw", "phase: play"))
+    proc = canasta("moves", "t.yaml", "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["moves"] and {"move", "kind", "notes"} <= set(data["moves"][0])
+    kinds = {m["kind"] for m in data["moves"]}
+    assert {"add", "discard"} <= kinds  # pairs and no wild card: no new meld is possible
+    for m in data["moves"][:15]:
+        assert canasta("check", "t.yaml", m["move"], cwd=tmp_path).returncode == 0, m["move"]
+
+
+def test_moves_text_groups_by_kind(tmp_path):
+    (tmp_path / "t.yaml").write_text(BLACK_THREE)
+    proc = canasta("moves", "t.yaml", cwd=tmp_path)
+    assert proc.returncode == 0
+    assert "draw from the stock" in proc.stdout and "take the discard pile" not in proc.stdout
+
+
+def test_hint_gives_a_legal_move_and_a_reason(tmp_path):
+    (tmp_path / "t.yaml").write_text(BLACK_THREE.replace("phase: draw", "phase: play"))
+    data = json.loads(canasta("hint", "t.yaml", "--json", cwd=tmp_path).stdout)
+    assert data["move"] and data["reason"]
+    assert canasta("check", "t.yaml", data["move"], cwd=tmp_path).returncode == 0
+
+
+def test_selfplay_reports_hands_and_nothing_broken(tmp_path):
+    proc = canasta("selfplay", "--hands", "1", "--ruleset", "danish", "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["hands"] == 1 and data["broken"] == [] and list(data["rulesets"]) == ["danish"]
+
+
+def test_selfplay_show_prints_the_moves(tmp_path):
+    proc = canasta("selfplay", "--seed", "4", "--ruleset", "classic", "--show", cwd=tmp_path)
+    assert proc.returncode == 0
+    assert "classic seed 4" in proc.stdout and "Score (classic)" in proc.stdout

@@ -1,4 +1,4 @@
-"""The package's imports flow one way: cards → table → rules → scoring → rendering → CLI."""
+"""The package's imports flow one way: cards → table → rules → judge → moves → rendering → CLI."""
 import ast
 from pathlib import Path
 
@@ -12,9 +12,12 @@ LAYERS = [
     {"snapshot", "state"},
     {"rules"},
     {"judge", "scoring"},
+    {"moves"},
+    {"hint", "selfplay", "lesson", "progress", "quiz", "schema"},
     {"messages"},
     {"report", "api"},
     {"render"},
+    {"tutor"},
     {"cli", "__main__"},
 ]
 

@@ -81,3 +81,23 @@ def score_note(key: str, params: dict, lang: str | None = None) -> str:
 
 def word(key: str, lang: str | None = None) -> str:
     return catalog(lang or language())["words"].get(key, key)
+
+
+def section(name: str, key: str, params: dict | None = None, lang: str | None = None) -> str:
+    """A message of any other section of the catalog (``moves``, ``hints``...), filled in."""
+    entries = catalog(lang or language()).get(name, {})
+    for part in key.split(".")[:-1]:
+        entries = entries.get(part, {})
+    params = dict(params or {})
+    if "rank" in params:
+        params.setdefault("rank_name", _rank_name(params["rank"], lang))
+    return _fill(entries.get(key.split(".")[-1], key), params)
+
+
+def _rank_name(rank: str, lang: str | None) -> str:
+    names = catalog(lang or language()).get("rank_names") or {}
+    if rank in names:
+        return names[rank]
+    from ..cards import RANK_NAMES
+
+    return RANK_NAMES.get(rank, rank)

@@ -75,3 +75,33 @@ def score_text(d: dict, style: Style) -> str:
     for n in d.get("notes", []):
         lines.append("  " + style("note", "cyan") + f"  {n}")
     return "\n".join(lines)
+
+
+def moves_text(d: dict, style: Style) -> str:
+    head = messages.section("moves", "heading", {"count": d["count"], "player": d["player"],
+                                                 "phase": d["phase"], "ruleset": d["ruleset"]})
+    lines = [style(head, "bold")]
+    if not d["moves"]:
+        lines.append("  " + messages.section("moves", "none"))
+    kind = None
+    for m in d["moves"]:
+        if m["kind"] != kind:
+            kind = m["kind"]
+            lines.append("")
+            lines.append(style(messages.section("moves", f"kinds.{kind}"), "cyan"))
+        extra = []
+        if m["choices"]:
+            extra.append("; ".join(m["choices"]))
+        lines.append(f"  {m['move']}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
+    for n in d["notes"]:
+        lines.append(style("note", "cyan") + f"  {n}")
+    return "\n".join(lines)
+
+
+def hint_text(d: dict, style: Style) -> str:
+    if d["move"] is None:
+        return d["reason"]
+    lines = [style(d["move"], "bold", "green"), f"  {d['reason']}"]
+    for n in d["notes"]:
+        lines.append("  " + style("note", "cyan") + f"  {n}")
+    return "\n".join(lines)

@@ -59,3 +59,32 @@ def print_table(table: Table) -> None:
     extra = ", first round" if turn.first_round else ""
     extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
     console.print(f"Turn: [bold]{turn.player}[/] {phase}{extra}")
+
+
+def table_lines(table: Table) -> list[str]:
+    """The same table as plain lines of text, for scripts and transcripts (no colour, no boxes)."""
+    rs = table.ruleset
+    turn = table.turn
+    out = [f"{rs.title} ({rs.id})"]
+    for side in table.sides:
+        tier = rs.threshold(side.score)
+        need = "a canasta" if tier.need is None else str(tier.need)
+        out.append(f"{side.name}: score {side.score}, opening needs {need}" + ("" if side.melds else ", not melded yet"))
+        for m in side.melds:
+            kind = " natural canasta" if m.is_natural_canasta else (" canasta" if m.is_canasta else "")
+            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, m.cards))}")
+        if side.red_threes:
+            out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
+        for name in side.players:
+            p = table.player(name)
+            hand = " ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None else f"{p.count} cards"
+            out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player else ""))
+    top = table.discard[-1] if table.discard else None
+    frozen = " frozen" if table.pile_content_frozen() else ""
+    out.append(f"Pile: {len(table.discard)} cards{frozen}, top {top}" if top else "Pile: empty")
+    out.append(f"Stock: {table.stock}")
+    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
+    extra = ", first round" if turn.first_round else ""
+    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
+    out.append(f"Turn: {turn.player} {phase}{extra}")
+    return out

@@ -1,4 +1,5 @@
 """Discarding, and the red threes that may never be melded or discarded."""
+from ..cards import format_cards
 from .registry import rule
 
 
@@ -11,6 +12,6 @@ def wild(s, f):
 
 @rule("three.red-three", on=("take", "meld", "add", "discard"))
 def red_three(s, f):
-    reds = [str(c) for c in f.cards if c.is_red_three]
+    reds = [c for c in f.cards if c.is_red_three]
     if reds:
-        return {"cards": " ".join(reds), "verb": "discarded" if f.step.kind == "discard" else "melded"}
+        return {"cards": format_cards(reds), "verb": "discarded" if f.step.kind == "discard" else "melded"}

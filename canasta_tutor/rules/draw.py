@@ -13,9 +13,12 @@ def count(s, f):
     named = len(f.step.cards)
     if not named or s.stock == 0:
         return None
-    due = min(s.ruleset.draw_count, s.stock)
-    if named != due:
-        return {"named": named, "due": due}
+    # Each red three drawn is replaced at once; naming the replacement is allowed, not required.
+    reds = sum(1 for c in f.step.cards if c.is_red_three)
+    low = min(s.ruleset.draw_count, s.stock)
+    high = min(s.ruleset.draw_count + reds, s.stock)
+    if not low <= named <= high:
+        return {"named": named, "due": low if named < low else high}
 
 
 @rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")

@@ -33,3 +33,10 @@ def not_in_hand(s, f):
 def first_round(s, f):
     if s.ruleset.first_round_restricted and s.table.turn.first_round:
         return {"what": "take the pile" if f.step.kind == "take" else "meld"}
+
+
+@rule("turn.no-partner", on="ask")
+def no_partner(s, f):
+    """Not in rules.md's list: asking "may I go out?" where nobody plays as a partner is no move at all."""
+    if not s.partnered:
+        return {"player": s.player.name}

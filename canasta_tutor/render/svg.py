@@ -1,0 +1,183 @@
+"""`canasta show --svg`: the table as a standalone SVG image for printed worksheets.
+
+Built as plain strings (no Rich, no extra library) so a worksheet can be made wherever the tutor runs.
+The drawing must survive a black-and-white printer: apart from red suits, everything is told apart by
+shape (wild cards get a double outline, hidden cards a hatched back), never by colour alone.
+"""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape, quoteattr
+
+from ..cards import SUIT_SYMBOLS, Card
+from ..table import Side, Table
+
+WIDTH = 800
+MARGIN = 20
+CARD_W, CARD_H, GAP = 34, 48, 4
+LABEL_X = MARGIN + 12
+CARDS_X = MARGIN + 170  # wide enough for "natural canasta" under a meld's rank
+LABEL_CHARS = 17  # what fits left of the cards at 13px, bold
+PER_ROW = (WIDTH - MARGIN - 12 - CARDS_X) // (CARD_W + GAP)
+BACK_STEP = 7  # face-down cards overlap; only their number matters
+RED = "#c00000"
+FONT = "DejaVu Sans, Arial, sans-serif"
+
+
+def _fit(text: str, chars: int) -> str:
+    return text if len(text) <= chars else text[:chars - 1] + "…"
+
+
+def _text(x: float, y: float, text: str, size: int = 12, weight: str = "normal", fill: str = "#000",
+          anchor: str = "start", style: str = "normal") -> str:
+    return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" font-style="{style}" '
+            f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
+
+
+def _card(x: float, y: float, c: Card) -> str:
+    fill = RED if c.is_red else "#000"
+    label = f"card {c.symbol()}" + (" wild" if c.is_wild else "")
+    parts = [f'<g class="card{" wild" if c.is_wild else ""}" aria-label={quoteattr(label)}>',
+             f'<rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
+             f'stroke="#000" stroke-width="{2 if c.is_wild else 1}"/>']
+    if c.is_wild:  # a second, inner outline marks wild cards even on a grey printout
+        parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" '
+                     f'fill="none" stroke="#000" stroke-width="0.75"/>')
+    mark = "★" if c.rank == "JK" else SUIT_SYMBOLS.get(c.suit, "")
+    parts.append(_text(x + CARD_W / 2, y + 19, c.rank, 13, "bold", fill, "middle"))
+    if mark:
+        parts.append(_text(x + CARD_W / 2, y + 38, mark, 15, "normal", fill, "middle"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _back(x: float, y: float) -> str:
+    return (f'<rect class="back" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" '
+            f'fill="url(#back)" stroke="#000" stroke-width="1"/>')
+
+
+class _Canvas:
+    """Collects elements top to bottom; ``y`` is where the next row starts."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.y = MARGIN
+
+    def add(self, *items: str) -> None:
+        self.parts.extend(items)
+
+    def label(self, lines: list[tuple[str, int, str]]) -> None:
+        for i, (text, size, weight) in enumerate(lines):
+            self.add(_text(LABEL_X, self.y + 16 + i * 15, text, size, weight))
+
+    def cards(self, cards: list[Card], label: list[tuple[str, int, str]]) -> None:
+        self.label(label)
+        for i in range(0, max(len(cards), 1), PER_ROW):  # long hands wrap rather than run off the page
+            for j, c in enumerate(cards[i:i + PER_ROW]):
+                self.add(_card(CARDS_X + j * (CARD_W + GAP), self.y, c))
+            self.y += CARD_H + 8
+
+    def backs(self, count: int, label: list[tuple[str, int, str]], note: str) -> None:
+        self.label(label)
+        shown = min(count, 30)
+        for i in range(shown):
+            self.add(_back(CARDS_X + i * BACK_STEP, self.y))
+        right = CARDS_X + (shown - 1) * BACK_STEP + CARD_W if shown else CARDS_X - 10
+        if count:  # the number on the top back, so it reads at a glance
+            cx = right - CARD_W / 2
+            self.add(f'<circle cx="{cx}" cy="{self.y + CARD_H / 2}" r="11" fill="#fff" stroke="#000"/>',
+                     _text(cx, self.y + CARD_H / 2 + 4, str(count), 12, "bold", anchor="middle"))
+        self.add(_text(right + 10, self.y + CARD_H / 2 + 4, note, 12))
+        self.y += CARD_H + 8
+
+
+def _side(cv: _Canvas, table: Table, side: Side) -> None:
+    top, start = cv.y, len(cv.parts)
+    need = table.ruleset.threshold(side.score).need
+    head = f"{_fit(side.name, 40)}  ·  score {side.score}  ·  opening needs {'a canasta' if need is None else need}"
+    if not side.melds:
+        head += "  ·  not melded yet"
+    cv.add(_text(LABEL_X, cv.y + 20, head, 14, "bold"))
+    cv.y += 32
+    for m in side.melds:
+        kind = "natural canasta" if m.is_natural_canasta else ("canasta" if m.is_canasta else "")
+        label = [(f"{m.rank} meld ({len(m.cards)})", 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
+        cv.cards(m.cards, label)
+    if side.red_threes:
+        cv.cards(side.red_threes, [("red threes", 12, "normal")])
+    for name in side.players:
+        p = table.player(name)
+        mover = name == table.turn.player
+        weight = "bold" if mover else "normal"
+        count = f" ({p.count})"
+        if len(name) + len(count) <= LABEL_CHARS:
+            label = [(name + count, 13, weight)]
+        else:  # a long name keeps its own line, cut to the column; the count goes under it
+            label = [(_fit(name, LABEL_CHARS), 13, weight), (f"{p.count} cards", 11, "normal")]
+        if mover:  # a filled arrow and words: the marker must not depend on colour
+            label.append(("to play", 11, "bold"))
+            cv.add(f'<polygon class="turn" points="{MARGIN + 2},{cv.y + 6} {MARGIN + 10},{cv.y + 11} '
+                   f'{MARGIN + 2},{cv.y + 16}" fill="#000"/>')
+        if p.hand is not None:
+            cv.cards(sorted(p.hand, key=Card.sort_key), label)
+        else:
+            cv.backs(p.count, label, f"{p.count} cards face down")
+    cv.y += 4
+    # The frame's height is known only now; it goes first so the block is drawn over it.
+    cv.parts.insert(start, f'<rect class="side" x="{MARGIN}" y="{top}" width="{WIDTH - 2 * MARGIN}" '
+                           f'height="{cv.y - top}" rx="6" fill="none" stroke="#000" stroke-width="1.2"/>')
+    cv.y += 12
+
+
+def _pile(cv: _Canvas, table: Table) -> None:
+    cv.label([("Discard pile", 13, "bold")])
+    under = len(table.discard) - 1
+    if not table.discard:
+        cv.add(f'<rect class="empty" x="{CARDS_X}" y="{cv.y}" width="{CARD_W}" height="{CARD_H}" rx="4" '
+               f'fill="none" stroke="#000" stroke-dasharray="3 3"/>')
+        note = "empty"
+    else:
+        if under:  # a back peeking out below the top card says "there is more under it"
+            cv.add(_back(CARDS_X + 5, cv.y + 4))
+        cv.add(_card(CARDS_X, cv.y, table.discard[-1]))
+        note = f"{under} card{'s' if under != 1 else ''} under the top card" if under else "nothing under it"
+    cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 20, note, 12))
+    if table.pile_content_frozen():
+        cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 38, "frozen", 13, "bold"))
+    stock_x = WIDTH - MARGIN - 210
+    cv.add(_text(stock_x, cv.y + 16, "Stock", 13, "bold"), _back(stock_x + 60, cv.y),
+           _text(stock_x + 60 + CARD_W + 10, cv.y + CARD_H / 2 + 4, f"{table.stock} cards", 12))
+    cv.y += CARD_H + 16
+
+
+def table_svg(table: Table) -> str:
+    """The whole table as an SVG document (UTF-8 text), 800 wide and as tall as it needs."""
+    rs, turn = table.ruleset, table.turn
+    title = f"{rs.title} ({rs.id})"
+    cv = _Canvas()
+    cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
+    cv.y += 26
+    if table.house_rules:
+        house = "house rules: " + ", ".join(f"{k}={v}" for k, v in table.house_rules.items())
+        cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
+        cv.y += 18
+    cv.y += 6
+    for side in table.sides:
+        _side(cv, table, side)
+    _pile(cv, table)
+    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
+    extra = ", first round" if turn.first_round else ""
+    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
+    cv.add(_text(MARGIN, cv.y + 14, f"Turn: {_fit(turn.player, 20)} {phase}{extra}", 13, "bold"))
+    height = int(cv.y + 14 + MARGIN)
+    head = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+        f'viewBox="0 0 {WIDTH} {height}" font-family={quoteattr(FONT)}>',
+        f"<title>{escape(title)}: {escape(turn.player)} to play</title>",
+        # Hatching rather than a solid fill: it prints light and cannot be mistaken for a card face.
+        '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
+        'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'
+        '<line x1="0" y1="0" x2="0" y2="6" stroke="#777" stroke-width="2"/></pattern></defs>',
+        f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+    ]
+    return "\n".join(head + cv.parts + ["</svg>"]) + "\n"

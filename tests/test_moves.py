@@ -1,0 +1,156 @@
+"""`moves` against `check`: every listed move is legal, and every legal single step is listed.
+
+The second half needs an enumeration that does not share the generator's shortcuts: here every
+sub-multiset of the hand is tried as each kind of step, and the judge alone says which are legal.
+"""
+from __future__ import annotations
+
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from canasta_tutor import api
+from canasta_tutor.hint import hint
+from canasta_tutor.moves import Pool, card_class, legal_moves
+from canasta_tutor.move import Step
+from canasta_tutor.snapshot import load_table, table_from_text
+from canasta_tutor.table import meld_rank
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+MAX_SUBSETS = 6000  # beyond this many sub-multisets, only those of up to 5 cards are tried
+
+
+def tables_of(path: Path):
+    """The scenario's table, and the same table one phase on, so melds and discards are covered."""
+    t = load_table(path)
+    yield t
+    twin = t.clone()
+    twin.turn.phase = "play" if t.turn.phase == "draw" else "draw"
+    yield twin
+
+
+def key(table, steps: list[Step]) -> tuple:
+    """A move up to the suits of its cards, which never change a ruling except on threes; a meld in
+    a rank the side already holds is a lay-off onto it (the rules say those cards join that meld)."""
+    side = table.side_of(table.turn.player)
+    out = []
+    for s in steps:
+        kind, to = s.kind, s.to
+        if kind == "meld" and meld_rank(list(s.cards)) in {m.rank for m in side.melds}:
+            kind, to = "add", meld_rank(list(s.cards))
+        out.append((kind, to, tuple(sorted(card_class(c) for c in s.cards))))
+    return tuple(out)
+
+
+def sub_multisets(pool: Pool):
+    classes = list(pool.cards)
+    sizes = [pool.n(c) for c in classes]
+    total = 1
+    for n in sizes:
+        total *= n + 1
+    for counts in product(*(range(n + 1) for n in sizes)):
+        if sum(counts) and (total <= MAX_SUBSETS or sum(counts) <= 5):
+            yield [c for cls, k in zip(classes, counts) for c in pool.cards[cls][:k]]
+
+
+def single_steps(table):
+    yield Step("draw")
+    yield Step("take")
+    yield Step("ask")
+    hand = table.mover.hand
+    if hand is None:
+        return
+    pool = Pool(hand)
+    side = table.side_of(table.turn.player)
+    for cls, cards in pool.cards.items():
+        yield Step("discard", (cards[0],))
+    for cards in sub_multisets(pool):
+        yield Step("take", tuple(cards))
+        yield Step("meld", tuple(cards))
+        for m in side.melds:
+            yield Step("add", tuple(cards), m.rank)
+
+
+CASES = [(p, i) for p in SCENARIOS for i in range(2)]
+
+
+@pytest.mark.parametrize("path,which", CASES, ids=[f"{p.relative_to(ROOT / 'scenarios')}-{w}" for p, w in CASES])
+def test_moves_and_check_agree(path, which):
+    table = list(tables_of(path))[which]
+    listed = legal_moves(table)
+    for o in listed.options:
+        v = api.check(table, o.steps)
+        assert v.legal, f"listed but illegal: {o.move}: {v.rule_ids}"
+    keys = {key(table, o.steps) for o in listed.options}
+    for step in single_steps(table):
+        if api.check(table, [step]).legal:
+            assert key(table, [step]) in keys, f"legal single step not listed: {step}"
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[str(p.relative_to(ROOT / "scenarios")) for p in SCENARIOS])
+def test_hint_is_always_legal(path):
+    for table in tables_of(path):
+        h = hint(table)
+        if h.option is not None:
+            assert api.check(table, h.option.steps).legal
+
+
+BIG_HAND = """
+ruleset: classic
+players:
+  - name: Ann
+    hand: KS KH KD 9S 9D 9C 7H 7D 5C 5D 2C 2D 2H JK JK
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 0}
+  - {name: EW, players: [Bob, Dee], score: 0}
+discard: 4C 8S 6H 4S 8C 10H 10D QS QH JS 5S 6D 8D 4H 6C 10S QD JC 8H 6S 5H 4D 10C QC JH 8S 6H 4S 8C 10H 10D QS QH JS 5S 6D 8D 4H 6C KC
+stock: 20
+turn: {player: Ann, phase: play}
+"""
+
+
+def test_a_big_hand_is_listed_compactly():
+    table = table_from_text(BIG_HAND)
+    listed = legal_moves(table)
+    # Grouping interchangeable cards keeps the listing to entries a player can read ...
+    assert 0 < len(listed.options) < 400
+    # ... while still saying how many concrete choices they stand for.
+    assert listed.ways > len(listed.options)
+    assert any(o.choices for o in listed.options)
+    for o in listed.options:
+        assert api.check(table, o.steps).legal, o.move
+
+
+def test_a_side_that_has_not_melded_gets_combinations_that_reach_its_threshold():
+    table = table_from_text(BIG_HAND.replace("score: 0}\n  - {name: EW", "score: 3000}\n  - {name: EW"))
+    listed = legal_moves(table)
+    multi = [o for o in listed.options if o.kind == "meld" and len(o.steps) > 1]
+    assert multi, "120 needs more than one meld from this hand"
+    for o in multi:
+        counted = next(n.params["counted"] for n in o.verdict.notes if n.rule == "initial-counted")
+        assert counted >= 120
+
+
+@pytest.mark.parametrize("path", [ROOT / "bench" / "big_hand.yaml", *SCENARIOS],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_ways_out_counted_without_judging_each_match_judging_each(path):
+    """A way-out entry judges one representative and counts the others meld by meld; judging every
+    one of them must give the same entries and the same counts."""
+    for table in tables_of(path):
+        fast = legal_moves(table).of_kind("out")
+        slow = legal_moves(table, exhaustive=True).of_kind("out")
+        assert sorted((o.steps[-1].kind, o.ways, o.shares) for o in fast) == \
+            sorted((o.steps[-1].kind, o.ways, o.shares) for o in slow)
+
+
+def test_an_unknown_hand_lists_only_moves_that_name_no_card():
+    table = load_table(ROOT / "examples" / "table.yaml")
+    table.players[0].hand, table.players[0].count = None, 11
+    listed = legal_moves(table)
+    assert "unknown-hand" in listed.notes
+    assert {o.move for o in listed.options} == {"draw", "ask"}
