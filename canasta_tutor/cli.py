@@ -244,20 +244,7 @@ def moves(
 
     Example:  canasta moves table.yaml
     """
-    def body():
-        from . import report
-        from .moves import legal_moves
-        from .snapshot import load_table
-
-        data = report.moves_dict(legal_moves(load_table(file, ruleset, _house(house))))
-        if as_json:
-            _emit_json(data)
-        else:
-            from .render.plain import moves_text
-
-            print(moves_text(data, _style()))
-
-    _guard(as_json, lang, body)
+    _table_report(file, ruleset, house, as_json, lang, "moves")
 
 
 @app.command()
@@ -272,18 +259,29 @@ def hint(
 
     Example:  canasta hint table.yaml
     """
+    _table_report(file, ruleset, house, as_json, lang, "hint")
+
+
+def _table_report(file: str, ruleset, house, as_json: bool, lang, what: str) -> None:
+    """``moves`` and ``hint``: load the table, ask the engine, print the answer or its JSON."""
     def body():
         from . import report
-        from .hint import hint as best
+        from .render import plain
         from .snapshot import load_table
 
-        data = report.hint_dict(best(load_table(file, ruleset, _house(house))))
+        table = load_table(file, ruleset, _house(house))
+        if what == "moves":
+            from .moves import legal_moves
+
+            data, printer = report.moves_dict(legal_moves(table)), plain.moves_text
+        else:
+            from .hint import hint as best
+
+            data, printer = report.hint_dict(best(table)), plain.hint_text
         if as_json:
             _emit_json(data)
         else:
-            from .render.plain import hint_text
-
-            print(hint_text(data, _style()))
+            print(printer(data, _style()))
 
     _guard(as_json, lang, body)
 
@@ -394,7 +392,10 @@ def lesson(
         if name == "list":
             from .progress import Progress
 
-            finished = set(_progress_or_none(Progress).finished_lessons()) if not as_json else set()
+            store = _progress_or_none(Progress)
+            if getattr(store, "notice", ""):
+                sys.stderr.write(f"canasta: {store.notice}\n")
+            finished = set(store.finished_lessons())
             lessons = [read_lesson(p) for p in builtin_lessons()]
             if as_json:
                 _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
@@ -402,7 +403,8 @@ def lesson(
             else:
                 for i, ls in enumerate(lessons, 1):
                     mark = "✓" if ls.id in finished else " "
-                    print(f"{mark} {i:2d}. {ls.id:<22} {ls.title}  ({len(ls.questions)} questions)")
+                    print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
+                    print(f"       rules: {', '.join(ls.rule_ids())}")
             return
         from .progress import Progress
         from .tutor import Talk, run_lesson
@@ -440,7 +442,6 @@ def quiz(
         from .progress import Progress
         from .quiz import drillable
         from .ruleset import load_ruleset
-        from .source import InputError
         from .tutor import Talk, run_quiz
 
         known = drillable()
@@ -449,7 +450,7 @@ def quiz(
             wanted += [x for x in r.replace(",", " ").split() if x]
         unknown = [r for r in wanted if r not in known]
         if unknown:
-            raise InputError(f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}")
+            _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
         rs = load_ruleset(ruleset).id if ruleset else None
         progress = Progress()
         if progress.notice:
@@ -565,14 +566,20 @@ def new(
 
 
 def _progress_or_none(cls):
-    """The progress database for reading, or an empty stand-in when there is none yet."""
+    """The progress database for reading, or an empty stand-in when there is none yet (listing the
+    lessons never creates one)."""
+    from .progress import database_path
+
     try:
-        return cls()
-    except Exception:  # listing lessons must work even where nothing can be written
-        class Empty:
-            def finished_lessons(self):
-                return []
-        return Empty()
+        if database_path().exists():
+            return cls()
+    except Exception:  # noqa: BLE001 - listing lessons must work even where the database cannot be read
+        pass
+
+    class Empty:
+        def finished_lessons(self):
+            return []
+    return Empty()
 
 
 @app.command()

@@ -101,8 +101,10 @@ def _closing_notes(s: TurnState) -> None:
             s.note("initial-concealed", s.last_step)
         else:
             tier = rs.threshold(s.side.score)
-            s.note("initial-canasta" if tier.need is None else "initial-counted", s.last_step,
-                   counted=s.counted, need=tier.need, score=s.side.score)
+            if tier.need is not None:
+                s.note("initial-counted", s.last_step, counted=s.counted, need=tier.need, score=s.side.score)
+            elif any(m.is_canasta for m in s.side.melds if m.rank in s.new_melds):
+                s.note("initial-canasta", s.last_step, score=s.side.score)
     if s.asked and s.table.turn.permission == "none" and s.partnered:
         s.note("ask-unknown", s.last_step)
     if s.table.turn.permission == "granted" and s.out_step is None and s.partnered and s.discarded:

@@ -245,7 +245,7 @@ class TurnState:
             self.hand.take_out(card)
             self.pile.append(card)
             self.discarded = True
-            if card.is_wild and not self.pile_frozen:
+            if card.is_wild and not self.pile_frozen and self.ruleset.discard_wild:
                 self.pile_frozen = True
                 self.note("pile-frozen-by-wild", f.index, card=card)
         elif kind == "ask":
@@ -269,6 +269,9 @@ class TurnState:
         if owed > self.stock:  # a red three came with the last cards of the stock: the hand ends
             self.ended_by_red_three = True
             owed = self.stock
+            key, step, params = self.notes[-1]
+            if key == "red-three-drawn":
+                self.notes[-1] = ("red-three-drawn-last", step, params)
         self.stock -= owed
         self.hand.unknown += owed
 

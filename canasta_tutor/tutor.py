@@ -71,6 +71,16 @@ class Outcome:
     right_first: int = 0
     quit: bool = False
 
+    def count(self, first: bool | None, talk: "Talk") -> bool:
+        """Count one question's outcome; False when the learner stopped (their answers are saved)."""
+        if first is None:
+            self.quit = True
+            talk.out(say("saved"))
+            return False
+        self.asked += 1
+        self.right_first += int(first)
+        return True
+
 
 def parse_answer(q: Question, text: str, options: list[str]):
     """The learner's answer as the value ``Question.correct`` holds, or None if not understood."""
@@ -142,13 +152,8 @@ def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None) -> Outcome
         elif step.table is not None:
             talk.table(step.table)
         elif step.question is not None:
-            first = ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id)
-            if first is None:
-                result.quit = True
-                talk.out(say("saved"))
+            if not result.count(ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id), talk):
                 return result
-            result.asked += 1
-            result.right_first += int(first)
     if progress is not None:
         progress.finish_lesson(lesson.id)
     talk.out(say("lesson-done", right=result.right_first, asked=result.asked), "bold")
@@ -242,12 +247,7 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=drill_of(target).name), "dim")
         talk.table(q.table)
-        first = ask(q, talk, progress, "quiz", str(seed))
-        if first is None:
-            result.quit = True
-            talk.out(say("saved"))
+        if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result
-        result.asked += 1
-        result.right_first += int(first)
     talk.out(say("quiz-done", right=result.right_first, asked=result.asked), "bold")
     return result

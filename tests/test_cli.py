@@ -126,7 +126,7 @@ def _home(tmp_path, monkeypatch):
 
 def canasta(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    environ.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8"})
+    environ.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".canasta-home")})
     environ.update(env or {})
     proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=environ,
                           stdin=subprocess.DEVNULL, capture_output=True, text=True, encoding="utf-8",

@@ -66,6 +66,8 @@ def table_lines(table: Table) -> list[str]:
     rs = table.ruleset
     turn = table.turn
     out = [f"{rs.title} ({rs.id})"]
+    if table.house_rules:
+        out.append("house rules: " + ", ".join(f"{k}={v}" for k, v in table.house_rules.items()))
     for side in table.sides:
         tier = rs.threshold(side.score)
         need = "a canasta" if tier.need is None else str(tier.need)
@@ -81,7 +83,7 @@ def table_lines(table: Table) -> list[str]:
             out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player else ""))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
-    out.append(f"Pile: {len(table.discard)} cards{frozen}, top {top}" if top else "Pile: empty")
+    out.append(f"Pile: {len(table.discard)} card(s){frozen}, top {top}" if top else "Pile: empty")
     out.append(f"Stock: {table.stock}")
     phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
     extra = ", first round" if turn.first_round else ""

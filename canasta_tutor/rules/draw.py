@@ -18,7 +18,8 @@ def count(s, f):
     low = min(s.ruleset.draw_count, s.stock)
     high = min(s.ruleset.draw_count + reds, s.stock)
     if not low <= named <= high:
-        return {"named": named, "due": low if named < low else high}
+        return {"named": named, "due": min(s.ruleset.draw_count, s.stock), "reds": reds,
+                "why": "reds" if reds else "plain"}
 
 
 @rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")

@@ -1,0 +1,228 @@
+"""Lessons, quizzes and progress, driven as a learner drives them: answers on standard input, one per
+line, and the progress database checked afterwards."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from canasta_tutor.lesson import builtin_lessons, problems, read_lesson
+from canasta_tutor.progress import INTERVAL_DAYS, Progress
+from canasta_tutor.rules import RULES
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC_IDS = [line.strip() for line in (Path(__file__).parent / "spec_rule_ids.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")]
+LESSONS = builtin_lessons()
+SCORE_LINES = ["score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
+               "score.going-out", "score.concealed", "score.hand"]
+
+
+def run(*args, stdin: str = "", home: Path, timeout: int = 60) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env.update({"CANASTA_HOME": str(home), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"})
+    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], input=stdin, env=env, text=True,
+                          capture_output=True, encoding="utf-8", timeout=timeout)
+    assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    return proc
+
+
+def right_answers(lesson) -> list[str]:
+    """What a learner who knows every rule types, worked out by the engine."""
+    out = []
+    for q in lesson.questions:
+        answer = sorted(q.correct(lesson.id), key=str)[0]
+        if q.kind == "legal":
+            out.append("y" if answer else "n")
+        elif q.kind == "rule":
+            out.append(str(q.options(lesson.id).index(answer) + 1))
+        else:
+            out.append(str(answer))
+    return out
+
+
+# --- the curriculum --------------------------------------------------------------------------------
+
+def test_there_are_at_least_ten_lessons():
+    assert len(LESSONS) >= 10
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_lesson_loads_and_every_question_can_be_answered(path):
+    lesson = read_lesson(path)
+    assert lesson.questions and not problems(lesson)
+
+
+def test_the_lessons_cover_every_rule_id_and_the_scoring():
+    covered = set()
+    for path in LESSONS:
+        covered |= set(read_lesson(path).rule_ids())
+    assert not set(SPEC_IDS) - covered, "rule ids of the rulebook no lesson covers"
+    assert not set(RULES) - covered, "rule ids no lesson covers"
+    assert not set(SCORE_LINES) - covered, "score lines no lesson covers"
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.stem)
+def test_a_scripted_learner_takes_the_whole_lesson(path, tmp_path):
+    lesson = read_lesson(path)
+    answers = right_answers(lesson)
+    proc = run("lesson", lesson.id, stdin="\n".join(answers) + "\n", home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    n = len(lesson.questions)
+    assert f"Lesson done: {n} of {n} right" in proc.stdout
+    assert "\x1b[" not in proc.stdout  # plain text when the input is not a terminal
+    with sqlite3.connect(tmp_path / "progress.db") as db:
+        assert db.execute("SELECT count(*), sum(correct) FROM answers").fetchone() == (n, n)
+        assert db.execute("SELECT lesson FROM lessons").fetchall() == [(lesson.id,)]
+
+
+def test_wrong_answers_are_retried_then_explained(tmp_path):
+    lesson = read_lesson(LESSONS[0])
+    first = lesson.questions[0]
+    wrong = "n" if first.correct(lesson.id) == {True} else "y"
+    proc = run("lesson", lesson.id, stdin=f"{wrong}\n?\n{wrong}\nq\n", home=tmp_path)
+    assert "Not quite" in proc.stdout and "Hint:" in proc.stdout and "The answer:" in proc.stdout
+    assert "saved" in proc.stdout
+    with sqlite3.connect(tmp_path / "progress.db") as db:
+        assert db.execute("SELECT count(*), sum(correct) FROM answers").fetchone() == (2, 0)
+
+
+def test_lesson_list_json(tmp_path):
+    data = json.loads(run("lesson", "list", "--json", home=tmp_path).stdout)
+    assert len(data["lessons"]) == len(LESSONS)
+    first = data["lessons"][0]
+    assert {"id", "title", "rules"} <= set(first) and first["rules"]
+    assert not (tmp_path / "progress.db").exists(), "listing must not create a database"
+
+
+def test_unknown_lesson_names_the_lessons(tmp_path):
+    proc = run("lesson", "nope", home=tmp_path)
+    assert proc.returncode == 3 and "melds" in proc.stderr
+
+
+def test_lint_finds_a_lesson_question_the_engine_cannot_answer(tmp_path):
+    text = LESSONS[0].read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    # A 'which' question with two legal moves has no single right answer.
+    bad.write_text(text + "  - ask: which\n    moves: [meld 8H 8D 8S, meld 8H 8D 8S 2C]\n", encoding="utf-8")
+    proc = run("lint", str(bad), home=tmp_path)
+    assert proc.returncode == 1
+    line = len(text.splitlines()) + 1
+    assert f"bad.yaml:{line}:" in proc.stdout and "exactly one legal" in proc.stdout
+
+
+# --- quizzes and the Leitner boxes -------------------------------------------------------------------
+
+def test_a_scripted_quiz_records_every_answer(tmp_path):
+    proc = run("quiz", "--count", "4", "--seed", "5", "--rules", "meld.too-small,pile.no-match,initial.below-minimum",
+               stdin="y\nn\ny\nn\n" * 3, home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "Quiz done" in proc.stdout
+    data = json.loads(run("progress", "--json", home=tmp_path).stdout)
+    assert data["answers"] >= 4
+    assert any(r["box"] for r in data["rules"])
+
+
+def test_quiz_drills_the_rules_asked_for(tmp_path):
+    proc = run("quiz", "--rules", "pile.black-three-on-top", "--count", "2", "--seed", "1",
+               stdin="n\nn\nn\nn\n", home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.count("Drill: taking the pile") == 2
+
+
+def test_quiz_rejects_a_rule_it_cannot_drill(tmp_path):
+    proc = run("quiz", "--rules", "turn.no-partner", home=tmp_path)
+    assert proc.returncode == 2 and "no drill" in proc.stderr
+
+
+def test_leitner_boxes_promote_demote_and_schedule(tmp_path):
+    clock = [1000.0]
+    p = Progress(tmp_path / "p.db", now=lambda: clock[0])
+    p.record("quiz", "q", ["pile.empty"], "n", True)
+    p.record("quiz", "q", ["pile.empty"], "n", True)
+    box = p.rules()["pile.empty"]
+    assert (box.box, box.right) == (3, 2)
+    assert box.due == 1000.0 + INTERVAL_DAYS[3] * 86400
+    p.record("quiz", "q", ["pile.empty"], "y", False)
+    assert p.rules()["pile.empty"].box == 1
+    p.record("quiz", "q", ["meld.too-small"], "y", True)
+    # Never practised first, then due, then the ones not yet due.
+    assert p.due(["meld.too-small", "pile.empty", "pile.one-card"]) == ["pile.one-card", "pile.empty", "meld.too-small"]
+
+
+def test_progress_reset_needs_yes_without_a_terminal(tmp_path):
+    Progress(tmp_path / "progress.db").record("quiz", "q", ["pile.empty"], "y", True)
+    assert run("progress", "--reset", home=tmp_path).returncode == 2
+    assert run("progress", "--reset", "--yes", home=tmp_path).returncode == 0
+    assert json.loads(run("progress", "--json", home=tmp_path).stdout)["answers"] == 0
+
+
+def test_a_damaged_database_is_kept_aside(tmp_path):
+    (tmp_path / "progress.db").write_bytes(b"this is not a database" * 100)
+    proc = run("progress", "--json", home=tmp_path)
+    assert proc.returncode == 0
+    assert "kept as" in proc.stderr
+    aside = [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
+    assert len(aside) == 1 and aside[0].read_bytes() == b"this is not a database" * 100
+
+
+def test_a_newer_database_is_refused_and_left_alone(tmp_path):
+    db = tmp_path / "progress.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 99")
+        conn.execute("CREATE TABLE future (x)")
+    before = db.read_bytes()
+    proc = run("quiz", "--count", "1", home=tmp_path)
+    assert proc.returncode == 3 and "newer" in proc.stderr
+    assert db.read_bytes() == before
+
+
+def test_answers_survive_a_killed_quiz(tmp_path):
+    """Kill -9 in the middle of a quiz: every answer already given is in the database."""
+    env = dict(os.environ, CANASTA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "canasta_tutor", "quiz", "--seed", "9"], env=env,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+    try:
+        given = 0
+        deadline = time.time() + 60
+        for line in proc.stdout:
+            if "Is this move legal?" in line or "score for this hand?" in line:
+                proc.stdin.write("y\n" if "legal" in line else "0\n")
+                proc.stdin.flush()
+            if line.startswith(("Right.", "Not quite", "Not this time")):
+                given += 1
+            if given >= 3 or time.time() > deadline:
+                break
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait(timeout=10)
+    with sqlite3.connect(tmp_path / "progress.db") as db:
+        assert db.execute("SELECT count(*) FROM answers").fetchone()[0] >= 3
+
+
+# --- a real terminal ----------------------------------------------------------------------------------
+
+def test_a_lesson_on_a_real_terminal(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    lesson = read_lesson(LESSONS[0])
+    env = dict(os.environ, CANASTA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8", COLUMNS="100")
+    env.pop("NO_COLOR", None)
+    child = pexpect.spawn(sys.executable, ["-m", "canasta_tutor", "lesson", lesson.id], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(50, 100))
+    try:
+        for answer in right_answers(lesson):
+            child.expect(r"> ")
+            child.sendline(answer)
+            child.expect("Right")
+        child.expect("Lesson done")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
