@@ -40,15 +40,16 @@ class Param:
     help: str
     choices: tuple[str, ...] = ()
     house: bool = True  # may a table's house_rules override it
+    minimum: int = 0  # for numbers: the least value that makes a game
 
 
 PARAMS: dict[str, Param] = {p.name: p for p in (
-    Param("players", "int", "number of players", house=False),
-    Param("side_size", "int", "players per side (1: each plays alone)", house=False),
-    Param("decks", "int", "packs of 52 cards shuffled together", house=False),
+    Param("players", "int", "number of players", house=False, minimum=2),
+    Param("side_size", "int", "players per side (1: each plays alone)", house=False, minimum=1),
+    Param("decks", "int", "packs of 52 cards shuffled together", house=False, minimum=1),
     Param("jokers", "int", "jokers in the decks"),
-    Param("deal", "int", "cards dealt to each player"),
-    Param("draw_count", "int", "cards drawn from the stock per turn"),
+    Param("deal", "int", "cards dealt to each player", minimum=1),
+    Param("draw_count", "int", "cards drawn from the stock per turn", minimum=1),
     Param("first_round_restricted", "bool", "nobody melds or takes the pile in their first turn"),
     Param("wild_upcard", "choice", "a wild or red three turned up at the deal", ("freeze", "bury")),
     Param("min_naturals", "int", "natural cards every meld needs"),
@@ -148,8 +149,8 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
             return None
         value = int_value(node)
         if value is not None:
-            if value < 0:
-                raise InputError(f"found {value}, expected a number of 0 or more", **w)
+            if value < spec.minimum:
+                raise InputError(f"found {value}, expected a number of {spec.minimum} or more", **w)
             return value
         raise InputError(f"found {describe(node)}, expected a whole number"
                          + (" or null" if spec.kind == "optint" else ""), **w)
@@ -308,6 +309,9 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     sources = {k: v for k, v in parent.param_sources.items() if k not in data["set"]} | data["sources"]
     variants = data["variants"] if data["variants"] else {}
     owners = parent.owner_sources | {data["id"]: data["source"]}
+    if values["players"] % values["side_size"]:
+        raise InputError(f"{values['players']} players cannot sit in sides of {values['side_size']}",
+                         str(path), 0, 0, "set.side_size")
     return Ruleset(data["id"], data["title"], data["source"], values, origin, sources, variants, parent.id,
                    owner_sources=owners)
 

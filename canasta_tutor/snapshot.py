@@ -154,9 +154,15 @@ def read_house_rules(r: Reader, node: Node | None, key: str = "house_rules") -> 
 
 
 def _scalar_text(node: Node) -> Any:
+    """A house rule's value as the file gave it, typed, so that the table writes it back the same."""
     if isinstance(node, Scalar):
+        if node.is_null:
+            return None
         number = int_value(node)
-        return node.text if number is None else number
+        if number is not None:
+            return number
+        flag = bool_value(node)
+        return node.text if flag is None else flag
     if isinstance(node, Map):
         return {k: _scalar_text(v) for k, (_, v) in node.items.items()}
     if isinstance(node, Seq):

@@ -106,6 +106,12 @@ class Table:
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
                      dict(self.house_rules), self.file, self.positions)
 
+    def house_text(self) -> str:
+        """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
+        def value(v):
+            return "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+        return ", ".join(f"{k}={value(v)}" for k, v in self.house_rules.items())
+
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:

@@ -157,7 +157,7 @@ def table_svg(table: Table) -> str:
     cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
     cv.y += 26
     if table.house_rules:
-        house = "house rules: " + ", ".join(f"{k}={v}" for k, v in table.house_rules.items())
+        house = "house rules: " + table.house_text()
         cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
         cv.y += 18
     cv.y += 6

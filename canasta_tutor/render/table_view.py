@@ -29,7 +29,7 @@ def print_table(table: Table) -> None:
     console = make_console()
     rs = table.ruleset
     turn = table.turn
-    house = f"  house rules: {', '.join(f'{k}={v}' for k, v in table.house_rules.items())}" if table.house_rules else ""
+    house = f"  house rules: {table.house_text()}" if table.house_rules else ""
     console.print(f"[bold]{rs.title}[/] ({rs.id}){house}")
     for side in table.sides:
         tier = rs.threshold(side.score)
@@ -67,7 +67,7 @@ def table_lines(table: Table) -> list[str]:
     turn = table.turn
     out = [f"{rs.title} ({rs.id})"]
     if table.house_rules:
-        out.append("house rules: " + ", ".join(f"{k}={v}" for k, v in table.house_rules.items()))
+        out.append("house rules: " + table.house_text())
     for side in table.sides:
         tier = rs.threshold(side.score)
         need = "a canasta" if tier.need is None else str(tier.need)
