@@ -66,7 +66,7 @@ def _guard(as_json: bool, lang: str | None, body):
         _fail(EXIT_INPUT, str(exc), as_json, exc.as_dict())
     except KeyboardInterrupt:
         raise typer.Exit(130)
-    except BrokenPipeError:  # the reader (``| head``) went away: nothing left to say to anyone
+    except BrokenPipeError:  # the reader (``| head``) went away: Click ends quietly (exit 1)
         raise
     except RecursionError:
         _fail(EXIT_INPUT, "the input is nested too deeply", as_json)
@@ -647,6 +647,9 @@ def lint(
         from . import api
         from .source import InputError
 
+        missing = [p for p in paths if not os.path.exists(p)]
+        if missing:
+            raise InputError(f"{', '.join(missing)}: no such file or folder")
         files = api.scenario_files(paths)
         if not files:
             raise InputError(f"no YAML files found in {', '.join(paths)}")
@@ -677,8 +680,3 @@ def main() -> None:
         app()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)
-    except BrokenPipeError:
-        # Python would complain again when it flushes stdout at exit; point it at nothing instead.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(141)

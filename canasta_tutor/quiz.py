@@ -177,8 +177,8 @@ def out_drill(rng: random.Random, ruleset: str) -> Question | None:
             steps.append(f"add {c} to {c.rank}")
     if last and rng.random() < 0.8:
         steps.append(f"discard {last[0]}")
-    elif last:
-        steps[0] += f" {last[0]}" if last[0].is_wild else ""
+    elif last and last[0].is_wild:  # no last discard: the wild card goes into the new meld instead
+        steps[0] += f" {last[0]}"
     return Question("legal", _finish(game), 0, 0, move="; ".join(steps))
 
 

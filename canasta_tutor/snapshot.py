@@ -174,6 +174,8 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                house_override: dict[str, tuple[Any, str]] | None = None,
                extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
     r = Reader(file)
+    if isinstance(root, Map) and "steps" in root.items and "players" not in root.items:
+        raise r.fail(root, "", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'")
     top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
 
     ref_node = _get(top, "ruleset")

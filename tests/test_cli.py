@@ -559,3 +559,27 @@ def test_selfplay_show_prints_the_moves(tmp_path):
     proc = canasta("selfplay", "--seed", "4", "--ruleset", "classic", "--show", cwd=tmp_path)
     assert proc.returncode == 0
     assert "classic seed 4" in proc.stdout and "Score (classic)" in proc.stdout
+
+
+def test_lint_of_a_missing_path_is_an_input_error(tmp_path):
+    proc = canasta("lint", "nowhere.yaml", cwd=tmp_path)
+    assert proc.returncode == 3 and "nowhere.yaml" in proc.stderr
+
+
+def test_a_lesson_given_where_a_table_is_expected_says_what_to_do(tmp_path):
+    lesson = REPO / "canasta_tutor" / "lessons" / "01-melds.yaml"
+    proc = canasta("moves", str(lesson), cwd=tmp_path)
+    assert proc.returncode == 3 and "canasta lesson FILE" in proc.stderr
+
+
+def test_a_broken_pipe_is_not_an_internal_error(tmp_path):
+    write(tmp_path, "t.yaml", BLACK_THREE.replace("phase: draw", "phase: play"))
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    env["CANASTA_HOME"] = str(tmp_path / ".canasta-home")
+    producer = subprocess.Popen([sys.executable, "-m", "canasta_tutor", "selfplay", "--show", "--hands", "3"],
+                                cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    producer.stdout.read(10)
+    producer.stdout.close()  # the reader goes away, as `| head` does
+    _, err = producer.communicate(timeout=60)
+    # Click ends a command whose reader went away with status 1 and no message; it is not a bug of ours.
+    assert producer.returncode in (0, 1) and b"internal error" not in err and b"Traceback" not in err
