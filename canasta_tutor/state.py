@@ -109,19 +109,28 @@ class TurnState:
     ended_by_red_three: bool = False
     concealed: bool = False
     last_step: int = 0
+    side_copied: bool = False
     notes: list[tuple[str, int, dict]] = field(default_factory=list)
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
         """The turn as it begins. ``table`` itself is never changed: the state works on copies of the
-        only things a move can change (the mover's hand, the side's melds and red threes, the pile)."""
+        only things a move can change (the mover's hand and the pile; the side's melds and red threes
+        are copied the first time a step changes them, which most moves never do)."""
         player = table.mover
-        side = table.side_of(player.name).clone()
+        side = table.side_of(player.name)
         return cls(table=table, ruleset=table.ruleset, side=side, hand=Hand(player.hand, player.count), pile=list(table.discard),
                    stock=table.stock, pile_frozen=table.pile_content_frozen(),
                    drawn=table.turn.phase == "play", drew_stock=table.turn.phase == "play",
                    side_melded_before=side.has_melded,
                    ranks_before=frozenset([m.rank for m in side.melds]))
+
+    def own_side(self) -> Side:
+        """The side, copied before its first change so that the table's own side stays as it was."""
+        if not self.side_copied:
+            self.side = self.side.clone()
+            self.side_copied = True
+        return self.side
 
     @property
     def player(self):
@@ -191,7 +200,7 @@ class TurnState:
 
     def _into_meld(self, f: Facts, cards: list[Card]) -> Meld:
         rank = f.rank or "?"
-        meld = self.side.meld_of(rank)
+        meld = self.own_side().meld_of(rank)
         was_canasta = meld.is_canasta if meld else False
         if meld is None:
             meld = Meld(rank, list(cards))
@@ -229,7 +238,7 @@ class TurnState:
             self._into_meld(f, [top, *f.step.cards])
             for c in self.pile:
                 if c.is_red_three:
-                    self.side.red_threes.append(c)
+                    self.own_side().red_threes.append(c)
                     self.note("red-three-pile", f.index, card=c)
                 else:
                     self.hand.pile.append(c)
@@ -259,7 +268,7 @@ class TurnState:
             self.stock = max(0, self.stock - 1)
             if c.is_red_three:
                 reds += 1
-                self.side.red_threes.append(c)
+                self.own_side().red_threes.append(c)
                 self.note("red-three-drawn", f.index, card=c)
             else:
                 self.hand.own.append(c)
