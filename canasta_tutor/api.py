@@ -30,8 +30,9 @@ def check_file(path: str, move: str, ruleset: str | None = None, house: House | 
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Ruling:
+    """One ruleset's ruling in a comparison, or why that ruleset cannot judge the table."""
     ruleset: str
     verdict: Verdict | None
     problem: str | None  # why this ruleset cannot judge the table (e.g. the number of players)
@@ -68,8 +69,9 @@ def score_file(path: str, out: str | None = None, concealed: bool | None = None,
     return score_table(scenario.table, out, bool(concealed))
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Problem:
+    """One thing wrong with a teacher's file, with where it is."""
     file: str
     line: int
     column: int

@@ -13,7 +13,7 @@ import typer
 
 EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 1, 2, 3, 70
 
-app = typer.Typer(
+APP_SETTINGS = dict(
     name="canasta",
     help="Canasta rule tutor and move checker: judge a move on a table described in YAML, explain every "
          "ruling with its rule id and source, and score the hand.\n\n"
@@ -23,6 +23,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+app = typer.Typer(**APP_SETTINGS)
 
 RulesetOpt = typer.Option(None, "--ruleset", "-r", help="Ruleset id or ruleset file; overrides the table's.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
@@ -329,6 +330,9 @@ def selfplay(
             "broken": [{"ruleset": b.ruleset, "seed": b.seed, "turn": b.turn, "move": b.move, "what": b.what,
                         "reproduce": f"canasta selfplay --ruleset {b.ruleset} --seed {b.seed} --show"}
                        for b in summary.broken],
+            "unfinished": [{"ruleset": rid, "seed": s, "ended": how,
+                            "reproduce": f"canasta selfplay --ruleset {rid} --seed {s} --show"}
+                           for rid, s, how in summary.unfinished],
         }
         if as_json:
             _emit_json(data)
@@ -339,6 +343,8 @@ def selfplay(
             for b in data["broken"]:
                 print(st(f"BROKEN {b['ruleset']} seed {b['seed']} turn {b['turn']}: {b['what']}", "red"))
                 print(f"  reproduce: {b['reproduce']}")
+            for u in data["unfinished"]:
+                print(st(f"unfinished {u['ruleset']} seed {u['seed']} ({u['ended']}): {u['reproduce']}", "yellow"))
             verdict = "nothing broke" if not data["broken"] else f"{len(data['broken'])} broken invariant(s)"
             print(st(f"{data['hands']} hands, {data['moves']} moves: {verdict}", "green" if not data["broken"] else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
@@ -675,8 +681,26 @@ def lint(
     _guard(as_json, lang, body)
 
 
+def _only(name: str) -> typer.Typer | None:
+    """An app holding just the command being run. Typer works out every registered command's options
+    when it starts, which costs more than a whole ruling; the full app is built only when the
+    command name is not known (for the list of commands, or to suggest one)."""
+    chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
+    if not chosen:
+        return None
+    one = typer.Typer(**APP_SETTINGS)
+    one.registered_commands = chosen
+
+    @one.callback()
+    def group() -> None:  # a callback keeps `canasta NAME ...` a subcommand, as in the full app
+        pass
+
+    return one
+
+
 def main() -> None:
+    target = _only(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else None
     try:
-        app()
+        (target or app)()
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)

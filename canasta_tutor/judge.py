@@ -10,8 +10,9 @@ from .state import TurnState
 from .table import Table
 
 
-@dataclass
+@dataclass(eq=False)
 class Finding:
+    """A violation or a note: its id, the step it belongs to, and the values its message names."""
     rule: str
     step: int
     params: dict
@@ -19,8 +20,9 @@ class Finding:
     inherited: str | None = None
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Verdict:
+    """The ruling on a move: every violation, the notes, and the state the move leaves."""
     ruleset: Ruleset
     steps: list[Step]
     violations: list[Finding]

@@ -17,6 +17,7 @@ class MoveError(ValueError):
 
 @dataclass(frozen=True)
 class Step:
+    """One step of a move, such as ``meld 7H 7D 2C``."""
     kind: str
     cards: tuple[Card, ...] = ()
     to: str | None = None  # the meld an ``add`` lays off onto

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from . import messages
-from .hint import Hint
+from typing import TYPE_CHECKING
+
 from .judge import Finding, Verdict
-from .moves import KINDS, MoveList, Option
 from .scoring import ScoreReport
+
+if TYPE_CHECKING:  # `check` never needs the move generator: keep it off the start-up path
+    from .hint import Hint
+    from .moves import MoveList, Option
 
 
 def finding_dict(f: Finding, lang: str | None = None, note: bool = False) -> dict:
@@ -55,7 +59,7 @@ def _class_name(cls: str, lang: str | None) -> str:
     return messages.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else RANK_NAMES.get(cls, cls)
 
 
-def option_dict(o: Option, lang: str | None = None) -> dict:
+def option_dict(o: "Option", lang: str | None = None) -> dict:
     return {
         "move": o.move,
         "kind": o.kind,
@@ -67,7 +71,9 @@ def option_dict(o: Option, lang: str | None = None) -> dict:
     }
 
 
-def moves_dict(ml: MoveList, lang: str | None = None) -> dict:
+def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
+    from .moves import KINDS
+
     t = ml.table
     order = {k: i for i, k in enumerate(KINDS)}
     options = sorted(ml.options, key=lambda o: order[o.kind])
@@ -89,7 +95,7 @@ def moves_dict(ml: MoveList, lang: str | None = None) -> dict:
     }
 
 
-def hint_dict(h: Hint, lang: str | None = None) -> dict:
+def hint_dict(h: "Hint", lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,

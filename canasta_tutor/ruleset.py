@@ -33,8 +33,9 @@ class Tier:
     need: int | None  # None: the first meld must include a canasta instead of points
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Param:
+    """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
     name: str
     kind: str  # int, bool, choice, optint, tiers, bonus
     help: str
@@ -81,8 +82,9 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
 )}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Ruleset:
+    """A complete set of rulings: every parameter's value and where each one comes from."""
     id: str
     title: str
     source: str

@@ -8,15 +8,17 @@ from .source import InputError
 from .table import Side, Table
 
 
-@dataclass
+@dataclass(eq=False)
 class Line:
+    """One line of a side's score, with its score id."""
     rule: str
     points: int
     params: dict
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class SideScore:
+    """A side's lines for the hand, and its score before it."""
     name: str
     before: int
     lines: list[Line]
@@ -30,8 +32,9 @@ class SideScore:
         return self.before + self.hand_total
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ScoreReport:
+    """The whole end-of-hand score, and whether the game is over."""
     ruleset: str
     out: str | None
     concealed: bool

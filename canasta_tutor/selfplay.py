@@ -274,6 +274,7 @@ class Summary:
     moves: int = 0
     ended: Counter = field(default_factory=Counter)  # (ruleset, how) -> hands
     broken: list[Broken] = field(default_factory=list)
+    unfinished: list[tuple[str, int, str]] = field(default_factory=list)  # (ruleset, seed, how): no legal move left
 
 
 def _one(job: tuple[str, int]) -> tuple[str, int, int, str, list[Broken]]:
@@ -306,5 +307,7 @@ def _collect(results, summary: Summary, progress, total: int) -> None:
         summary.moves += moves
         summary.ended[(rid, ended)] += 1
         summary.broken.extend(broken)
+        if ended in ("stuck", "limit"):
+            summary.unfinished.append((rid, seed, ended))
         if progress:
             progress(summary.hands, total)

@@ -16,16 +16,18 @@ SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_
 SCENARIO_KEYS = ("title", "description", "checks", "score")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Expect:
+    """What a scenario states about a move: legal or not, and the rule ids expected."""
     legal: bool | None
     rules: list[str]
     line: int
     column: int
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Check:
+    """A move of a scenario and what is stated about it, by ruleset."""
     move: str
     expect: Expect
     by_ruleset: dict[str, Expect]
@@ -34,8 +36,9 @@ class Check:
     key: str
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class ScoreExpect:
+    """What a scenario states about the score of its table."""
     out: str | None
     concealed: bool
     expect: dict[str, int]
@@ -44,8 +47,9 @@ class ScoreExpect:
     column: int
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Scenario:
+    """A table and what its author states about it."""
     table: Table
     title: str = ""
     checks: list[Check] = field(default_factory=list)

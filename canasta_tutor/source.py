@@ -39,14 +39,16 @@ class InputError(Exception):
                 "message": self.message}
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Node:
+    """A value of the YAML file and where it starts."""
     line: int
     column: int
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Scalar(Node):
+    """A text value (YAML types are not guessed: the reader decides what it must be)."""
     text: str
     plain: bool  # unquoted: eligible for numbers, booleans and null
 
@@ -55,13 +57,15 @@ class Scalar(Node):
         return self.plain and self.text in ("", "~", "null", "Null", "NULL")
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Seq(Node):
+    """A YAML list."""
     items: list[Node] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(eq=False, repr=False)
 class Map(Node):
+    """A YAML mapping: key -> (key node, value node), in file order."""
     items: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)
 
 

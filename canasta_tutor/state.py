@@ -84,8 +84,9 @@ class Facts:
         return self.step.cards
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False, repr=False)
 class TurnState:
+    """The turn so far: what has been drawn, taken, melded and discarded."""
     table: Table  # the table the move starts from; never changed
     ruleset: Ruleset
     side: Side

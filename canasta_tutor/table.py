@@ -14,6 +14,7 @@ from .ruleset import Ruleset
 
 @dataclass
 class Player:
+    """A player, and their hand (or only how many cards it holds)."""
     name: str
     hand: list[Card] | None  # None when only the count is known
     count: int
@@ -26,6 +27,7 @@ class Player:
 
 @dataclass
 class Meld:
+    """A meld on the table: its rank and its cards."""
     rank: str  # the natural rank, or "3" for black threes laid when going out
     cards: list[Card]
 
@@ -48,6 +50,7 @@ class Meld:
 
 @dataclass
 class Side:
+    """A partnership (or a player alone): its score before the hand, melds and red threes."""
     name: str
     players: list[str]
     score: int = 0
@@ -75,14 +78,16 @@ class Side:
 
 @dataclass
 class Turn:
+    """Whose turn it is and how far it has gone."""
     player: str
     phase: str = "draw"  # draw | play
     first_round: bool = False
     permission: str = "none"  # none | granted | refused
 
 
-@dataclass
+@dataclass(eq=False)
 class Table:
+    """Everything on the table at one moment of a hand."""
     ruleset: Ruleset
     players: list[Player]
     sides: list[Side]

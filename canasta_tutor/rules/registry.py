@@ -8,8 +8,9 @@ from typing import Callable
 STAGES = ("draw", "take", "meld", "add", "discard", "ask", "out", "end")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
+    """A rule id and the function that judges it."""
     id: str
     check: Callable
     on: tuple[str, ...]
