@@ -2,17 +2,18 @@
 lint teachers' files."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .judge import Verdict, judge
 from .move import MoveError, Step, parse_move
 from .ruleset import BUILTIN
-from .scoring import ScoreReport, score_table
 from .snapshot import Scenario, load_scenario, read_scenario
 from .source import InputError, Map, load
 from .table import Table
+
+if TYPE_CHECKING:
+    from .scoring import ScoreReport
 
 House = dict[str, tuple[Any, str]]
 
@@ -21,6 +22,8 @@ def check(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
     verdict = judge(table, move)
     if verdict.went_out and verdict.legal:
+        from .scoring import score_table  # only a move that goes out is scored: keep it off check's start-up
+
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
 
@@ -30,12 +33,16 @@ def check_file(path: str, move: str, ruleset: str | None = None, house: House | 
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
-@dataclass(eq=False, repr=False)
 class Ruling:
     """One ruleset's ruling in a comparison, or why that ruleset cannot judge the table."""
     ruleset: str
     verdict: Verdict | None
     problem: str | None  # why this ruleset cannot judge the table (e.g. the number of players)
+
+    def __init__(self, ruleset: str, verdict: Verdict | None, problem: str | None) -> None:
+        self.ruleset = ruleset
+        self.verdict = verdict
+        self.problem = problem
 
 
 def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
@@ -60,7 +67,9 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
 
 
 def score_file(path: str, out: str | None = None, concealed: bool | None = None,
-               ruleset: str | None = None, house: House | None = None) -> ScoreReport:
+               ruleset: str | None = None, house: House | None = None) -> "ScoreReport":
+    from .scoring import score_table
+
     scenario = load_scenario(path, ruleset, house)
     if out is None and scenario.score is not None:
         out = scenario.score.out
@@ -69,7 +78,6 @@ def score_file(path: str, out: str | None = None, concealed: bool | None = None,
     return score_table(scenario.table, out, bool(concealed))
 
 
-@dataclass(eq=False, repr=False)
 class Problem:
     """One thing wrong with a teacher's file, with where it is."""
     file: str
@@ -78,6 +86,14 @@ class Problem:
     key: str
     message: str
     kind: str  # invalid | disagrees
+
+    def __init__(self, file: str, line: int, column: int, key: str, message: str, kind: str) -> None:
+        self.file = file
+        self.line = line
+        self.column = column
+        self.key = key
+        self.message = message
+        self.kind = kind
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
@@ -133,6 +149,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
             key = "score.expect" if rid is None else f"score.by_ruleset.{rid}"
             try:
                 table = scenario.table if rid is None else read_scenario(root, name, rid).table
+                from .scoring import score_table
+
                 report = score_table(table, scenario.score.out, scenario.score.concealed)
             except InputError as exc:
                 problems.append(Problem(name, scenario.score.line, scenario.score.column, key, exc.message,
@@ -149,7 +167,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
 def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
-    from .lesson import problems as lesson_problems, read_lesson
+    from .lesson import problems as lesson_problems
+    from .lesson import read_lesson
 
     lesson = read_lesson(path)
     found = [Problem(str(path), line, 0, "", message, "disagrees") for line, message in lesson_problems(lesson)]

@@ -518,7 +518,8 @@ def schema(
     Example:  canasta schema scenario > canasta-scenario.schema.json
     """
     def body():
-        from .schema import KINDS, schema as build
+        from .schema import KINDS
+        from .schema import schema as build
 
         if kind not in KINDS:
             _fail(EXIT_USAGE, f"unknown format '{kind}'; expected one of: {', '.join(KINDS)}", as_json)

@@ -1,26 +1,32 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .move import Step, format_move, parse_move
+from .record import Record
 from .rules import BY_STAGE
 from .ruleset import Ruleset
 from .state import TurnState
 from .table import Table
 
 
-@dataclass(eq=False)
-class Finding:
+class Finding(Record):
     """A violation or a note: its id, the step it belongs to, and the values its message names."""
     rule: str
     step: int
     params: dict
-    source: str = ""
-    inherited: str | None = None
+    source: str
+    inherited: str | None
+
+    _fields = ("rule", "step", "params", "source", "inherited")
+
+    def __init__(self, rule: str, step: int, params: dict, source: str = "", inherited: str | None = None) -> None:
+        self.rule = rule
+        self.step = step
+        self.params = params
+        self.source = source
+        self.inherited = inherited
 
 
-@dataclass(eq=False, repr=False)
 class Verdict:
     """The ruling on a move: every violation, the notes, and the state the move leaves."""
     ruleset: Ruleset
@@ -28,10 +34,32 @@ class Verdict:
     violations: list[Finding]
     notes: list[Finding]
     state: TurnState
-    went_out: bool = False
-    concealed: bool = False
-    score: object | None = None
-    _after: Table | None = None
+    went_out: bool
+    concealed: bool
+    score: object | None
+    _after: Table | None
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        steps: list[Step],
+        violations: list[Finding],
+        notes: list[Finding],
+        state: TurnState,
+        went_out: bool = False,
+        concealed: bool = False,
+        score: object | None = None,
+        _after: Table | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.steps = steps
+        self.violations = violations
+        self.notes = notes
+        self.state = state
+        self.went_out = went_out
+        self.concealed = concealed
+        self.score = score
+        self._after = _after
 
     @property
     def move(self) -> str:

@@ -2,9 +2,8 @@
 notation; a word that is not understood is a MoveError naming it (a usage error, exit 2)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from .cards import Card, CardError, NATURAL_RANKS, parse_card
+from .cards import NATURAL_RANKS, Card, CardError, parse_card
+from .record import Record
 
 VERBS = ("draw", "take", "meld", "add", "discard", "ask")
 
@@ -15,12 +14,21 @@ class MoveError(ValueError):
         self.word = word
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Record):
     """One step of a move, such as ``meld 7H 7D 2C``."""
     kind: str
-    cards: tuple[Card, ...] = ()
-    to: str | None = None  # the meld an ``add`` lays off onto
+    cards: tuple[Card, ...]
+    to: str | None  # the meld an ``add`` lays off onto
+
+    _fields = ("kind", "cards", "to")
+
+    def __init__(self, kind: str, cards: tuple[Card, ...] = (), to: str | None = None) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.to = to
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.to))
 
     def __str__(self) -> str:
         parts = [self.kind, *map(str, self.cards)]

@@ -1,13 +1,13 @@
 """Verdicts and scores as plain data: the ``--json`` shapes of the command-line contract."""
 from __future__ import annotations
 
-from . import messages
 from typing import TYPE_CHECKING
 
+from . import messages
 from .judge import Finding, Verdict
-from .scoring import ScoreReport
 
-if TYPE_CHECKING:  # `check` never needs the move generator: keep it off the start-up path
+if TYPE_CHECKING:
+    from .scoring import ScoreReport  # `check` never needs the move generator: keep it off the start-up path
     from .hint import Hint
     from .moves import MoveList, Option
 
@@ -37,7 +37,7 @@ def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
     }
 
 
-def score_dict(r: ScoreReport, lang: str | None = None) -> dict:
+def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
     return {
         "ruleset": r.ruleset,
         "out": r.out,

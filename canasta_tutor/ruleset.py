@@ -6,12 +6,22 @@ parameters the same way, through the same validation.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .source import InputError, Map, Node, Scalar, Seq, bool_value, describe, int_value, load
+from .record import Record
+from .source import (
+    InputError,
+    Map,
+    Node,
+    Scalar,
+    Seq,
+    bool_value,
+    describe,
+    int_value,
+    load,
+)
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
 BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
@@ -25,23 +35,45 @@ SOURCES = {
 }
 
 
-@dataclass(frozen=True)
-class Tier:
+class Tier(Record):
     """One initial-meld tier: a side whose score is below ``below`` (None: no bound) needs ``need``."""
-
     below: int | None
     need: int | None  # None: the first meld must include a canasta instead of points
 
+    _fields = ("below", "need")
 
-@dataclass(frozen=True, eq=False, repr=False)
+    def __init__(self, below: int | None, need: int | None) -> None:
+        self.below = below
+        self.need = need
+
+    def __hash__(self) -> int:
+        return hash((self.below, self.need))
+
+
 class Param:
     """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
     name: str
     kind: str  # int, bool, choice, optint, tiers, bonus
     help: str
-    choices: tuple[str, ...] = ()
-    house: bool = True  # may a table's house_rules override it
-    minimum: int = 0  # for numbers: the least value that makes a game
+    choices: tuple[str, ...]
+    house: bool  # may a table's house_rules override it
+    minimum: int  # for numbers: the least value that makes a game
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        help: str,
+        choices: tuple[str, ...] = (),
+        house: bool = True,
+        minimum: int = 0,
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.choices = choices
+        self.house = house
+        self.minimum = minimum
 
 
 PARAMS: dict[str, Param] = {p.name: p for p in (
@@ -82,7 +114,10 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
 )}
 
 
-@dataclass(frozen=True, repr=False)
+FIELDS = ("id", "title", "source", "values", "origin", "param_sources", "variants", "base", "house",
+          "owner_sources")
+
+
 class Ruleset:
     """A complete set of rulings: every parameter's value and where each one comes from."""
     id: str
@@ -91,18 +126,51 @@ class Ruleset:
     values: dict[str, Any]
     origin: dict[str, str]  # parameter -> id of the ruleset file that set it
     param_sources: dict[str, str]
-    variants: dict[int, str] = field(default_factory=dict)
-    base: str | None = None
-    house: tuple[str, ...] = ()
-    owner_sources: dict[str, str] = field(default_factory=dict)
+    variants: dict[int, str]
+    base: str | None
+    house: tuple[str, ...]
+    owner_sources: dict[str, str]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        source: str,
+        values: dict[str, Any],
+        origin: dict[str, str],
+        param_sources: dict[str, str],
+        variants: dict[int, str] | None = None,
+        base: str | None = None,
+        house: tuple[str, ...] = (),
+        owner_sources: dict[str, str] | None = None,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.source = source
+        self.values = values
+        self.origin = origin
+        self.param_sources = param_sources
+        self.variants = {} if variants is None else variants
+        self.base = base
+        self.house = house
+        self.owner_sources = {} if owner_sources is None else owner_sources
         # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
         # an instance attribute is several times faster than a ``__getattr__`` fallback.
-        for name, value in self.values.items():
-            if name in self.__dataclass_fields__:
+        for name, value in values.items():
+            if name in FIELDS:
                 raise ValueError(f"parameter {name} would hide a field of Ruleset")
-            object.__setattr__(self, name, value)
+            setattr(self, name, value)
+
+    def _key(self) -> tuple:
+        return (self.id, self.title, self.source, self.values, self.origin, self.param_sources, self.variants,
+                self.base, self.house, self.owner_sources)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # compared by value, so not hashable
 
     def source_of(self, param: str | None) -> tuple[str, str | None]:
         """(source key, None or 'inherited from X') for a parameter; None means the shared card facts."""

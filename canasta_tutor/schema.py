@@ -7,8 +7,8 @@ it also checks what a schema cannot say (card counts against the decks, names th
 from __future__ import annotations
 
 from .lesson import ASK_KINDS
-from .ruleset import BUILTIN, PARAMS
 from .rules import RULES
+from .ruleset import BUILTIN, PARAMS
 
 KINDS = ("snapshot", "scenario", "lesson")
 DRAFT = "http://json-schema.org/draft-07/schema#"

@@ -1,27 +1,36 @@
 """The end-of-hand score: every line with its score id, the sides' new totals, the game's end."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .cards import RANK_NAMES
+from .record import Record
 from .source import InputError
 from .table import Side, Table
 
 
-@dataclass(eq=False)
-class Line:
+class Line(Record):
     """One line of a side's score, with its score id."""
     rule: str
     points: int
     params: dict
 
+    _fields = ("rule", "points", "params")
 
-@dataclass(eq=False, repr=False)
+    def __init__(self, rule: str, points: int, params: dict) -> None:
+        self.rule = rule
+        self.points = points
+        self.params = params
+
+
 class SideScore:
     """A side's lines for the hand, and its score before it."""
     name: str
     before: int
     lines: list[Line]
+
+    def __init__(self, name: str, before: int, lines: list[Line]) -> None:
+        self.name = name
+        self.before = before
+        self.lines = lines
 
     @property
     def hand_total(self) -> int:
@@ -32,7 +41,6 @@ class SideScore:
         return self.before + self.hand_total
 
 
-@dataclass(eq=False, repr=False)
 class ScoreReport:
     """The whole end-of-hand score, and whether the game is over."""
     ruleset: str
@@ -41,8 +49,28 @@ class ScoreReport:
     sides: list[SideScore]
     game_over: bool
     winner: str | None
-    tie: list[str] = field(default_factory=list)
-    notes: list[tuple[str, dict]] = field(default_factory=list)
+    tie: list[str]
+    notes: list[tuple[str, dict]]
+
+    def __init__(
+        self,
+        ruleset: str,
+        out: str | None,
+        concealed: bool,
+        sides: list[SideScore],
+        game_over: bool,
+        winner: str | None,
+        tie: list[str] | None = None,
+        notes: list[tuple[str, dict]] | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.out = out
+        self.concealed = concealed
+        self.sides = sides
+        self.game_over = game_over
+        self.winner = winner
+        self.tie = [] if tie is None else tie
+        self.notes = [] if notes is None else notes
 
 
 def score_table(table: Table, out: str | None = None, concealed: bool = False,

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 from .cards import Card
 from .judge import judge
-from .moves import legal_moves
 from .move import Step, format_move
+from .moves import legal_moves
 from .ruleset import load_ruleset
 from .scoring import ScoreReport, score_table
 from .table import Player, Side, Table, Turn

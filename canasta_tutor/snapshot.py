@@ -2,13 +2,23 @@
 the key path, what was found and what was expected."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import Card, CardError, RANK_NAMES, over_deck_limit, parse_card
+from .cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from .ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
-from .source import InputError, Map, Node, Scalar, Seq, bool_value, describe as show, int_value, load, parse
+from .source import (
+    InputError,
+    Map,
+    Node,
+    Scalar,
+    Seq,
+    bool_value,
+    int_value,
+    load,
+    parse,
+)
+from .source import describe as show
 from .table import Meld, Player, Side, Table, Turn, meld_rank
 
 SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_frozen", "stock", "cut_bonus",
@@ -16,7 +26,6 @@ SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_
 SCENARIO_KEYS = ("title", "description", "checks", "score")
 
 
-@dataclass(eq=False, repr=False)
 class Expect:
     """What a scenario states about a move: legal or not, and the rule ids expected."""
     legal: bool | None
@@ -24,8 +33,13 @@ class Expect:
     line: int
     column: int
 
+    def __init__(self, legal: bool | None, rules: list[str], line: int, column: int) -> None:
+        self.legal = legal
+        self.rules = rules
+        self.line = line
+        self.column = column
 
-@dataclass(eq=False, repr=False)
+
 class Check:
     """A move of a scenario and what is stated about it, by ruleset."""
     move: str
@@ -35,8 +49,23 @@ class Check:
     column: int
     key: str
 
+    def __init__(
+        self,
+        move: str,
+        expect: Expect,
+        by_ruleset: dict[str, Expect],
+        line: int,
+        column: int,
+        key: str,
+    ) -> None:
+        self.move = move
+        self.expect = expect
+        self.by_ruleset = by_ruleset
+        self.line = line
+        self.column = column
+        self.key = key
 
-@dataclass(eq=False, repr=False)
+
 class ScoreExpect:
     """What a scenario states about the score of its table."""
     out: str | None
@@ -46,14 +75,41 @@ class ScoreExpect:
     line: int
     column: int
 
+    def __init__(
+        self,
+        out: str | None,
+        concealed: bool,
+        expect: dict[str, int],
+        by_ruleset: dict[str, dict[str, int]],
+        line: int,
+        column: int,
+    ) -> None:
+        self.out = out
+        self.concealed = concealed
+        self.expect = expect
+        self.by_ruleset = by_ruleset
+        self.line = line
+        self.column = column
 
-@dataclass(eq=False, repr=False)
+
 class Scenario:
     """A table and what its author states about it."""
     table: Table
-    title: str = ""
-    checks: list[Check] = field(default_factory=list)
-    score: ScoreExpect | None = None
+    title: str
+    checks: list[Check]
+    score: ScoreExpect | None
+
+    def __init__(
+        self,
+        table: Table,
+        title: str = "",
+        checks: list[Check] | None = None,
+        score: ScoreExpect | None = None,
+    ) -> None:
+        self.table = table
+        self.title = title
+        self.checks = [] if checks is None else checks
+        self.score = score
 
 
 class Reader:

@@ -8,7 +8,6 @@ whether ``No`` is a name or a boolean.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 
 MAX_BYTES = 1 << 20
@@ -39,34 +38,50 @@ class InputError(Exception):
                 "message": self.message}
 
 
-@dataclass(eq=False, repr=False)
 class Node:
     """A value of the YAML file and where it starts."""
     line: int
     column: int
 
+    def __init__(self, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
 
-@dataclass(eq=False, repr=False)
+
 class Scalar(Node):
     """A text value (YAML types are not guessed: the reader decides what it must be)."""
     text: str
     plain: bool  # unquoted: eligible for numbers, booleans and null
+
+    def __init__(self, line: int, column: int, text: str, plain: bool) -> None:
+        self.line = line
+        self.column = column
+        self.text = text
+        self.plain = plain
 
     @property
     def is_null(self) -> bool:
         return self.plain and self.text in ("", "~", "null", "Null", "NULL")
 
 
-@dataclass(eq=False, repr=False)
 class Seq(Node):
     """A YAML list."""
-    items: list[Node] = field(default_factory=list)
+    items: list[Node]
+
+    def __init__(self, line: int, column: int, items: list[Node] | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.items = [] if items is None else items
 
 
-@dataclass(eq=False, repr=False)
 class Map(Node):
     """A YAML mapping: key -> (key node, value node), in file order."""
-    items: dict[str, tuple[Scalar, Node]] = field(default_factory=dict)
+    items: dict[str, tuple[Scalar, Node]]
+
+    def __init__(self, line: int, column: int, items: dict[str, tuple[Scalar, Node]] | None = None) -> None:
+        self.line = line
+        self.column = column
+        self.items = {} if items is None else items
 
 
 def describe(node: Node | None) -> str:

@@ -6,8 +6,6 @@ applied, even to an illegal step, so that later steps are judged on the table th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from .cards import Card
 from .move import Step
 from .ruleset import Ruleset
@@ -84,7 +82,6 @@ class Facts:
         return self.step.cards
 
 
-@dataclass(slots=True, eq=False, repr=False)
 class TurnState:
     """The turn so far: what has been drawn, taken, melded and discarded."""
     table: Table  # the table the move starts from; never changed
@@ -95,23 +92,53 @@ class TurnState:
     stock: int
     pile_frozen: bool
     drawn: bool
-    drew_stock: bool = False
-    took_pile: bool = False
-    discarded: bool = False
-    asked: bool = False
-    side_melded_before: bool = False
-    ranks_before: frozenset[str] = frozenset()
-    counted: int = 0
-    counted_cards: list[Card] = field(default_factory=list)
-    new_melds: list[str] = field(default_factory=list)
-    laid_off_existing: bool = False
-    black_three_steps: list[int] = field(default_factory=list)
-    out_step: int | None = None
-    ended_by_red_three: bool = False
-    concealed: bool = False
-    last_step: int = 0
-    side_copied: bool = False
-    notes: list[tuple[str, int, dict]] = field(default_factory=list)
+    drew_stock: bool
+    took_pile: bool
+    discarded: bool
+    asked: bool
+    side_melded_before: bool
+    ranks_before: frozenset[str]
+    counted: int
+    counted_cards: list[Card]
+    new_melds: list[str]
+    laid_off_existing: bool
+    black_three_steps: list[int]
+    out_step: int | None
+    ended_by_red_three: bool
+    concealed: bool
+    last_step: int
+    side_copied: bool
+    notes: list[tuple[str, int, dict]]
+
+    __slots__ = ('table', 'ruleset', 'side', 'hand', 'pile', 'stock', 'pile_frozen', 'drawn', 'drew_stock',
+                 'took_pile', 'discarded', 'asked', 'side_melded_before', 'ranks_before', 'counted',
+                 'counted_cards', 'new_melds', 'laid_off_existing', 'black_three_steps', 'out_step',
+                 'ended_by_red_three', 'concealed', 'last_step', 'side_copied', 'notes')
+
+    def __init__(self, table: Table, side: Side, hand: Hand, drawn: bool) -> None:
+        # Everything starts from the table; one of these is made per ruling, so no keyword juggling.
+        self.table = table
+        self.ruleset = table.ruleset
+        self.side = side
+        self.hand = hand
+        self.pile = list(table.discard)
+        self.stock = table.stock
+        self.pile_frozen = table.pile_content_frozen()
+        self.drawn = self.drew_stock = drawn
+        self.took_pile = self.discarded = self.asked = False
+        self.side_melded_before = side.has_melded
+        self.ranks_before = frozenset([m.rank for m in side.melds])
+        self.counted = 0
+        self.counted_cards: list[Card] = []
+        self.new_melds: list[str] = []
+        self.laid_off_existing = False
+        self.black_three_steps: list[int] = []
+        self.out_step: int | None = None
+        self.ended_by_red_three = False
+        self.concealed = False
+        self.last_step = 0
+        self.side_copied = False
+        self.notes: list[tuple[str, int, dict]] = []
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
@@ -119,12 +146,7 @@ class TurnState:
         only things a move can change (the mover's hand and the pile; the side's melds and red threes
         are copied the first time a step changes them, which most moves never do)."""
         player = table.mover
-        side = table.side_of(player.name)
-        return cls(table=table, ruleset=table.ruleset, side=side, hand=Hand(player.hand, player.count), pile=list(table.discard),
-                   stock=table.stock, pile_frozen=table.pile_content_frozen(),
-                   drawn=table.turn.phase == "play", drew_stock=table.turn.phase == "play",
-                   side_melded_before=side.has_melded,
-                   ranks_before=frozenset([m.rank for m in side.melds]))
+        return cls(table, table.side_of(player.name), Hand(player.hand, player.count), table.turn.phase == "play")
 
     def own_side(self) -> Side:
         """The side, copied before its first change so that the table's own side stays as it was."""

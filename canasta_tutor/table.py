@@ -6,30 +6,42 @@ These are plain values; loading them from YAML lives in ``snapshot.py`` and judg
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from .cards import Card
+from .record import Record
 from .ruleset import Ruleset
 
 
-@dataclass
-class Player:
+class Player(Record):
     """A player, and their hand (or only how many cards it holds)."""
     name: str
     hand: list[Card] | None  # None when only the count is known
     count: int
-    has_melded: bool = False
+    has_melded: bool
+
+    _fields = ("name", "hand", "count", "has_melded")
+
+    def __init__(self, name: str, hand: list[Card] | None, count: int, has_melded: bool = False) -> None:
+        self.name = name
+        self.hand = hand
+        self.count = count
+        self.has_melded = has_melded
 
     @property
     def known(self) -> bool:
         return self.hand is not None
 
 
-@dataclass
-class Meld:
+class Meld(Record):
     """A meld on the table: its rank and its cards."""
     rank: str  # the natural rank, or "3" for black threes laid when going out
     cards: list[Card]
+
+    _fields = ("rank", "cards")
+
+    def __init__(self, rank: str, cards: list[Card]) -> None:
+        self.rank = rank
+        self.cards = cards
 
     @property
     def wilds(self) -> int:
@@ -48,14 +60,29 @@ class Meld:
         return self.is_canasta and self.wilds == 0
 
 
-@dataclass
-class Side:
+class Side(Record):
     """A partnership (or a player alone): its score before the hand, melds and red threes."""
     name: str
     players: list[str]
-    score: int = 0
-    melds: list[Meld] = field(default_factory=list)
-    red_threes: list[Card] = field(default_factory=list)
+    score: int
+    melds: list[Meld]
+    red_threes: list[Card]
+
+    _fields = ("name", "players", "score", "melds", "red_threes")
+
+    def __init__(
+        self,
+        name: str,
+        players: list[str],
+        score: int = 0,
+        melds: list[Meld] | None = None,
+        red_threes: list[Card] | None = None,
+    ) -> None:
+        self.name = name
+        self.players = players
+        self.score = score
+        self.melds = [] if melds is None else melds
+        self.red_threes = [] if red_threes is None else red_threes
 
     def clone(self) -> "Side":
         return Side(self.name, list(self.players), self.score, [Meld(m.rank, list(m.cards)) for m in self.melds],
@@ -76,30 +103,73 @@ class Side:
         return sum(1 for m in self.melds if m.is_canasta)
 
 
-@dataclass
-class Turn:
+class Turn(Record):
     """Whose turn it is and how far it has gone."""
     player: str
-    phase: str = "draw"  # draw | play
-    first_round: bool = False
-    permission: str = "none"  # none | granted | refused
+    phase: str  # draw | play
+    first_round: bool
+    permission: str  # none | granted | refused
+
+    _fields = ("player", "phase", "first_round", "permission")
+
+    def __init__(
+        self,
+        player: str,
+        phase: str = 'draw',
+        first_round: bool = False,
+        permission: str = 'none',
+    ) -> None:
+        self.player = player
+        self.phase = phase
+        self.first_round = first_round
+        self.permission = permission
 
 
-@dataclass(eq=False)
-class Table:
+class Table(Record):
     """Everything on the table at one moment of a hand."""
     ruleset: Ruleset
     players: list[Player]
     sides: list[Side]
     turn: Turn
-    discard: list[Card] = field(default_factory=list)
-    pile_frozen: bool | None = None
-    stock: int = 0
-    cut_bonus: str | None = None
-    ruleset_ref: str = "classic"
-    house_rules: dict = field(default_factory=dict)
-    file: str = ""
-    positions: dict = field(default_factory=dict)  # key path -> (line, column) in the file, for messages
+    discard: list[Card]
+    pile_frozen: bool | None
+    stock: int
+    cut_bonus: str | None
+    ruleset_ref: str
+    house_rules: dict
+    file: str
+    positions: dict  # key path -> (line, column) in the file, for messages
+
+    _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
+               "ruleset_ref", "house_rules", "file", "positions")
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: list[Player],
+        sides: list[Side],
+        turn: Turn,
+        discard: list[Card] | None = None,
+        pile_frozen: bool | None = None,
+        stock: int = 0,
+        cut_bonus: str | None = None,
+        ruleset_ref: str = 'classic',
+        house_rules: dict | None = None,
+        file: str = "",
+        positions: dict | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.sides = sides
+        self.turn = turn
+        self.discard = [] if discard is None else discard
+        self.pile_frozen = pile_frozen
+        self.stock = stock
+        self.cut_bonus = cut_bonus
+        self.ruleset_ref = ruleset_ref
+        self.house_rules = {} if house_rules is None else house_rules
+        self.file = file
+        self.positions = {} if positions is None else positions
 
     def clone(self) -> "Table":
         """A copy whose hands, melds, pile and turn may change without touching this table."""

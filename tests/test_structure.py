@@ -6,7 +6,7 @@ PKG = Path(__file__).resolve().parent.parent / "canasta_tutor"
 
 # Each module may import only modules of an earlier layer (or its own layer, where listed together).
 LAYERS = [
-    {"cards", "source"},
+    {"cards", "source", "record"},
     {"ruleset"},
     {"table", "move"},
     {"snapshot", "state"},

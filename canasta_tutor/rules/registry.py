@@ -2,19 +2,23 @@
 judges and the ruleset parameter that governs it (which decides the source a ruling cites)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 STAGES = ("draw", "take", "meld", "add", "discard", "ask", "out", "end")
 
 
-@dataclass(frozen=True, eq=False, repr=False)
 class Rule:
     """A rule id and the function that judges it."""
     id: str
     check: Callable
     on: tuple[str, ...]
     params: tuple[str, ...]  # the ruleset parameters it reads; the first one decides the source
+
+    def __init__(self, id: str, check: Callable, on: tuple[str, ...], params: tuple[str, ...]) -> None:
+        self.id = id
+        self.check = check
+        self.on = on
+        self.params = params
 
     @property
     def param(self) -> str | None:
