@@ -29,6 +29,7 @@ RulesetOpt = typer.Option(None, "--ruleset", "-r", help="Ruleset id or ruleset f
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
 HouseOpt = typer.Option(None, "--house", help="House rule KEY=VALUE, e.g. --house canasta_closed=true (repeatable).")
 LangOpt = typer.Option(None, "--lang", help="Language of the messages (en; others where translated).")
+LearnerOpt = typer.Option(None, "--learner", help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
 
 
 def _emit_json(data) -> None:
@@ -383,6 +384,7 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
 @app.command()
 def lesson(
     name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+    learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -398,7 +400,7 @@ def lesson(
         if name == "list":
             from .progress import Progress
 
-            store = _progress_or_none(Progress)
+            store = _progress_or_none(lambda: Progress(learner=learner))
             if getattr(store, "notice", ""):
                 sys.stderr.write(f"canasta: {store.notice}\n")
             finished = set(store.finished_lessons())
@@ -416,7 +418,7 @@ def lesson(
         from .tutor import Talk, run_lesson
 
         ls = read_lesson(find_lesson(name))
-        progress = Progress()
+        progress = Progress(learner=learner)
         if progress.notice:
             sys.stderr.write(f"canasta: {progress.notice}\n")
         try:
@@ -433,6 +435,7 @@ def quiz(
     count: Optional[int] = typer.Option(None, "--count", "-n", min=1, help="Stop after N questions (default: until you quit)."),
     ruleset: Optional[str] = RulesetOpt,
     seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the random positions (the same seed, the same quiz)."),
+    learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -458,7 +461,7 @@ def quiz(
         if unknown:
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
         rs = load_ruleset(ruleset).id if ruleset else None
-        progress = Progress()
+        progress = Progress(learner=learner)
         if progress.notice:
             sys.stderr.write(f"canasta: {progress.notice}\n")
         try:
@@ -471,8 +474,9 @@ def quiz(
 
 @app.command()
 def progress(
-    reset: bool = typer.Option(False, "--reset", help="Forget every answer and start again (asks first)."),
+    reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
+    learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -485,7 +489,7 @@ def progress(
         from .progress import Progress
         from .render.progress_view import print_progress, progress_data
 
-        store = Progress()
+        store = Progress(learner=learner)
         if store.notice:
             sys.stderr.write(f"canasta: {store.notice}\n")
         try:
@@ -493,13 +497,13 @@ def progress(
                 if not yes:
                     if not sys.stdin.isatty():
                         _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
-                    if not typer.confirm(f"Forget all {store.answers()} answers in {store.path}?"):
+                    if not typer.confirm(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?"):
                         raise typer.Exit(1)
                 store.reset()
                 if as_json:
-                    _emit_json({"reset": True, "database": str(store.path)})
+                    _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
                 else:
-                    print(f"progress reset ({store.path})")
+                    print(f"progress of {store.learner} reset ({store.path})")
                 return
             _emit(progress_data(store), as_json, print_progress)
         finally:
@@ -572,14 +576,14 @@ def new(
     _guard(as_json, None, body)
 
 
-def _progress_or_none(cls):
+def _progress_or_none(open_store):
     """The progress database for reading, or an empty stand-in when there is none yet (listing the
     lessons never creates one)."""
     from .progress import database_path
 
     try:
         if database_path().exists():
-            return cls()
+            return open_store()
     except Exception:  # noqa: BLE001 - listing lessons must work even where the database cannot be read
         pass
 

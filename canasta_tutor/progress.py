@@ -1,4 +1,4 @@
-"""The learner's progress: every answer, and a Leitner box per rule id, in one SQLite file.
+"""The learners' progress: every answer, and a Leitner box per rule id per learner, in one SQLite file.
 
 Each answer is written in its own transaction the moment it is given, so quitting, Ctrl-C or a
 killed process loses nothing already answered. A file that is not a database we can read is moved
@@ -24,6 +24,7 @@ DAY = 86400
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
     id INTEGER PRIMARY KEY,
+    learner TEXT NOT NULL,
     at REAL NOT NULL,
     source TEXT NOT NULL,        -- 'lesson:<id>' or 'quiz'
     question TEXT NOT NULL,      -- what was asked, for the record
@@ -32,15 +33,19 @@ CREATE TABLE IF NOT EXISTS answers (
     correct INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS boxes (
-    rule TEXT PRIMARY KEY,
+    learner TEXT NOT NULL,
+    rule TEXT NOT NULL,
     box INTEGER NOT NULL,
     due REAL NOT NULL,
     right INTEGER NOT NULL DEFAULT 0,
-    wrong INTEGER NOT NULL DEFAULT 0
+    wrong INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner, rule)
 );
 CREATE TABLE IF NOT EXISTS lessons (
-    lesson TEXT PRIMARY KEY,
-    finished REAL
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    finished REAL,
+    PRIMARY KEY (learner, lesson)
 );
 """
 
@@ -59,6 +64,11 @@ def database_path() -> Path:
     return home() / "progress.db"
 
 
+def default_learner() -> str:
+    """Whose progress it is: $CANASTA_LEARNER, else "me" (several people may share one database)."""
+    return os.environ.get("CANASTA_LEARNER", "").strip() or "me"
+
+
 @dataclass
 class RuleProgress:
     rule: str
@@ -73,9 +83,10 @@ class RuleProgress:
 
 
 class Progress:
-    def __init__(self, path: Path | None = None, now=time.time) -> None:
+    def __init__(self, path: Path | None = None, now=time.time, learner: str | None = None) -> None:
         self.path = path or database_path()
         self.now = now
+        self.learner = learner or default_learner()
         self.notice = ""  # what happened to a damaged file, for the learner to read
         self.conn = self._open()
 
@@ -120,32 +131,37 @@ class Progress:
         """One answer and its effect on the rule boxes, in one transaction."""
         now = self.now()
         with _transaction(self.conn):
-            self.conn.execute("INSERT INTO answers (at, source, question, rules, given, correct) "
-                              "VALUES (?, ?, ?, ?, ?, ?)", (now, source, question, " ".join(rules), given, int(correct)))
+            self.conn.execute("INSERT INTO answers (learner, at, source, question, rules, given, correct) "
+                              "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                              (self.learner, now, source, question, " ".join(rules), given, int(correct)))
             for rule in rules:
-                row = self.conn.execute("SELECT box FROM boxes WHERE rule = ?", (rule,)).fetchone()
+                row = self.conn.execute("SELECT box FROM boxes WHERE learner = ? AND rule = ?",
+                                        (self.learner, rule)).fetchone()
                 box = row[0] if row else 1
                 box = min(BOXES, box + 1) if correct else 1
                 due = now + INTERVAL_DAYS[box] * DAY
                 self.conn.execute(
-                    "INSERT INTO boxes (rule, box, due, right, wrong) VALUES (?, ?, ?, ?, ?) "
-                    "ON CONFLICT(rule) DO UPDATE SET box = excluded.box, due = excluded.due, "
+                    "INSERT INTO boxes (learner, rule, box, due, right, wrong) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(learner, rule) DO UPDATE SET box = excluded.box, due = excluded.due, "
                     "right = right + excluded.right, wrong = wrong + excluded.wrong",
-                    (rule, box, due, int(correct), int(not correct)))
+                    (self.learner, rule, box, due, int(correct), int(not correct)))
 
     def finish_lesson(self, lesson_id: str) -> None:
         with _transaction(self.conn):
-            self.conn.execute("INSERT INTO lessons (lesson, finished) VALUES (?, ?) "
-                              "ON CONFLICT(lesson) DO UPDATE SET finished = excluded.finished", (lesson_id, self.now()))
+            self.conn.execute("INSERT INTO lessons (learner, lesson, finished) VALUES (?, ?, ?) "
+                              "ON CONFLICT(learner, lesson) DO UPDATE SET finished = excluded.finished",
+                              (self.learner, lesson_id, self.now()))
 
     def reset(self) -> None:
+        """Forget this learner's answers (other learners keep theirs)."""
         with _transaction(self.conn):
             for table in ("answers", "boxes", "lessons"):
-                self.conn.execute(f"DELETE FROM {table}")
+                self.conn.execute(f"DELETE FROM {table} WHERE learner = ?", (self.learner,))
 
     # -- reading -----------------------------------------------------------------------------------
     def rules(self) -> dict[str, RuleProgress]:
-        rows = self.conn.execute("SELECT rule, box, due, right, wrong FROM boxes").fetchall()
+        rows = self.conn.execute("SELECT rule, box, due, right, wrong FROM boxes WHERE learner = ?",
+                                 (self.learner,)).fetchall()
         return {r[0]: RuleProgress(*r) for r in rows}
 
     def due(self, candidates: list[str]) -> list[str]:
@@ -162,10 +178,14 @@ class Progress:
         return sorted(candidates, key=order)
 
     def answers(self) -> int:
-        return self.conn.execute("SELECT count(*) FROM answers").fetchone()[0]
+        return self.conn.execute("SELECT count(*) FROM answers WHERE learner = ?", (self.learner,)).fetchone()[0]
 
     def finished_lessons(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT lesson FROM lessons WHERE finished IS NOT NULL")]
+        return [r[0] for r in self.conn.execute(
+            "SELECT lesson FROM lessons WHERE learner = ? AND finished IS NOT NULL", (self.learner,))]
+
+    def learners(self) -> list[str]:
+        return [r[0] for r in self.conn.execute("SELECT DISTINCT learner FROM answers ORDER BY learner")]
 
 
 class _transaction:

@@ -251,19 +251,32 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     players_node = top.items["players"][1]
     if not isinstance(players_node, Seq) or not players_node.items:
         raise r.fail(players_node, "players", f"found {show(players_node)}, expected a list of players")
+    # The number of players decides the ruleset (classic with 2, 3 or 6 is its variant); checking it
+    # first also answers at once for a file with thousands of players.
+    ruleset = resolve_for_players(ruleset, len(players_node.items))
+    house = dict(read_house_rules(r, _get(top, "house_rules")))
+    house.update(house_override or {})
+    ruleset = ruleset.with_house(house)
+    if len(players_node.items) != ruleset.players:
+        raise r.fail(players_node, "players",
+                     f"found {len(players_node.items)} players, but {ruleset.id} is played by {ruleset.players}"
+                     + (f" (classic also takes {', '.join(str(n) for n in sorted(ruleset.variants))})"
+                        if ruleset.variants else ""))
     card_sink: list = []
     positions: dict[str, tuple[int, int]] = {}
     players: list[Player] = []
+    seen: set[str] = set()
     for i, pn in enumerate(players_node.items):
         key = f"players[{i}]"
         pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
         name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
-        if any(p.name == name for p in players):
+        if name in seen:
             raise r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'")
+        seen.add(name)
         hand_node = _get(pm, "hand")
         if hand_node is None:
             raise r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11")
-        if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().isdigit():
+        if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
             # a bare number is a count of unknown cards; a one-card hand is written as a list: [10]
             hand, count = None, r.integer(hand_node, f"{key}.hand", 0)
         else:
@@ -273,16 +286,6 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         melded_node = _get(pm, "has_melded")
         has_melded = r.boolean(melded_node, f"{key}.has_melded") if melded_node is not None else False
         players.append(Player(name, hand, count, has_melded))
-
-    ruleset = resolve_for_players(ruleset, len(players))
-    house = dict(read_house_rules(r, _get(top, "house_rules")))
-    house.update(house_override or {})
-    ruleset = ruleset.with_house(house)
-    if len(players) != ruleset.players:
-        raise r.fail(players_node, "players",
-                     f"found {len(players)} players, but {ruleset.id} is played by {ruleset.players}"
-                     + (f" (classic also takes {', '.join(str(n) for n in sorted(ruleset.variants))})"
-                        if ruleset.variants else ""))
     names = [p.name for p in players]
 
     sides = _read_sides(r, _get(top, "sides"), players, ruleset, card_sink)

@@ -226,3 +226,23 @@ def test_a_lesson_on_a_real_terminal(tmp_path):
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_each_learner_has_boxes_of_their_own(tmp_path):
+    db = tmp_path / "p.db"
+    Progress(db, learner="ann").record("quiz", "q", ["pile.empty"], "n", True)
+    bob = Progress(db, learner="bob")
+    assert bob.rules() == {} and bob.answers() == 0
+    bob.record("quiz", "q", ["pile.empty"], "y", False)
+    bob.reset()
+    ann = Progress(db, learner="ann")
+    assert ann.rules()["pile.empty"].box == 2 and ann.learners() == ["ann"]
+
+
+def test_the_learner_option_keeps_progress_apart(tmp_path):
+    lesson = read_lesson(LESSONS[0])
+    run("lesson", lesson.id, "--learner", "dee", stdin="\n".join(right_answers(lesson)) + "\n", home=tmp_path)
+    data = json.loads(run("progress", "--json", "--learner", "dee", home=tmp_path).stdout)
+    assert data["learner"] == "dee" and data["lessons_finished"] == [lesson.id]
+    other = json.loads(run("progress", "--json", home=tmp_path).stdout)
+    assert other["learner"] == "me" and other["answers"] == 0 and other["learners"] == ["dee"]

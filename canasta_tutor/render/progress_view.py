@@ -31,6 +31,8 @@ def progress_data(store: Progress) -> dict:
                      "due_now": bool(p and p.due <= now), "mastered": bool(p and p.mastered)})
     return {
         "database": str(store.path),
+        "learner": store.learner,
+        "learners": store.learners(),
         "answers": store.answers(),
         "lessons_finished": store.finished_lessons(),
         "boxes": BOXES,
@@ -47,7 +49,7 @@ def print_progress(d: dict) -> None:
     from .console import console
 
     out = console()
-    out.print(f"[bold]{d['answers']}[/] answer(s) given; lessons finished: "
+    out.print(f"[bold]{d['learner']}[/]: [bold]{d['answers']}[/] answer(s) given; lessons finished: "
               f"{', '.join(d['lessons_finished']) or 'none yet'}")
     grid = Table(show_edge=False, header_style="bold")
     for col in ("rule", "box", "right", "wrong", "due"):
