@@ -101,13 +101,14 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     for c in s.hand.own:
         if c.is_red_three:
             s.note("red-three-in-hand", 0, card=c)
+    hand = s.hand
     for i, step in enumerate(steps, 1):
         s.last_step = i
         facts = s.facts(i, step)
         _run(step.kind, s, facts, i, found)
-        before = len(s.hand)
+        before = facts.hand_before
         s.apply(facts)
-        if s.out_step is None and before > 0 and len(s.hand) == 0 and step.kind != "draw":
+        if s.out_step is None and before > 0 and step.kind != "draw" and len(hand) == 0:
             s.out_step = i
             s.concealed = s.concealed_out()
             _run("out", s, facts, i, found)

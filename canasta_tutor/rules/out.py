@@ -4,16 +4,18 @@ from .registry import rule
 
 @rule("out.canastas-needed", on=("out", "end"), params="canastas_to_go_out")
 def canastas_needed(s, f):
+    # At the end of a move, only one that stops mid-turn with one card left is concerned: the discard
+    # that must end the turn would empty the hand, so the move leaves no legal way to finish it.
+    if f is None and (s.discarded or not s.drawn or s.out_step is not None or len(s.hand) != 1
+                      or s.ended_by_red_three):
+        return None
     need = s.ruleset.canastas_to_go_out
     have = s.side.canastas
     if have >= need:
         return None
     if f is not None:
         return {"have": have, "need": need, "why": "empties"}
-    # End of a move that stops mid-turn with one card left: the discard that must end the turn would
-    # empty the hand, so the move already leaves the player no legal way to finish it.
-    if s.drawn and not s.discarded and s.out_step is None and len(s.hand) == 1 and not s.ended_by_red_three:
-        return {"have": have, "need": need, "why": "would-be", "step": s.last_step}
+    return {"have": have, "need": need, "why": "would-be", "step": s.last_step}
 
 
 @rule("out.permission", on="out", params="partner_permission")
