@@ -54,6 +54,11 @@ def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> 
 def _guard(as_json: bool, lang: str | None, body):
     """Run a command body, turning our errors into exit codes and messages (never a traceback)."""
     if lang:
+        from . import messages
+
+        if lang.split("_")[0].lower() not in messages.available():
+            sys.stderr.write(f"canasta: no messages in '{lang}' yet; English is used "
+                             f"(available: {', '.join(messages.available())})\n")
         os.environ["CANASTA_LANG"] = lang
     from .move import MoveError
     from .source import InputError
@@ -217,6 +222,13 @@ def _write_svg(table, out: str, as_json: bool) -> None:
         raise InputError("--svg needs a file name to write the SVG to")
     if os.path.isdir(out):
         raise InputError(f"cannot write the SVG to '{out}': it is a folder; give a file name")
+    if os.path.exists(out) and (os.path.samefile(out, table.file) if os.path.exists(table.file) else False):
+        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
+    if os.path.isfile(out):
+        with open(out, "rb") as existing:
+            head = existing.read(512)
+        if b"<svg" not in head:  # only an image written before may be replaced, never a teacher's file
+            raise InputError(f"'{out}' exists and is not an SVG image; choose another name (nothing was written)")
     parent = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(parent):
         raise InputError(f"cannot write the SVG to '{out}': the folder '{os.path.dirname(out) or parent}' "
@@ -308,9 +320,9 @@ def selfplay(
     Example:  canasta selfplay --hands 1500 --jobs 2
     """
     def body():
-        from .ruleset import BUILTIN, load_ruleset
+        from .ruleset import BUILTIN
 
-        ids = [load_ruleset(r).id for r in ruleset] if ruleset else list(BUILTIN)
+        ids = [_ruleset_ref(r) for r in ruleset] if ruleset else list(BUILTIN)
         if show:
             return _selfplay_show(ids, hands, seed, as_json)
         from .selfplay import play_many
@@ -384,6 +396,7 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
 @app.command()
 def lesson(
     name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Take the lesson under another ruleset: the engine answers under it."),
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
@@ -415,16 +428,21 @@ def lesson(
                     print(f"       rules: {', '.join(ls.rule_ids())}")
             return
         from .progress import Progress
-        from .tutor import Talk, run_lesson
+        from .tutor import run_lesson
 
-        ls = read_lesson(find_lesson(name))
+        ls = read_lesson(find_lesson(name), ruleset)
+        _refuse_broken_lesson(ls)
         progress = Progress(learner=learner)
         if progress.notice:
             sys.stderr.write(f"canasta: {progress.notice}\n")
         try:
-            run_lesson(ls, Talk(), progress)
+            # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json)
         finally:
             progress.close()
+        if as_json:
+            _emit_json({"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
+                        "right_first": outcome.right_first, "finished": not outcome.quit})
 
     _guard(as_json, lang, body)
 
@@ -450,8 +468,7 @@ def quiz(
 
         from .progress import Progress
         from .quiz import drillable
-        from .ruleset import load_ruleset
-        from .tutor import Talk, run_quiz
+        from .tutor import run_quiz
 
         known = drillable()
         wanted = []
@@ -460,14 +477,18 @@ def quiz(
         unknown = [r for r in wanted if r not in known]
         if unknown:
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
-        rs = load_ruleset(ruleset).id if ruleset else None
+        rs = _ruleset_ref(ruleset) if ruleset else None
         progress = Progress(learner=learner)
         if progress.notice:
             sys.stderr.write(f"canasta: {progress.notice}\n")
+        start = seed if seed is not None else random.randrange(1 << 30)
         try:
-            run_quiz(Talk(), progress, wanted or known, count, rs, seed if seed is not None else random.randrange(1 << 30))
+            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json)
         finally:
             progress.close()
+        if as_json:
+            _emit_json({"learner": progress.learner, "seed": start, "asked": outcome.asked,
+                        "right_first": outcome.right_first, "stopped": outcome.quit})
 
     _guard(as_json, lang, body)
 
@@ -477,6 +498,8 @@ def progress(
     reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
     learner: Optional[str] = LearnerOpt,
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; progress is "
+                                          "kept per rule, whatever the ruleset."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -515,7 +538,10 @@ def progress(
 @app.command()
 def schema(
     kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; the schema is "
+                                          "the same for every ruleset."),
     as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
 ) -> None:
     """Print the JSON Schema of a file format, for editors (YAML language servers read it).
 
@@ -536,7 +562,10 @@ def schema(
 def new(
     kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start."),
     file: str = typer.Argument(..., help="The file to write (never overwritten)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r",
+                                          help="The ruleset of the skeleton's table (a four-player one)."),
     as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
 ) -> None:
     """Write a commented skeleton of a scenario or a lesson, and the JSON Schema beside it so that
     editors check the file as you type.
@@ -551,21 +580,35 @@ def new(
 
         if kind not in ("scenario", "lesson"):
             _fail(EXIT_USAGE, f"unknown kind '{kind}'; expected scenario or lesson", as_json)
+        if ruleset:
+            from .ruleset import load_ruleset
+
+            if load_ruleset(ruleset).players != 4:
+                raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
+                                 "four-player ruleset and change the players and the ruleset in the file")
+        if not file.strip():
+            raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
         target = Path(file)
-        if target.exists():
+        if os.path.lexists(target):  # lexists: a dangling link is a name taken too
             raise InputError(f"{file} already exists; choose another name (nothing was written)")
         if not target.parent.is_dir():
             raise InputError(f"the folder {target.parent} does not exist (nothing was written)")
         schema_file = target.parent / f"canasta-{kind}.schema.json"
-        written = []
-        if not schema_file.exists():
-            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            written.append(str(schema_file))
+        if schema_file.name == target.name:
+            raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
         template = (Path(__file__).parent / "templates" / f"{kind}.yaml").read_text(encoding="utf-8")
         text = template.replace("{schema}", schema_file.name).replace("{name}", str(target))
-        with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
-            out.write(text)
-        written.insert(0, str(target))
+        if ruleset:
+            text = text.replace("ruleset: classic", f"ruleset: {ruleset}", 1)
+        try:
+            with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
+                out.write(text)
+        except OSError as exc:
+            raise InputError(f"cannot write {file}: {exc.strerror or exc} (nothing was written)") from None
+        written = [str(target)]
+        if not os.path.lexists(schema_file):  # the skeleton first: a failure leaves no stray schema
+            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            written.append(str(schema_file))
         if as_json:
             _emit_json({"written": written})
         else:
@@ -574,6 +617,39 @@ def new(
             print(f"next: edit {target}, then run: canasta lint {target}")
 
     _guard(as_json, None, body)
+
+
+def _ruleset_ref(ref: str) -> str:
+    """A ruleset as the engine will look it up again later (in other processes too): a built-in id,
+    or a ruleset file's absolute path. Loading it first reports a bad one at once."""
+    from .ruleset import BUILTIN, load_ruleset
+
+    load_ruleset(ref)
+    return ref if ref in BUILTIN else os.path.abspath(ref)
+
+
+def _taking(run, as_json: bool):
+    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved)."""
+    from .tutor import Talk, say
+
+    talk = Talk(stdout=sys.stderr if as_json else None)
+    try:
+        return run(talk)
+    except KeyboardInterrupt:
+        talk.out("")
+        talk.out(say("saved"))
+        raise typer.Exit(130)
+
+
+def _refuse_broken_lesson(ls) -> None:
+    """A lesson whose questions the engine cannot answer as asked is not taken (``lint`` says why)."""
+    from .lesson import problems
+    from .source import InputError
+
+    found = problems(ls)
+    if found:
+        line, message = found[0]
+        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, 0)
 
 
 def _progress_or_none(open_store):

@@ -41,6 +41,8 @@ def hint(table: Table, moves: MoveList | None = None) -> Hint:
     ml = moves or legal_moves(table)
     if not ml.options:
         return Hint(None, "none")
+    if table.mover.hand is None:  # only moves naming no card are listed: say so rather than advise
+        return Hint(ml.options[0], "unknown-hand")
     if table.turn.phase == "draw":
         return _draw_phase(table, ml)
     return _play_phase(table, ml)

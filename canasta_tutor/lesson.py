@@ -127,7 +127,8 @@ class Lesson:
         return list(seen)
 
 
-def read_lesson(path: str | Path) -> Lesson:
+def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
+    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it)."""
     file = str(path)
     root = load(path)
     r = Reader(file)
@@ -152,7 +153,7 @@ def read_lesson(path: str | Path) -> Lesson:
         if kinds[0] == "say":
             steps.append(Step(say=r.text(m.items["say"][1], f"{key}.say")))
         elif kinds[0] == "table":
-            table = read_table(m.items["table"][1], file, extra_keys=())
+            table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
             steps.append(Step(table=table))
         else:
             if table is None:
@@ -241,7 +242,8 @@ def find_lesson(name: str) -> Path:
     """A built-in lesson by id (or number), or a lesson file by path."""
     for p in builtin_lessons():
         stem = p.stem
-        if name in (stem, stem.split("-", 1)[-1], stem.split("-", 1)[0].lstrip("0")):
+        number = stem.split("-", 1)[0]
+        if name in (stem, stem.split("-", 1)[-1]) or (name.isdigit() and int(name) == int(number)):
             return p
     path = Path(name)
     if path.suffix in (".yaml", ".yml") or "/" in name or "\\" in name:

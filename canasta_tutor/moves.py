@@ -20,7 +20,7 @@ from .move import Step, format_move
 from .table import Table
 
 KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
-NODE_LIMIT = 20000  # search nodes for initial-meld combinations, so a huge hand still answers at once
+NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
 
 
 def card_class(c: Card) -> str:
@@ -47,7 +47,7 @@ class Option:
 class MoveList:
     table: Table
     options: list[Option]
-    truncated: bool = False  # the search for initial-meld combinations stopped at its limit
+    truncated: bool = False  # a search for combinations (first melds, ways out) stopped at its limit
     notes: list[str] = field(default_factory=list)
 
     def of_kind(self, kind: str) -> list[Option]:
@@ -361,7 +361,8 @@ class _Generator:
                                 if (k + t2 + tj == 0 and self.side.meld_of(r) is not None)
                                 or (k + t2 + tj and self._group_ok(pool, Group(r, k, t2, tj)))])
             untouched = sum(1 for m in self.side.melds if m.is_canasta and m.rank not in targets)
-            for share in _fits(allowed, twos, jokers):
+            budget = [self.limit]
+            for share in _fits(allowed, twos, jokers, budget):
                 groups = [Group(r, left.get(r, 0), t2, tj) for r, (t2, tj) in zip(targets, share)]
                 groups = [g for g in groups if g.size]
                 made = sum(1 for g in groups if g.size + len(self._meld_cards(g.rank)) >= 7)
@@ -370,6 +371,8 @@ class _Generator:
                 if threes:
                     groups.append(Group("3b", threes))
                 candidates.append(groups)
+            if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
+                self.truncated = True
             self._out_entry(pool, last, candidates)
 
     def _out_entry(self, pool: Pool, last: str | None, candidates: list[list[Group]]) -> None:
@@ -409,15 +412,19 @@ class _Generator:
         self.group_ok[key] = ok
         return ok
 
-def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, i: int = 0):
-    """Every choice of one allowed (twos, jokers) share per meld that uses up all the wild cards."""
+def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, budget: list[int], i: int = 0):
+    """Every choice of one allowed (twos, jokers) share per meld that uses up all the wild cards,
+    until ``budget`` (search steps, shared with the caller) runs out."""
+    budget[0] -= 1
+    if budget[0] < 0:
+        return
     if i == len(allowed):
         if not twos and not jokers:
             yield []
         return
     for t2, tj in allowed[i]:
         if t2 <= twos and tj <= jokers:
-            for rest in _fits(allowed, twos - t2, jokers - tj, i + 1):
+            for rest in _fits(allowed, twos - t2, jokers - tj, budget, i + 1):
                 yield [(t2, tj), *rest]
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .source import InputError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: answers, boxes and finished lessons per learner
 BOXES = 5
 # Days until a rule is due again, by box: box 1 is due at once, box 5 after two weeks.
 INTERVAL_DAYS = {1: 0, 2: 1, 3: 3, 4: 7, 5: 14}
@@ -47,6 +47,14 @@ CREATE TABLE IF NOT EXISTS lessons (
     finished REAL,
     PRIMARY KEY (learner, lesson)
 );
+"""
+
+
+# Format 1 had one learner: their answers, boxes and lessons become those of the learner "me".
+FROM_1 = """
+ALTER TABLE answers ADD COLUMN learner TEXT NOT NULL DEFAULT 'me';
+ALTER TABLE boxes RENAME TO boxes_1;
+ALTER TABLE lessons RENAME TO lessons_1;
 """
 
 
@@ -99,6 +107,9 @@ class Progress:
             raise InputError("the progress database path is a folder, expected a file", str(self.path))
         try:
             conn = self._connect()
+        except sqlite3.OperationalError as exc:  # locked by another canasta, or not openable: not damage
+            raise InputError(f"the progress database cannot be opened ({exc}); if another canasta is "
+                             "running, let it finish and try again. The file was not changed.", str(self.path))
         except sqlite3.DatabaseError:
             aside = self.path.with_name(f"{self.path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
             os.replace(self.path, aside)
@@ -107,16 +118,23 @@ class Progress:
         return conn
 
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+        conn = sqlite3.connect(self.path, timeout=15, isolation_level=None)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            # A damaged page shows up here, before any answer is written to the file, not halfway
+            # through a lesson. (quick_check reads every page; a progress file is a few hundred KiB.)
+            if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("database disk image is malformed")
             if version > SCHEMA_VERSION:
                 conn.close()
                 raise InputError(f"the progress database was written by a newer canasta-tutor (format {version}; "
                                  f"this one reads format {SCHEMA_VERSION}); upgrade canasta-tutor, or set "
                                  f"CANASTA_HOME to another folder. The file was not changed.", str(self.path))
-            if version < SCHEMA_VERSION:
+            if version == 1:
+                conn.executescript("BEGIN IMMEDIATE;" + FROM_1 + SCHEMA + "INSERT INTO boxes SELECT 'me', * FROM boxes_1;"
+                                   "INSERT INTO lessons SELECT 'me', * FROM lessons_1; DROP TABLE boxes_1;"
+                                   f"DROP TABLE lessons_1; PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
+            elif version < SCHEMA_VERSION:
                 conn.executescript("BEGIN IMMEDIATE;" + SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")
         except sqlite3.DatabaseError:
             conn.close()

@@ -85,9 +85,10 @@ def meld_drill(rng: random.Random, ruleset: str) -> Question | None:
     pick += [c for c in hand if c.is_wild][: rng.choice([0, 0, 1, 2, 3, 4])]
     if rng.random() < 0.25:
         pick += [c for c in hand if c.rank not in (rank, "2", "JK")][:1]
-    if rng.random() < 0.1:
-        pick += _take(game, lambda c: c.rank == "3", 1)
-        hand.extend(pick[-1:])
+    if rng.random() < 0.1:  # a three from the stock, put in the hand: may it join a meld?
+        three = _take(game, lambda c: c.rank == "3", 1)
+        pick += three
+        hand.extend(three)
     if len(pick) < 2:
         return None
     return Question("legal", _finish(game), 0, 0, move="meld " + " ".join(map(str, pick)))

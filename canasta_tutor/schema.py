@@ -37,7 +37,7 @@ def _definitions() -> dict:
     return {
         "card": {"anyOf": [{"type": "string", "pattern": f"^\\s*{CARD}\\s*$"}, {"type": "integer", "minimum": 1}],
                  "description": "a card: KH, 10S or TS, 7D, 2C, JK; the suit may be left out except on threes"},
-        "cards": {"anyOf": [{"type": "string", "pattern": CARDS_TEXT},
+        "cards": {"anyOf": [{"type": "string", "pattern": CARDS_TEXT}, {"type": "integer", "minimum": 1},
                             {"type": "array", "items": {"$ref": "#/definitions/card"}},
                             {"type": "null"}],
                   "description": "cards as a list [KH, KS, 2C] or a string 'KH KS 2C'"},
@@ -70,7 +70,7 @@ def _definitions() -> dict:
                            {"type": "array", "items": {"type": "string"}, "minItems": 1}],
                  "description": "steps separated by ';', e.g. 'draw; meld 7H 7D 2C; discard 5C'"},
         "rule_id": {"enum": list(RULES)},
-        "expect": {"type": "object", "additionalProperties": False,
+        "expect": {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
                    "properties": {"legal": {"type": "boolean"},
                                   "rules": {"anyOf": [{"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
                                                       {"type": "string"}]}}},
@@ -102,11 +102,12 @@ def schema(kind: str) -> dict:
         return _object(_table_properties(), ["players", "turn"], "Canasta table snapshot (format 1)")
     if kind == "scenario":
         check = {"type": "object", "required": ["move", "expect"], "additionalProperties": False,
+                 "patternProperties": {"^x-": {}},
                  "properties": {"move": {"$ref": "#/definitions/move"}, "expect": {"$ref": "#/definitions/expect"},
                                 "by_ruleset": {"type": "object", "additionalProperties": {"$ref": "#/definitions/expect"}},
                                 "note": {"type": "string"}}}
         points = {"type": "object", "additionalProperties": {"type": "integer"}}
-        score = {"type": "object", "additionalProperties": False,
+        score = {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
                  "properties": {"out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"},
                                 "expect": points, "by_ruleset": {"type": "object", "additionalProperties": points}}}
         props = _table_properties() | {"title": {"type": "string"}, "description": {"type": "string"},

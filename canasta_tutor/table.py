@@ -184,6 +184,10 @@ class Table(Record):
     def house_text(self) -> str:
         """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
         def value(v):
+            if isinstance(v, (dict, list)):
+                import json
+
+                return json.dumps(v).replace('"', "")
             return "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
         return ", ".join(f"{k}={value(v)}" for k, v in self.house_rules.items())
 

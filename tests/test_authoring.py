@@ -89,3 +89,14 @@ def test_new_never_overwrites(tmp_path):
     assert (tmp_path / "mine.yaml").read_text() == "precious: true\n"
     assert run("new", "scenario", "no/such/dir/x.yaml", cwd=tmp_path).returncode == 3
     assert run("new", "poem", "x.yaml", cwd=tmp_path).returncode == 2
+
+
+def test_new_with_a_ruleset_and_odd_names(tmp_path):
+    assert run("new", "scenario", "d.yaml", "--ruleset", "danish", cwd=tmp_path).returncode == 0
+    assert "ruleset: danish" in (tmp_path / "d.yaml").read_text()
+    assert run("new", "scenario", "e.yaml", "--ruleset", "classic-2p", cwd=tmp_path).returncode == 3
+    assert run("new", "scenario", "", cwd=tmp_path).returncode == 3
+    proc = run("new", "lesson", "canasta-lesson.schema.json", cwd=tmp_path)
+    assert proc.returncode == 3 and not (tmp_path / "canasta-lesson.schema.json").exists()
+    (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere")
+    assert run("new", "scenario", "dangling.yaml", cwd=tmp_path).returncode == 3

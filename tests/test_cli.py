@@ -583,3 +583,26 @@ def test_a_broken_pipe_is_not_an_internal_error(tmp_path):
     _, err = producer.communicate(timeout=60)
     # Click ends a command whose reader went away with status 1 and no message; it is not a bug of ours.
     assert producer.returncode in (0, 1) and b"internal error" not in err and b"Traceback" not in err
+
+
+def test_show_svg_never_overwrites_a_table(tmp_path):
+    write(tmp_path, "t.yaml", BLACK_THREE)
+    proc = canasta("show", "t.yaml", "--svg", "t.yaml", cwd=tmp_path)
+    assert proc.returncode == 3 and (tmp_path / "t.yaml").read_text() == BLACK_THREE
+    write(tmp_path, "notes.txt", "my notes")
+    assert canasta("show", "t.yaml", "--svg", "notes.txt", cwd=tmp_path).returncode == 3
+    assert (tmp_path / "notes.txt").read_text() == "my notes"
+    assert canasta("show", "t.yaml", "--svg", "t.svg", cwd=tmp_path).returncode == 0
+    assert canasta("show", "t.yaml", "--svg", "t.svg", cwd=tmp_path).returncode == 0  # our own image: replaced
+
+
+def test_markup_in_names_is_text(tmp_path):
+    write(tmp_path, "t.yaml", BLACK_THREE.replace("name: NS", "name: '[/]'").replace("Ann", "'[red]Ann'"))
+    proc = canasta("show", "t.yaml", cwd=tmp_path, env={"FORCE_COLOR": "1"})
+    assert proc.returncode == 0 and "[red]Ann" in proc.stdout and "[/]" in proc.stdout
+
+
+def test_an_unknown_language_says_english_is_used(tmp_path):
+    write(tmp_path, "t.yaml", BLACK_THREE)
+    proc = canasta("check", "t.yaml", "draw", "--lang", "xx", cwd=tmp_path)
+    assert "English is used" in proc.stderr and proc.returncode == 0

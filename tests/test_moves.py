@@ -154,3 +154,38 @@ def test_an_unknown_hand_lists_only_moves_that_name_no_card():
     listed = legal_moves(table)
     assert "unknown-hand" in listed.notes
     assert {o.move for o in listed.options} == {"draw", "ask"}
+
+
+def test_a_hint_for_a_hand_given_as_a_count_does_not_pretend(tmp_path):
+    table = load_table(ROOT / "examples" / "table.yaml")
+    table.players[0].hand, table.players[0].count = None, 11
+    h = hint(table)
+    assert h.reason == "unknown-hand" and api.check(table, h.option.steps).legal
+
+
+WILD_HAND = """
+ruleset: classic
+players:
+  - {name: Ann, hand: 2S 2H 2D 2C 2S 2H JK JK JK 9S 9H 5C}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - name: NS
+    players: [Ann, Cas]
+    score: 500
+    melds: [AS AH AD AC AS AH AD, KS KH KD, QS QH QD, JS JH JD, 10S 10H 10D, 8S 8H 8D, 7S 7H 7D, 6S 6H 6D]
+  - {name: EW, players: [Bob, Dee], score: 500}
+discard: 5D 5H
+stock: 30
+turn: {player: Ann, phase: play}
+"""
+
+
+def test_the_search_for_combinations_is_bounded_and_says_so():
+    """Nine wild cards can be shared out in very many ways: past its budget the search stops, says so,
+    and what it lists is still legal."""
+    table = table_from_text(WILD_HAND)
+    listed = legal_moves(table, limit=50)
+    assert listed.truncated
+    assert all(api.check(table, o.steps).legal for o in listed.options)

@@ -246,3 +246,55 @@ def test_the_learner_option_keeps_progress_apart(tmp_path):
     assert data["learner"] == "dee" and data["lessons_finished"] == [lesson.id]
     other = json.loads(run("progress", "--json", home=tmp_path).stdout)
     assert other["learner"] == "me" and other["answers"] == 0 and other["learners"] == ["dee"]
+
+
+def test_a_database_of_format_1_is_upgraded_without_loss(tmp_path):
+    db = tmp_path / "progress.db"
+    with sqlite3.connect(db) as conn:
+        conn.executescript("""
+            CREATE TABLE answers (id INTEGER PRIMARY KEY, at REAL NOT NULL, source TEXT NOT NULL,
+                question TEXT NOT NULL, rules TEXT NOT NULL, given TEXT NOT NULL, correct INTEGER NOT NULL);
+            CREATE TABLE boxes (rule TEXT PRIMARY KEY, box INTEGER NOT NULL, due REAL NOT NULL,
+                right INTEGER NOT NULL DEFAULT 0, wrong INTEGER NOT NULL DEFAULT 0);
+            CREATE TABLE lessons (lesson TEXT PRIMARY KEY, finished REAL);
+            INSERT INTO answers (at, source, question, rules, given, correct) VALUES (1, 'quiz', 'q', 'pile.empty', 'n', 1);
+            INSERT INTO boxes VALUES ('pile.empty', 2, 5, 1, 0);
+            INSERT INTO lessons VALUES ('melds', 3);
+            PRAGMA user_version = 1;""")
+    p = Progress(db)
+    assert p.answers() == 1 and p.rules()["pile.empty"].box == 2 and p.finished_lessons() == ["melds"]
+
+
+def test_a_locked_database_is_refused_not_moved_aside(tmp_path):
+    Progress(tmp_path / "progress.db").record("quiz", "q", ["pile.empty"], "y", True)
+    holder = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        proc = run("progress", home=tmp_path, timeout=90)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert proc.returncode == 3 and "cannot be opened" in proc.stderr
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith("progress.db")] == ["progress.db"]
+
+
+def test_lesson_json_reports_the_result_on_stdout(tmp_path):
+    lesson = read_lesson(LESSONS[0])
+    proc = run("lesson", "01", "--json", stdin="\n".join(right_answers(lesson)) + "\n", home=tmp_path)
+    data = json.loads(proc.stdout)
+    assert data == {"lesson": lesson.id, "learner": "me", "asked": len(lesson.questions),
+                    "right_first": len(lesson.questions), "finished": True}
+    assert "Question 1" in proc.stderr
+
+
+def test_a_lesson_the_engine_cannot_answer_is_not_taken(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(LESSONS[0].read_text(encoding="utf-8") + "  - ask: rule\n    move: meld 8H 8D 8S\n",
+                   encoding="utf-8")
+    proc = run("lesson", str(bad), stdin="y\n" * 20, home=tmp_path)
+    assert proc.returncode == 3 and "the engine finds" in proc.stderr and "Question" not in proc.stdout
+
+
+def test_a_lesson_under_another_ruleset_is_answered_under_it(tmp_path):
+    lesson = read_lesson(LESSONS[0], "danish")
+    assert all(q.table.ruleset.id == "danish" for q in lesson.questions)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 
 def compare_table(rows: list[dict], move: str) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     from .console import console as make_console
@@ -10,7 +11,7 @@ def compare_table(rows: list[dict], move: str) -> None:
     console = make_console()
     verdicts = {r["legal"] for r in rows if r["applicable"]}
     split = len(verdicts) > 1
-    t = Table(title=f"{move}", caption="The rulesets disagree on this move." if split
+    t = Table(title=escape(move), caption="The rulesets disagree on this move." if split
               else "Every ruleset agrees.")
     t.add_column("ruleset", style="bold")
     t.add_column("verdict")

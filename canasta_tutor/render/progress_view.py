@@ -44,13 +44,14 @@ def progress_data(store: Progress) -> dict:
 
 
 def print_progress(d: dict) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     from .console import console
 
     out = console()
-    out.print(f"[bold]{d['learner']}[/]: [bold]{d['answers']}[/] answer(s) given; lessons finished: "
-              f"{', '.join(d['lessons_finished']) or 'none yet'}")
+    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{d['answers']}[/] answer(s) given; lessons finished: "
+              f"{escape(', '.join(d['lessons_finished'])) or 'none yet'}")
     grid = Table(show_edge=False, header_style="bold")
     for col in ("rule", "box", "right", "wrong", "due"):
         grid.add_column(col)

@@ -79,6 +79,7 @@ def _console():
 
 
 def print_rules(data: dict) -> None:
+    from rich.markup import escape
     from rich.table import Table
 
     console = _console()
@@ -87,12 +88,12 @@ def print_rules(data: dict) -> None:
         for col in ("id", "players", "title", "source", "extends"):
             t.add_column(col)
         for r in data["rulesets"]:
-            t.add_row(r["id"], str(r["players"]), r["title"], r["source"], r["extends"] or "")
+            t.add_row(*(escape(x) for x in (r["id"], str(r["players"]), r["title"], r["source"], r["extends"] or "")))
         console.print(t)
         console.print("Sources: " + "; ".join(f"[bold]{k}[/]: {v}" for k, v in data["sources"].items()))
         console.print("One ruleset in full: [bold]canasta rules ID[/]")
         return
-    t = Table(title=f"{data['title']} ({data['id']})", show_lines=False)
+    t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
     for col in ("parameter", "value", "source", "meaning"):
         t.add_column(col, overflow="fold")
     for p in data["parameters"]:

@@ -6,7 +6,15 @@ shape (wild cards get a double outline, hidden cards a hatched back), never by c
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+import re
+from xml.sax.saxutils import escape as _xml_escape, quoteattr
+
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """Text for SVG: XML-escaped, without the control characters XML does not allow (a name may hold them)."""
+    return _xml_escape(_NOT_XML.sub("", text))
 
 from ..cards import SUIT_SYMBOLS, Card
 from ..table import Side, Table

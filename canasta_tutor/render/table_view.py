@@ -21,6 +21,7 @@ def table_data(table: Table) -> dict:
 
 
 def print_table(table: Table) -> None:
+    from rich.markup import escape as esc  # names come from the file: "[red]" in one is text, not style
     from rich.panel import Panel
     from rich.table import Table as Grid
 
@@ -30,7 +31,7 @@ def print_table(table: Table) -> None:
     rs = table.ruleset
     turn = table.turn
     house = f"  house rules: {table.house_text()}" if table.house_rules else ""
-    console.print(f"[bold]{rs.title}[/] ({rs.id}){house}")
+    console.print(f"[bold]{esc(rs.title)}[/] ({esc(rs.id)}){esc(house)}")
     for side in table.sides:
         tier = rs.threshold(side.score)
         need = "a canasta" if tier.need is None else str(tier.need)
@@ -46,11 +47,11 @@ def print_table(table: Table) -> None:
             p = table.player(name)
             marker = " [bold yellow]◀ to play[/]" if name == turn.player else ""
             hand = cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None else f"{p.count} cards"
-            g.add_row(f"{name}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
+            g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
         title = f"{side.name}  score {side.score}, opening needs {need}"
         if not side.melds:
             title += ", not melded yet"
-        console.print(Panel(g, title=title, title_align="left"))
+        console.print(Panel(g, title=esc(title), title_align="left"))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
     pile = (f"{len(table.discard)} cards{frozen}, top {card_markup(top)}" if top else "empty")
@@ -58,7 +59,7 @@ def print_table(table: Table) -> None:
     phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
     extra = ", first round" if turn.first_round else ""
     extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
-    console.print(f"Turn: [bold]{turn.player}[/] {phase}{extra}")
+    console.print(f"Turn: [bold]{esc(turn.player)}[/] {phase}{extra}")
 
 
 def table_lines(table: Table) -> list[str]:

@@ -13,13 +13,22 @@ def count(s, f):
     named = len(f.step.cards)
     if not named or s.stock == 0:
         return None
-    # Each red three drawn is replaced at once; naming the replacement is allowed, not required.
-    reds = sum(1 for c in f.step.cards if c.is_red_three)
-    low = min(s.ruleset.draw_count, s.stock)
-    high = min(s.ruleset.draw_count + reds, s.stock)
-    if not low <= named <= high:
-        return {"named": named, "due": min(s.ruleset.draw_count, s.stock), "reds": reds,
-                "why": "reds" if reds else "plain"}
+    # Cards come off the stock in the order named. A red three is replaced at once, so it does not
+    # count toward the draw; its replacement may be named after it or left unknown.
+    due = min(s.ruleset.draw_count, s.stock)
+    owed = due
+    reds = 0
+    for c in f.step.cards:
+        if owed == 0:
+            break
+        if c.is_red_three:
+            reds += 1
+        else:
+            owed -= 1
+    too_many = named > s.stock or owed == 0 and named > due + reds
+    too_few = owed > reds  # cards left unnamed that no red three's replacement explains
+    if too_many or too_few:
+        return {"named": named, "due": due, "reds": reds, "why": "reds" if reds else "plain"}
 
 
 @rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")

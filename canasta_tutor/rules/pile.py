@@ -42,6 +42,8 @@ def needs_natural_pair(s, f):
 
 @rule("pile.no-match", on="take", params="pile_take")
 def no_match(s, f):
+    if f.top is not None and f.top.is_red_three:  # a red three turned up at the deal can never be melded
+        return {"top": str(f.top), "rank": "3", "why": "red-three"}
     if not _usable_top(f):
         return None
     naturals = sum(1 for c in f.cards if c.is_natural and c.rank == f.top.rank)
