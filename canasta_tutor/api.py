@@ -171,7 +171,8 @@ def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
     from .lesson import read_lesson
 
     lesson = read_lesson(path)
-    found = [Problem(str(path), line, 0, "", message, "disagrees") for line, message in lesson_problems(lesson)]
+    found = [Problem(str(path), line, column, "", message, "disagrees")
+             for line, column, message in lesson_problems(lesson)]
     return len(lesson.questions), found
 
 

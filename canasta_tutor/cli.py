@@ -253,8 +253,9 @@ def moves(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """List every legal move for the player on turn, grouped by kind; cards that are interchangeable
-    are listed once, with how many ways there are.
+    """List every legal move for the player on turn, grouped by kind.
+
+    Cards that are interchangeable are listed once, with how many ways there are.
 
     Example:  canasta moves table.yaml
     """
@@ -311,9 +312,11 @@ def selfplay(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Let the engine play random hands against itself, checking every invariant on every move:
-    each card in exactly one place, every move legal by check, every table round-tripping through
-    YAML, every score adding up. Anything that breaks is reported with the seed that reproduces it.
+    """Let the engine play random hands against itself, checking every invariant on every move.
+
+    Each card must be in exactly one place, every move legal by check, every table round-tripping
+    through YAML, every score adding up. Anything that breaks is reported with the seed that
+    reproduces it.
 
     Exit 0 when nothing broke, 1 otherwise.
 
@@ -401,8 +404,10 @@ def lesson(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Take a lesson: explanations, tables and questions graded by the engine. 'canasta lesson list'
-    lists them. When standard input is not a terminal, answers are read one per line.
+    """Take a lesson: explanations, tables and questions graded by the engine.
+
+    'canasta lesson list' lists them. When standard input is not a terminal, answers are read one
+    per line.
 
     Example:  canasta lesson list
     Example:  canasta lesson melds
@@ -457,8 +462,10 @@ def quiz(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Drill questions on random positions, the engine grading each answer; the rule you know least
-    (by spaced repetition) comes first. When standard input is not a terminal, answers are read one per line.
+    """Drill questions on random positions, graded by the engine; the rule you know least comes first.
+
+    Rules are chosen by spaced repetition (Leitner boxes). When standard input is not a terminal,
+    answers are read one per line.
 
     Example:  canasta quiz --count 10
     Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
@@ -567,8 +574,9 @@ def new(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Write a commented skeleton of a scenario or a lesson, and the JSON Schema beside it so that
-    editors check the file as you type.
+    """Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
+
+    The skeleton's first line points editors at the schema, so they check the file as you type.
 
     Example:  canasta new scenario my-dispute.yaml
     """
@@ -648,8 +656,8 @@ def _refuse_broken_lesson(ls) -> None:
 
     found = problems(ls)
     if found:
-        line, message = found[0]
-        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, 0)
+        line, column, message = found[0]
+        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
 
 
 def _progress_or_none(open_store):

@@ -45,6 +45,7 @@ class Question:
     table: Table
     number: int  # 1, 2, ... within the lesson
     line: int
+    column: int = 0
     move: str = ""
     moves: list[str] = field(default_factory=list)
     choices: list[str] = field(default_factory=list)  # rule ids offered (rule questions)
@@ -168,7 +169,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
 
 def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Question:
     kind = r.choice(m.items["ask"][1], f"{key}.ask", ASK_KINDS)
-    q = Question(kind, table, number, m.line)
+    q = Question(kind, table, number, m.line, column=m.column)
     needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "score": ("side",)}[kind]
     for name in needs:
         if name not in m.items:
@@ -214,23 +215,23 @@ def _move(r: Reader, node, key: str) -> str:
     return text
 
 
-def problems(lesson: Lesson) -> list[tuple[int, str]]:
+def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
     """What is wrong with a lesson that loads: questions the engine cannot answer as asked."""
     out = []
     for q in lesson.questions:
         if q.kind == "rule" and q.verdict().legal:
-            out.append((q.line, f"question {q.number}: 'which rule forbids it?', but the engine finds "
+            out.append((q.line, q.column, f"question {q.number}: 'which rule forbids it?', but the engine finds "
                                  f"'{q.move}' legal"))
         if q.kind == "which":
             legal = [m for m, v in zip(q.moves, q.verdicts()) if v.legal]
             if len(legal) != 1:
-                out.append((q.line, f"question {q.number}: 'which of these is legal?' needs exactly one legal move; "
+                out.append((q.line, q.column, f"question {q.number}: 'which of these is legal?' needs exactly one legal move; "
                                      f"the engine finds {len(legal)}" + (f": {', '.join(legal)}" if legal else "")))
         if q.kind == "score":
             try:
                 q.report()
             except InputError as exc:
-                out.append((q.line, f"question {q.number}: {exc.message}"))
+                out.append((q.line, q.column, f"question {q.number}: {exc.message}"))
     return out
 
 
