@@ -1,0 +1,16 @@
+"""Nothing a test runs may touch the real user's progress: every test process writes under a
+temporary CANASTA_HOME (tests that need their own set it again)."""
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_home(tmp_path_factory):
+    old = os.environ.get("CANASTA_HOME")
+    os.environ["CANASTA_HOME"] = str(tmp_path_factory.mktemp("canasta-home"))
+    yield
+    if old is None:
+        os.environ.pop("CANASTA_HOME", None)
+    else:
+        os.environ["CANASTA_HOME"] = old
