@@ -30,7 +30,7 @@ from .judge import Verdict, judge
 from .move import MoveError, parse_move
 from .rules import RULES
 from .scoring import ScoreReport, score_table
-from .snapshot import Reader, _get, read_table
+from .snapshot import Reader, read_table, value_of
 from .source import InputError, Map, Scalar, Seq, load
 from .table import Table
 
@@ -136,7 +136,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
     stem = Path(path).stem
     default_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
-    id_node = _get(top, "id")
+    id_node = value_of(top, "id")
     lesson_id = r.text(id_node, "id", "a lesson id") if id_node is not None else default_id
     title = r.text(top.items["title"][1], "title")
     steps_node = top.items["steps"][1]
@@ -174,7 +174,7 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Questio
     for name in needs:
         if name not in m.items:
             raise r.fail(m, f"{key}.{name}", f"a '{kind}' question needs '{name}'")
-    hint = _get(m, "hint")
+    hint = value_of(m, "hint")
     q.hint = r.text(hint, f"{key}.hint") if hint is not None else ""
     if "move" in m.items:
         q.move = _move(r, m.items["move"][1], f"{key}.move")

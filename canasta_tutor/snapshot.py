@@ -193,7 +193,8 @@ def _null(node: Node | None) -> bool:
     return node is None or (isinstance(node, Scalar) and node.is_null)
 
 
-def _get(m: Map, name: str) -> Node | None:
+def value_of(m: Map, name: str) -> Node | None:
+    """The value under ``name``, or None when the key is missing or null."""
     item = m.items.get(name)
     if item is None or _null(item[1]):
         return None
@@ -238,7 +239,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         raise r.fail(root, "", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'")
     top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
 
-    ref_node = _get(top, "ruleset")
+    ref_node = value_of(top, "ruleset")
     ref = ruleset_override or (r.text(ref_node, "ruleset", "a ruleset id or a ruleset file") if ref_node
                                else "classic")
     try:
@@ -254,7 +255,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     # The number of players decides the ruleset (classic with 2, 3 or 6 is its variant); checking it
     # first also answers at once for a file with thousands of players.
     ruleset = resolve_for_players(ruleset, len(players_node.items))
-    house = dict(read_house_rules(r, _get(top, "house_rules")))
+    house = dict(read_house_rules(r, value_of(top, "house_rules")))
     house.update(house_override or {})
     ruleset = ruleset.with_house(house)
     if len(players_node.items) != ruleset.players:
@@ -273,7 +274,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         if name in seen:
             raise r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'")
         seen.add(name)
-        hand_node = _get(pm, "hand")
+        hand_node = value_of(pm, "hand")
         if hand_node is None:
             raise r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11")
         if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
@@ -283,20 +284,20 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
             hand = r.cards(hand_node, f"{key}.hand", card_sink)
             count = len(hand)
         positions[f"{key}.hand"] = (hand_node.line, hand_node.column)
-        melded_node = _get(pm, "has_melded")
+        melded_node = value_of(pm, "has_melded")
         has_melded = r.boolean(melded_node, f"{key}.has_melded") if melded_node is not None else False
         players.append(Player(name, hand, count, has_melded))
     names = [p.name for p in players]
 
-    sides = _read_sides(r, _get(top, "sides"), players, ruleset, card_sink)
+    sides = _read_sides(r, value_of(top, "sides"), players, ruleset, card_sink)
 
-    discard_node = _get(top, "discard")
+    discard_node = value_of(top, "discard")
     discard = r.cards(discard_node, "discard", card_sink) if discard_node is not None else []
-    frozen_node = _get(top, "pile_frozen")
+    frozen_node = value_of(top, "pile_frozen")
     pile_frozen = r.boolean(frozen_node, "pile_frozen") if frozen_node is not None else None
-    stock_node = _get(top, "stock")
+    stock_node = value_of(top, "stock")
     stock = r.integer(stock_node, "stock", 0) if stock_node is not None else 0
-    cut_node = _get(top, "cut_bonus")
+    cut_node = value_of(top, "cut_bonus")
     cut_bonus = None
     if cut_node is not None:
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
@@ -310,7 +311,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
         raise r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}")
-    phase_node, fr_node, perm_node = _get(tm, "phase"), _get(tm, "first_round"), _get(tm, "permission")
+    phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
                 r.choice(phase_node, "turn.phase", ("draw", "play")) if phase_node is not None else "draw",
                 r.boolean(fr_node, "turn.first_round") if fr_node is not None else False,
@@ -360,10 +361,10 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         if len(member_names) != ruleset.side_size:
             raise r.fail(pl_node, f"{key}.players",
                          f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}")
-        score_node = _get(sm, "score")
+        score_node = value_of(sm, "score")
         score = r.integer(score_node, f"{key}.score") if score_node is not None else 0
         melds: list[Meld] = []
-        melds_node = _get(sm, "melds")
+        melds_node = value_of(sm, "melds")
         if melds_node is not None:
             if not isinstance(melds_node, Seq):
                 raise r.fail(melds_node, f"{key}.melds", f"found {show(melds_node)}, expected a list of melds")
@@ -380,7 +381,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
                     existing.cards.extend(cards)  # a side holds one meld of each rank
                 else:
                     melds.append(Meld(rank, list(cards)))
-        red_node = _get(sm, "red_threes")
+        red_node = value_of(sm, "red_threes")
         reds = r.cards(red_node, f"{key}.red_threes", sink) if red_node is not None else []
         for c in reds:
             if not c.is_red_three:
@@ -413,9 +414,9 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
 
 def _expect(r: Reader, node: Node, key: str) -> Expect:
     m = r.mapping(node, key, ("legal", "rules"))
-    legal_node = _get(m, "legal")
+    legal_node = value_of(m, "legal")
     legal = r.boolean(legal_node, f"{key}.legal") if legal_node is not None else None
-    rules_node = _get(m, "rules")
+    rules_node = value_of(m, "rules")
     rules: list[str] = []
     if rules_node is not None:
         if isinstance(rules_node, Scalar):
@@ -447,7 +448,7 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
             move = r.text(mn, f"{key}.move", "a move such as 'draw; discard 5C'")
         expect = _expect(r, cm.items["expect"][1], f"{key}.expect")
         by: dict[str, Expect] = {}
-        by_node = _get(cm, "by_ruleset")
+        by_node = value_of(cm, "by_ruleset")
         if by_node is not None:
             if not isinstance(by_node, Map):
                 raise r.fail(by_node, f"{key}.by_ruleset", "expected a mapping of ruleset id: expectation")
@@ -466,12 +467,12 @@ def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
     if node is None:
         return None
     m = r.mapping(node, "score", ("out", "concealed", "expect", "by_ruleset"))
-    out_node, conc_node, exp_node = _get(m, "out"), _get(m, "concealed"), _get(m, "expect")
+    out_node, conc_node, exp_node = value_of(m, "out"), value_of(m, "concealed"), value_of(m, "expect")
     out = r.text(out_node, "score.out", "a player's name") if out_node is not None else None
     concealed = r.boolean(conc_node, "score.concealed") if conc_node is not None else False
     expect = _score_map(r, exp_node, "score.expect") if exp_node is not None else {}
     by: dict[str, dict[str, int]] = {}
-    by_node = _get(m, "by_ruleset")
+    by_node = value_of(m, "by_ruleset")
     if by_node is not None:
         bm = r.mapping(by_node, "score.by_ruleset", tuple(by_node.items) if isinstance(by_node, Map) else ())
         for rid, (_, en) in bm.items.items():
@@ -484,18 +485,18 @@ def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
     table = read_table(root, file, ruleset_override, house_override)
     r = Reader(file)
     assert isinstance(root, Map)
-    title_node = _get(root, "title")
+    title_node = value_of(root, "title")
     title = r.text(title_node, "title") if title_node is not None else ""
-    scenario = Scenario(table, title, _read_checks(r, _get(root, "checks")), _read_score(r, _get(root, "score")))
+    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")))
     names = [p.name for p in table.players]
     if scenario.score:
         if scenario.score.out and scenario.score.out not in names:
-            raise r.fail(_get(root, "score"), "score.out",
+            raise r.fail(value_of(root, "score"), "score.out",
                          f"found '{scenario.score.out}', expected a player: {', '.join(names)}")
         sides = [s.name for s in table.sides]
         for name in scenario.score.expect:
             if name not in sides:
-                raise r.fail(_get(root, "score"), f"score.expect.{name}",
+                raise r.fail(value_of(root, "score"), f"score.expect.{name}",
                              f"found '{name}', expected a side: {', '.join(sides)}")
     return scenario
 

@@ -18,6 +18,7 @@ def escape(text: str) -> str:
 
 from ..cards import SUIT_SYMBOLS, Card
 from ..table import Side, Table
+from .table_view import meld_kind, need_text, turn_text
 
 WIDTH = 800
 MARGIN = 20
@@ -100,14 +101,13 @@ class _Canvas:
 
 def _side(cv: _Canvas, table: Table, side: Side) -> None:
     top, start = cv.y, len(cv.parts)
-    need = table.ruleset.threshold(side.score).need
-    head = f"{_fit(side.name, 40)}  ·  score {side.score}  ·  opening needs {'a canasta' if need is None else need}"
+    head = f"{_fit(side.name, 40)}  ·  score {side.score}  ·  opening needs {need_text(table, side)}"
     if not side.melds:
         head += "  ·  not melded yet"
     cv.add(_text(LABEL_X, cv.y + 20, head, 14, "bold"))
     cv.y += 32
     for m in side.melds:
-        kind = "natural canasta" if m.is_natural_canasta else ("canasta" if m.is_canasta else "")
+        kind = meld_kind(m)
         label = [(f"{m.rank} meld ({len(m.cards)})", 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
         cv.cards(m.cards, label)
     if side.red_threes:
@@ -172,10 +172,7 @@ def table_svg(table: Table) -> str:
     for side in table.sides:
         _side(cv, table, side)
     _pile(cv, table)
-    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
-    extra = ", first round" if turn.first_round else ""
-    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
-    cv.add(_text(MARGIN, cv.y + 14, f"Turn: {_fit(turn.player, 20)} {phase}{extra}", 13, "bold"))
+    cv.add(_text(MARGIN, cv.y + 14, f"Turn: {_fit(turn.player, 20)} {turn_text(turn)}", 13, "bold"))
     height = int(cv.y + 14 + MARGIN)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',

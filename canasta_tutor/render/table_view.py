@@ -16,6 +16,23 @@ def cards_markup(cards) -> str:
     return " ".join(card_markup(c) for c in cards) or "[dim]none[/]"
 
 
+# The words every drawing of a table uses (terminal, plain text, SVG), in one place.
+def need_text(table: Table, side) -> str:
+    need = table.ruleset.threshold(side.score).need
+    return "a canasta" if need is None else str(need)
+
+
+def meld_kind(m) -> str:
+    return "natural canasta" if m.is_natural_canasta else ("canasta" if m.is_canasta else "")
+
+
+def turn_text(turn) -> str:
+    """What the player on turn is doing, after their name: "to draw, first round"."""
+    text = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
+    text += ", first round" if turn.first_round else ""
+    return text + (f", partner's answer: {turn.permission}" if turn.permission != "none" else "")
+
+
 def table_data(table: Table) -> dict:
     return table.to_data() | {"resolved_ruleset": table.ruleset.id}
 
@@ -33,13 +50,12 @@ def print_table(table: Table) -> None:
     house = f"  house rules: {table.house_text()}" if table.house_rules else ""
     console.print(f"[bold]{esc(rs.title)}[/] ({esc(rs.id)}){esc(house)}")
     for side in table.sides:
-        tier = rs.threshold(side.score)
-        need = "a canasta" if tier.need is None else str(tier.need)
+        need = need_text(table, side)
         g = Grid.grid(padding=(0, 2))
         g.add_column(style="dim")
         g.add_column()
         for m in side.melds:
-            kind = " natural canasta" if m.is_natural_canasta else (" canasta" if m.is_canasta else "")
+            kind = f" {meld_kind(m)}" if m.is_canasta else ""
             g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(m.cards))
         if side.red_threes:
             g.add_row("red threes", cards_markup(side.red_threes))
@@ -56,10 +72,7 @@ def print_table(table: Table) -> None:
     frozen = " frozen" if table.pile_content_frozen() else ""
     pile = (f"{len(table.discard)} cards{frozen}, top {card_markup(top)}" if top else "empty")
     console.print(f"Pile: {pile}    Stock: {table.stock}")
-    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
-    extra = ", first round" if turn.first_round else ""
-    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
-    console.print(f"Turn: [bold]{esc(turn.player)}[/] {phase}{extra}")
+    console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
 
 
 def table_lines(table: Table) -> list[str]:
@@ -70,11 +83,10 @@ def table_lines(table: Table) -> list[str]:
     if table.house_rules:
         out.append("house rules: " + table.house_text())
     for side in table.sides:
-        tier = rs.threshold(side.score)
-        need = "a canasta" if tier.need is None else str(tier.need)
-        out.append(f"{side.name}: score {side.score}, opening needs {need}" + ("" if side.melds else ", not melded yet"))
+        out.append(f"{side.name}: score {side.score}, opening needs {need_text(table, side)}"
+                   + ("" if side.melds else ", not melded yet"))
         for m in side.melds:
-            kind = " natural canasta" if m.is_natural_canasta else (" canasta" if m.is_canasta else "")
+            kind = f" {meld_kind(m)}" if m.is_canasta else ""
             out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, m.cards))}")
         if side.red_threes:
             out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
@@ -86,8 +98,5 @@ def table_lines(table: Table) -> list[str]:
     frozen = " frozen" if table.pile_content_frozen() else ""
     out.append(f"Pile: {len(table.discard)} card(s){frozen}, top {top}" if top else "Pile: empty")
     out.append(f"Stock: {table.stock}")
-    phase = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
-    extra = ", first round" if turn.first_round else ""
-    extra += f", partner's answer: {turn.permission}" if turn.permission != "none" else ""
-    out.append(f"Turn: {turn.player} {phase}{extra}")
+    out.append(f"Turn: {turn.player} {turn_text(turn)}")
     return out
