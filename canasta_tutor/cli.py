@@ -90,6 +90,13 @@ def _house(options: Optional[List[str]]):
     return dict(parse_house_option(o) for o in options or [])
 
 
+def _print_plain(renderer: str, data: dict) -> None:
+    """Print with one of the plain renderers (imported only when text, not JSON, is wanted)."""
+    from .render import plain
+
+    print(getattr(plain, renderer)(data, _style()))
+
+
 def _style():
     from .render.plain import Style, colour_on
 
@@ -169,12 +176,7 @@ def score(
         from . import api, report
 
         data = report.score_dict(api.score_file(file, out, concealed, ruleset, _house(house)))
-        if as_json:
-            _emit_json(data)
-        else:
-            from .render.plain import score_text
-
-            print(score_text(data, _style()))
+        _emit(data, as_json, lambda d: _print_plain("score_text", d))
 
     _guard(as_json, lang, body)
 
@@ -281,22 +283,18 @@ def _table_report(file: str, ruleset, house, as_json: bool, lang, what: str) -> 
     """``moves`` and ``hint``: load the table, ask the engine, print the answer or its JSON."""
     def body():
         from . import report
-        from .render import plain
         from .snapshot import load_table
 
         table = load_table(file, ruleset, _house(house))
         if what == "moves":
             from .moves import legal_moves
 
-            data, printer = report.moves_dict(legal_moves(table)), plain.moves_text
+            data, printer = report.moves_dict(legal_moves(table)), "moves_text"
         else:
             from .hint import hint as best
 
-            data, printer = report.hint_dict(best(table)), plain.hint_text
-        if as_json:
-            _emit_json(data)
-        else:
-            print(printer(data, _style()))
+            data, printer = report.hint_dict(best(table)), "hint_text"
+        _emit(data, as_json, lambda d: _print_plain(printer, d))
 
     _guard(as_json, lang, body)
 

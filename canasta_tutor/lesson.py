@@ -56,14 +56,22 @@ class Question:
     topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
 
     # -- the engine's answer ------------------------------------------------------------------------
+    # The engine's answer is asked for several times per question (to grade, to list the choices, to
+    # explain, to record the rules); it is worked out once.
     def verdict(self) -> Verdict:
-        return judge(self.table, self.move)
+        if "_verdict" not in self.__dict__:
+            self._verdict = judge(self.table, self.move)
+        return self._verdict
 
     def verdicts(self) -> list[Verdict]:
-        return [judge(self.table, m) for m in self.moves]
+        if "_verdicts" not in self.__dict__:
+            self._verdicts = [judge(self.table, m) for m in self.moves]
+        return self._verdicts
 
     def report(self) -> ScoreReport:
-        return score_table(self.table, self.out, self.concealed)
+        if "_report" not in self.__dict__:
+            self._report = score_table(self.table, self.out, self.concealed)
+        return self._report
 
     def options(self, seed: str = "") -> list[str]:
         """The rule ids offered for a ``rule`` question: the engine's, the author's, and others of
@@ -104,7 +112,7 @@ class Question:
 
 
 @dataclass
-class Step:
+class LessonStep:
     say: str = ""
     table: Table | None = None
     question: Question | None = None
@@ -115,7 +123,7 @@ class Lesson:
     id: str
     title: str
     file: str
-    steps: list[Step]
+    steps: list[LessonStep]
 
     @property
     def questions(self) -> list[Question]:
@@ -142,7 +150,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     steps_node = top.items["steps"][1]
     if not isinstance(steps_node, Seq) or not steps_node.items:
         raise r.fail(steps_node, "steps", "expected a list of steps (say, table, ask)")
-    steps: list[Step] = []
+    steps: list[LessonStep] = []
     table: Table | None = None
     number = 0
     for i, node in enumerate(steps_node.items):
@@ -152,16 +160,16 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
         if len(kinds) != 1:
             raise r.fail(m, key, "each step is exactly one of: say, table, ask")
         if kinds[0] == "say":
-            steps.append(Step(say=r.text(m.items["say"][1], f"{key}.say")))
+            steps.append(LessonStep(say=r.text(m.items["say"][1], f"{key}.say")))
         elif kinds[0] == "table":
             table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
-            steps.append(Step(table=table))
+            steps.append(LessonStep(table=table))
         else:
             if table is None:
                 raise r.fail(m, key, "a question needs a table: put a 'table' step before it")
             number += 1
             q = _question(r, m, key, table, number)
-            steps.append(Step(question=q))
+            steps.append(LessonStep(question=q))
     if not number:
         raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
     return Lesson(lesson_id, title, file, steps)
