@@ -41,9 +41,9 @@ def startup(runs: int = 41) -> None:
 
 
 def per_ruling(number: int = 20000) -> None:
-    from canasta_tutor.judge import judge
-    from canasta_tutor.move import parse_move
-    from canasta_tutor.snapshot import load_table
+    from canasta_tutor.engine.judge import judge
+    from canasta_tutor.engine.move import parse_move
+    from canasta_tutor.files.snapshot import load_table
 
     table = load_table(TABLE)
     for move in ("draw; discard 4H", "take 9S 9D", "draw; meld 9S 9D 2C; discard 4H"):
@@ -58,8 +58,8 @@ def per_ruling(number: int = 20000) -> None:
 
 
 def moves_listing(number: int = 20) -> None:
-    from canasta_tutor.moves import legal_moves
-    from canasta_tutor.snapshot import load_table
+    from canasta_tutor.play.moves import legal_moves
+    from canasta_tutor.files.snapshot import load_table
 
     for phase in ("play", "draw"):
         table = load_table(ROOT / "bench" / "big_hand.yaml")

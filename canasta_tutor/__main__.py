@@ -1,3 +1,3 @@
-from .cli import main
+from canasta_tutor.cli import main
 
 main()

@@ -5,15 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .judge import Verdict, judge
-from .move import MoveError, Step, parse_move
-from .ruleset import BUILTIN
-from .snapshot import Scenario, load_scenario, read_scenario
-from .source import InputError, Map, load
-from .table import Table
+from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.move import MoveError, Step, parse_move
+from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.files.snapshot import Scenario, load_scenario, read_scenario
+from canasta_tutor.reading.strict_yaml import InputError, Map, load
+from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
-    from .scoring import ScoreReport
+    from canasta_tutor.engine.scoring import ScoreReport
 
 House = dict[str, tuple[Any, str]]
 
@@ -22,7 +22,7 @@ def check(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
     verdict = judge(table, move)
     if verdict.went_out and verdict.legal:
-        from .scoring import score_table  # only a move that goes out is scored: keep it off check's start-up
+        from canasta_tutor.engine.scoring import score_table  # only a move that goes out is scored: keep it off check's start-up
 
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
@@ -68,7 +68,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
 
 def score_file(path: str, out: str | None = None, concealed: bool | None = None,
                ruleset: str | None = None, house: House | None = None) -> "ScoreReport":
-    from .scoring import score_table
+    from canasta_tutor.engine.scoring import score_table
 
     scenario = load_scenario(path, ruleset, house)
     if out is None and scenario.score is not None:
@@ -149,7 +149,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
             key = "score.expect" if rid is None else f"score.by_ruleset.{rid}"
             try:
                 table = scenario.table if rid is None else read_scenario(root, name, rid).table
-                from .scoring import score_table
+                from canasta_tutor.engine.scoring import score_table
 
                 report = score_table(table, scenario.score.out, scenario.score.concealed)
             except InputError as exc:
@@ -167,8 +167,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
 def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
-    from .lesson import problems as lesson_problems
-    from .lesson import read_lesson
+    from canasta_tutor.learning.lesson import problems as lesson_problems
+    from canasta_tutor.learning.lesson import read_lesson
 
     lesson = read_lesson(path)
     found = [Problem(str(path), line, column, "", message, "disagrees")

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from canasta_tutor.schema import KINDS, schema
+from canasta_tutor.teaching.schema import KINDS, schema
 
 jsonschema = pytest.importorskip("jsonschema")
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
-LESSONS = sorted((ROOT / "canasta_tutor" / "lessons").glob("*.yaml"))
+LESSONS = sorted((ROOT / "canasta_tutor" / "learning" / "lessons").glob("*.yaml"))
 
 
 def run(*args, cwd: Path) -> subprocess.CompletedProcess:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from canasta_tutor.cards import Card, CardError, parse_card, parse_cards
+from canasta_tutor.engine.cards import Card, CardError, parse_card, parse_cards
 
 SUITED_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 SUITS = ("S", "H", "D", "C")

@@ -567,7 +567,7 @@ def test_lint_of_a_missing_path_is_an_input_error(tmp_path):
 
 
 def test_a_lesson_given_where_a_table_is_expected_says_what_to_do(tmp_path):
-    lesson = REPO / "canasta_tutor" / "lessons" / "01-melds.yaml"
+    lesson = REPO / "canasta_tutor" / "learning" / "lessons" / "01-melds.yaml"
     proc = canasta("moves", str(lesson), cwd=tmp_path)
     assert proc.returncode == 3 and "canasta lesson FILE" in proc.stderr
 

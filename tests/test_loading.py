@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from canasta_tutor.cards import Card
-from canasta_tutor.snapshot import load_table, table_from_text
-from canasta_tutor.source import InputError
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.files.snapshot import load_table, table_from_text
+from canasta_tutor.reading.strict_yaml import InputError
 
 NAME = "t.yaml"
 

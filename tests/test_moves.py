@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from canasta_tutor import api
-from canasta_tutor.hint import hint
-from canasta_tutor.moves import Pool, card_class, legal_moves
-from canasta_tutor.move import Step
-from canasta_tutor.snapshot import load_table, table_from_text
-from canasta_tutor.table import meld_rank
+from canasta_tutor.play.hint import hint
+from canasta_tutor.play.moves import Pool, card_class, legal_moves
+from canasta_tutor.engine.move import Step
+from canasta_tutor.files.snapshot import load_table, table_from_text
+from canasta_tutor.engine.table import meld_rank
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

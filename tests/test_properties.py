@@ -26,13 +26,13 @@ except ImportError:  # pragma: no cover
     pytest.skip("hypothesis is not installed (pip install -e .[test])", allow_module_level=True)
 
 from canasta_tutor import api
-from canasta_tutor.cards import NATURAL_RANKS, SUITS, Card
-from canasta_tutor.judge import Verdict, judge
-from canasta_tutor.move import MoveError, parse_move
-from canasta_tutor.ruleset import BUILTIN, PARAMS
-from canasta_tutor.scoring import score_table
-from canasta_tutor.snapshot import load_scenario, table_from_text
-from canasta_tutor.source import InputError
+from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card
+from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.move import MoveError, parse_move
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+from canasta_tutor.engine.scoring import score_table
+from canasta_tutor.files.snapshot import load_scenario, table_from_text
+from canasta_tutor.reading.strict_yaml import InputError
 
 ROOT = Path(__file__).parent.parent
 SCENARIO_FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -2,9 +2,9 @@
 import pytest
 
 from canasta_tutor.api import compare, check
-from canasta_tutor.ruleset import BUILTIN, PARAMS, load_ruleset
-from canasta_tutor.snapshot import load_table, table_from_text
-from canasta_tutor.source import InputError
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, load_ruleset
+from canasta_tutor.files.snapshot import load_table, table_from_text
+from canasta_tutor.reading.strict_yaml import InputError
 
 FOUR = """
 ruleset: {ruleset}

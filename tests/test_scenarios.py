@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor import api, messages
-from canasta_tutor.rules import RULES
-from canasta_tutor.snapshot import load_scenario
+from canasta_tutor import api, texts
+from canasta_tutor.engine.rules import RULES
+from canasta_tutor.files.snapshot import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -26,7 +26,7 @@ def test_every_spec_rule_id_is_registered():
 
 @pytest.mark.parametrize("rule_id", sorted(RULES))
 def test_rule_has_text_and_a_bad_and_a_good_scenario(rule_id):
-    entry = messages.rule_entry(rule_id)
+    entry = texts.rule_entry(rule_id)
     assert entry.get("title") and entry.get("text") and entry.get("message"), f"{rule_id} lacks texts"
     path = ROOT / "scenarios" / "rules" / f"{rule_id}.yaml"
     assert path.exists(), f"no scenario file for {rule_id}"
@@ -38,7 +38,7 @@ def test_rule_has_text_and_a_bad_and_a_good_scenario(rule_id):
 
 def test_every_message_case_is_reached_by_a_scenario():
     """Each rule's message (and each of its cases) is produced by at least one scenario check."""
-    from canasta_tutor.judge import judge
+    from canasta_tutor.engine.judge import judge
 
     seen: set[tuple[str, str]] = set()
     for path in SCENARIOS:
@@ -49,7 +49,7 @@ def test_every_message_case_is_reached_by_a_scenario():
                 for f in judge(table, c.move).violations:
                     seen.add((f.rule, f.params.get("why", "")))
     for rule_id in RULES:
-        message = messages.rule_entry(rule_id)["message"]
+        message = texts.rule_entry(rule_id)["message"]
         cases = list(message) if isinstance(message, dict) else [""]
         for case in cases:
             assert (rule_id, case) in seen, f"{rule_id} message case '{case}' is never produced by a scenario"

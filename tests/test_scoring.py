@@ -2,9 +2,9 @@
 import pytest
 
 from canasta_tutor.api import check
-from canasta_tutor.scoring import score_table
-from canasta_tutor.snapshot import table_from_text
-from canasta_tutor.source import InputError
+from canasta_tutor.engine.scoring import score_table
+from canasta_tutor.files.snapshot import table_from_text
+from canasta_tutor.reading.strict_yaml import InputError
 
 END_OF_HAND = """
 ruleset: {ruleset}

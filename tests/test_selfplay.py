@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from canasta_tutor.ruleset import BUILTIN
-from canasta_tutor.selfplay import Game, play_hand
+from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.play.selfplay import Game, play_hand
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN)
@@ -35,7 +35,7 @@ def test_the_deal_uses_every_card_once():
 
 def test_a_lost_card_is_reported_with_its_seed(monkeypatch):
     """The invariant check itself must be able to fail: hide a card from the table after a move."""
-    import canasta_tutor.selfplay as sp
+    import canasta_tutor.play.selfplay as sp
 
     real = sp.Game.where_cards_are
 
@@ -51,7 +51,7 @@ def test_a_lost_card_is_reported_with_its_seed(monkeypatch):
 
 
 def test_seating_matches_the_rulesets():
-    from canasta_tutor.selfplay import seating
+    from canasta_tutor.play.selfplay import seating
 
     assert seating("classic")[1] == [("S1", ["Ann", "Cas"]), ("S2", ["Bob", "Dee"])]
     assert seating("classic-6p")[1] == [("S1", ["Ann", "Dee"]), ("S2", ["Bob", "Eve"]), ("S3", ["Cas", "Fay"])]

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor.cards import SUIT_SYMBOLS, parse_cards
+from canasta_tutor.engine.cards import SUIT_SYMBOLS, parse_cards
 from canasta_tutor.render.svg import RED, table_svg
-from canasta_tutor.snapshot import load_table
+from canasta_tutor.files.snapshot import load_table
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "table.yaml"

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor.lesson import builtin_lessons, problems, read_lesson
-from canasta_tutor.progress import INTERVAL_DAYS, Progress
-from canasta_tutor.rules import RULES
+from canasta_tutor.learning.lesson import builtin_lessons, problems, read_lesson
+from canasta_tutor.learning.progress import INTERVAL_DAYS, Progress
+from canasta_tutor.engine.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_IDS = [line.strip() for line in (Path(__file__).parent / "spec_rule_ids.txt").read_text().splitlines()

@@ -6,7 +6,7 @@ def compare_table(rows: list[dict], move: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from .console import console as make_console
+    from canasta_tutor.render.console import console as make_console
 
     console = make_console()
     verdicts = {r["legal"] for r in rows if r["applicable"]}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from .. import messages
+from canasta_tutor import texts
 
 _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "cyan": "36"}
 
@@ -36,8 +36,8 @@ def source_text(d: dict) -> str:
 
 def verdict_text(d: dict, style: Style, title: str = "") -> str:
     lines = []
-    head = style(messages.word("legal").upper(), "green", "bold") if d["legal"] \
-        else style(messages.word("illegal").upper(), "red", "bold")
+    head = style(texts.word("legal").upper(), "green", "bold") if d["legal"] \
+        else style(texts.word("illegal").upper(), "red", "bold")
     count = len(d["violations"])
     lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
     for i, v in enumerate(d["violations"], 1):
@@ -78,17 +78,17 @@ def score_text(d: dict, style: Style) -> str:
 
 
 def moves_text(d: dict, style: Style) -> str:
-    head = messages.section("moves", "heading", {"count": d["count"], "player": d["player"],
+    head = texts.section("moves", "heading", {"count": d["count"], "player": d["player"],
                                                  "phase": d["phase"], "ruleset": d["ruleset"]})
     lines = [style(head, "bold")]
     if not d["moves"]:
-        lines.append("  " + messages.section("moves", "none"))
+        lines.append("  " + texts.section("moves", "none"))
     kind = None
     for m in d["moves"]:
         if m["kind"] != kind:
             kind = m["kind"]
             lines.append("")
-            lines.append(style(messages.section("moves", f"kinds.{kind}"), "cyan"))
+            lines.append(style(texts.section("moves", f"kinds.{kind}"), "cyan"))
         extra = []
         if m["choices"]:
             extra.append("; ".join(m["choices"]))

@@ -1,9 +1,9 @@
 """`canasta rules` and `canasta explain`: rulesets and rule texts, as data and on screen."""
 from __future__ import annotations
 
-from .. import messages
-from ..rules import RULES
-from ..ruleset import BUILTIN, PARAMS, SOURCES, Tier, load_ruleset
+from canasta_tutor import texts
+from canasta_tutor.engine.rules import RULES
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCES, Tier, load_ruleset
 
 
 def show_value(value) -> str:
@@ -56,11 +56,11 @@ def ruleset_data(ref: str) -> dict:
 
 def explain_data(rule_id: str) -> dict | None:
     if rule_id == "all":
-        return {"rules": [{"id": r, "title": messages.rule_entry(r).get("title", r)} for r in sorted(RULES)]}
+        return {"rules": [{"id": r, "title": texts.rule_entry(r).get("title", r)} for r in sorted(RULES)]}
     rule = RULES.get(rule_id)
     if rule is None:
         return None
-    entry = messages.rule_entry(rule_id)
+    entry = texts.rule_entry(rule_id)
     per = []
     for rid in BUILTIN:
         rs = load_ruleset(rid)
@@ -73,7 +73,7 @@ def explain_data(rule_id: str) -> dict | None:
 
 
 def _console():
-    from .console import console
+    from canasta_tutor.render.console import console
 
     return console()
 

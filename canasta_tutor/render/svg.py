@@ -16,9 +16,9 @@ def escape(text: str) -> str:
     """Text for SVG: XML-escaped, without the control characters XML does not allow (a name may hold them)."""
     return _xml_escape(_NOT_XML.sub("", text))
 
-from ..cards import SUIT_SYMBOLS, Card
-from ..table import Side, Table
-from .table_view import meld_kind, need_text, turn_text
+from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
+from canasta_tutor.engine.table import Side, Table
+from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
 
 WIDTH = 800
 MARGIN = 20

@@ -1,8 +1,8 @@
 """`canasta show`: the table drawn with suit symbols and colour (readable without colour too)."""
 from __future__ import annotations
 
-from ..cards import Card
-from ..table import Table
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.table import Table
 
 
 def card_markup(c: Card) -> str:
@@ -42,7 +42,7 @@ def print_table(table: Table) -> None:
     from rich.panel import Panel
     from rich.table import Table as Grid
 
-    from .console import console as make_console
+    from canasta_tutor.render.console import console as make_console
 
     console = make_console()
     rs = table.ruleset

@@ -1,0 +1,221 @@
+"""Judging and showing a table: check (and --compare), score, show, moves, hint."""
+from __future__ import annotations
+
+import os
+from typing import List, Optional
+
+import typer
+
+from canasta_tutor.cli.common import (
+    EXIT_ILLEGAL,
+    app,
+    RulesetOpt,
+    JsonOpt,
+    HouseOpt,
+    LangOpt,
+    _emit_json,
+    _emit,
+    _guard,
+    _house,
+    _print_plain,
+    _style,
+)
+
+
+@app.command()
+def check(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file (YAML)."),
+    move: str = typer.Argument(..., help="Steps separated by ';', e.g. \"draw; meld 7H 7D 2C; discard 5C\"."),
+    compare: bool = typer.Option(False, "--compare", help="Judge the move under every built-in ruleset."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Judge MOVE on the table in FILE: legal or illegal, every reason with its rule id and source.
+
+    Exit 0 when legal, 1 when illegal.
+
+    Example:  canasta check table.yaml "take 9S 9D; meld 9S 9D 9H"
+    """
+    def body():
+        from canasta_tutor import api
+        from canasta_tutor.render import report
+
+        if compare:
+            return _compare(file, move, house, as_json)
+        verdict = api.check_file(file, move, ruleset, _house(house))
+        data = report.verdict_dict(verdict)
+        if as_json:
+            _emit_json(data)
+        else:
+            from canasta_tutor.render.plain import verdict_text
+
+            print(verdict_text(data, _style(), verdict.ruleset.title))
+        raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
+
+    _guard(as_json, lang, body)
+
+
+def _compare(file: str, move: str, house, as_json: bool) -> None:
+    from canasta_tutor import api
+    from canasta_tutor.render import report
+
+    rulings = api.compare(file, move, _house(house))
+    rows = []
+    for r in rulings:
+        if r.verdict is None:
+            rows.append({"ruleset": r.ruleset, "move": move, "legal": None, "violations": [], "notes": [],
+                         "score": None, "applicable": False, "problem": r.problem})
+        else:
+            rows.append(report.verdict_dict(r.verdict) | {"applicable": True})
+    if as_json:
+        _emit_json({"rulings": rows})
+    else:
+        from canasta_tutor.render.compare import compare_table
+
+        compare_table(rows, move)
+    judged = [r for r in rows if r["applicable"]]
+    raise typer.Exit(0 if judged and all(r["legal"] for r in judged) else EXIT_ILLEGAL)
+
+
+@app.command()
+def score(
+    file: str = typer.Argument(..., help="A table at the end of a hand (snapshot or scenario)."),
+    out: Optional[str] = typer.Option(None, "--out", help="The player who went out (default: the scenario's score.out)."),
+    concealed: Optional[bool] = typer.Option(None, "--concealed/--not-concealed", help="Whether they went out concealed."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Score the hand on the table, line by line with score ids, and each side's new total.
+
+    Example:  canasta score end-of-hand.yaml --out Ann
+    """
+    def body():
+        from canasta_tutor import api
+        from canasta_tutor.render import report
+
+        data = report.score_dict(api.score_file(file, out, concealed, ruleset, _house(house)))
+        _emit(data, as_json, lambda d: _print_plain("score_text", d))
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def show(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT",
+                                      help="Write the table as an SVG image to OUT (for worksheets) instead of drawing it."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Draw the table: hands, melds, red threes, the pile and whose turn it is.
+
+    Example:  canasta show table.yaml
+
+    Example:  canasta show table.yaml --svg table.svg
+    """
+    def body():
+        from canasta_tutor.files.snapshot import load_table
+
+        table = load_table(file, ruleset, _house(house))
+        if svg is not None:
+            return _write_svg(table, svg, as_json)
+        if as_json:
+            from canasta_tutor.render.table_view import table_data
+
+            _emit_json(table_data(table))
+        else:
+            from canasta_tutor.render.table_view import print_table
+
+            print_table(table)
+
+    _guard(as_json, lang, body)
+
+
+def _write_svg(table, out: str, as_json: bool) -> None:
+    from canasta_tutor.render.svg import table_svg
+    from canasta_tutor.reading.strict_yaml import InputError
+
+    # Checked before writing so the user gets our message, not the operating system's.
+    if not out.strip():
+        raise InputError("--svg needs a file name to write the SVG to")
+    if os.path.isdir(out):
+        raise InputError(f"cannot write the SVG to '{out}': it is a folder; give a file name")
+    if os.path.exists(out) and (os.path.samefile(out, table.file) if os.path.exists(table.file) else False):
+        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
+    if os.path.isfile(out):
+        with open(out, "rb") as existing:
+            head = existing.read(512)
+        if b"<svg" not in head:  # only an image written before may be replaced, never a teacher's file
+            raise InputError(f"'{out}' exists and is not an SVG image; choose another name (nothing was written)")
+    parent = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(parent):
+        raise InputError(f"cannot write the SVG to '{out}': the folder '{os.path.dirname(out) or parent}' "
+                         "does not exist")
+    text = table_svg(table)
+    try:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        raise InputError(f"cannot write the SVG to '{out}': {exc.strerror or exc}") from None
+    if as_json:
+        _emit_json({"svg": out})
+    else:
+        print(f"wrote {out}")
+
+
+@app.command()
+def moves(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """List every legal move for the player on turn, grouped by kind.
+
+    Cards that are interchangeable are listed once, with how many ways there are.
+
+    Example:  canasta moves table.yaml
+    """
+    _table_report(file, ruleset, house, as_json, lang, "moves")
+
+
+@app.command()
+def hint(
+    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    ruleset: Optional[str] = RulesetOpt,
+    house: Optional[List[str]] = HouseOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Suggest one good legal move for the player on turn, and say why.
+
+    Example:  canasta hint table.yaml
+    """
+    _table_report(file, ruleset, house, as_json, lang, "hint")
+
+
+def _table_report(file: str, ruleset, house, as_json: bool, lang, what: str) -> None:
+    """``moves`` and ``hint``: load the table, ask the engine, print the answer or its JSON."""
+    def body():
+        from canasta_tutor.render import report
+        from canasta_tutor.files.snapshot import load_table
+
+        table = load_table(file, ruleset, _house(house))
+        if what == "moves":
+            from canasta_tutor.play.moves import legal_moves
+
+            data, printer = report.moves_dict(legal_moves(table)), "moves_text"
+        else:
+            from canasta_tutor.play.hint import hint as best
+
+            data, printer = report.hint_dict(best(table)), "hint_text"
+        _emit(data, as_json, lambda d: _print_plain(printer, d))
+
+    _guard(as_json, lang, body)

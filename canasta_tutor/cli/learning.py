@@ -1,0 +1,208 @@
+"""Learning: lessons, quizzes and the learner's progress."""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import typer
+
+from canasta_tutor.cli.common import (
+    EXIT_USAGE,
+    app,
+    RulesetOpt,
+    JsonOpt,
+    LangOpt,
+    LearnerOpt,
+    _emit_json,
+    _emit,
+    _fail,
+    _guard,
+    _ruleset_ref,
+)
+
+
+@app.command()
+def lesson(
+    name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Take the lesson under another ruleset: the engine answers under it."),
+    learner: Optional[str] = LearnerOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Take a lesson: explanations, tables and questions graded by the engine.
+
+    'canasta lesson list' lists them. When standard input is not a terminal, answers are read one
+    per line.
+
+    Example:  canasta lesson list
+    Example:  canasta lesson melds
+    """
+    def body():
+        from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
+
+        if name == "list":
+            from canasta_tutor.learning.progress import Progress
+
+            store = _progress_or_none(lambda: Progress(learner=learner))
+            if getattr(store, "notice", ""):
+                sys.stderr.write(f"canasta: {store.notice}\n")
+            finished = set(store.finished_lessons())
+            lessons = [read_lesson(p) for p in builtin_lessons()]
+            if as_json:
+                _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
+                                         "questions": len(ls.questions)} for ls in lessons]})
+            else:
+                for i, ls in enumerate(lessons, 1):
+                    mark = "✓" if ls.id in finished else " "
+                    print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
+                    print(f"       rules: {', '.join(ls.rule_ids())}")
+            return
+        from canasta_tutor.learning.progress import Progress
+        from canasta_tutor.learning.tutor import run_lesson
+
+        ls = read_lesson(find_lesson(name), ruleset)
+        _refuse_broken_lesson(ls)
+        progress = Progress(learner=learner)
+        if progress.notice:
+            sys.stderr.write(f"canasta: {progress.notice}\n")
+        try:
+            # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json)
+        finally:
+            progress.close()
+        if as_json:
+            _emit_json({"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
+                        "right_first": outcome.right_first, "finished": not outcome.quit})
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def quiz(
+    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", help="Drill only these rule ids (repeatable)."),
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, help="Stop after N questions (default: until you quit)."),
+    ruleset: Optional[str] = RulesetOpt,
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the random positions (the same seed, the same quiz)."),
+    learner: Optional[str] = LearnerOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Drill questions on random positions, graded by the engine; the rule you know least comes first.
+
+    Rules are chosen by spaced repetition (Leitner boxes). When standard input is not a terminal,
+    answers are read one per line.
+
+    Example:  canasta quiz --count 10
+    Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
+    """
+    def body():
+        import random
+
+        from canasta_tutor.learning.progress import Progress
+        from canasta_tutor.learning.quiz import drillable
+        from canasta_tutor.learning.tutor import run_quiz
+
+        known = drillable()
+        wanted = []
+        for r in rules_ or []:
+            wanted += [x for x in r.replace(",", " ").split() if x]
+        unknown = [r for r in wanted if r not in known]
+        if unknown:
+            _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
+        rs = _ruleset_ref(ruleset) if ruleset else None
+        progress = Progress(learner=learner)
+        if progress.notice:
+            sys.stderr.write(f"canasta: {progress.notice}\n")
+        start = seed if seed is not None else random.randrange(1 << 30)
+        try:
+            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json)
+        finally:
+            progress.close()
+        if as_json:
+            _emit_json({"learner": progress.learner, "seed": start, "asked": outcome.asked,
+                        "right_first": outcome.right_first, "stopped": outcome.quit})
+
+    _guard(as_json, lang, body)
+
+
+@app.command()
+def progress(
+    reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
+    yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
+    learner: Optional[str] = LearnerOpt,
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; progress is "
+                                          "kept per rule, whatever the ruleset."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
+
+    Example:  canasta progress
+    Example:  canasta progress --reset --yes
+    """
+    def body():
+        from canasta_tutor.learning.progress import Progress
+        from canasta_tutor.learning.progress_view import print_progress, progress_data
+
+        store = Progress(learner=learner)
+        if store.notice:
+            sys.stderr.write(f"canasta: {store.notice}\n")
+        try:
+            if reset:
+                if not yes:
+                    if not sys.stdin.isatty():
+                        _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
+                    if not typer.confirm(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?"):
+                        raise typer.Exit(1)
+                store.reset()
+                if as_json:
+                    _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
+                else:
+                    print(f"progress of {store.learner} reset ({store.path})")
+                return
+            _emit(progress_data(store), as_json, print_progress)
+        finally:
+            store.close()
+
+    _guard(as_json, lang, body)
+
+
+def _taking(run, as_json: bool):
+    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved)."""
+    from canasta_tutor.learning.tutor import Talk, say
+
+    talk = Talk(stdout=sys.stderr if as_json else None)
+    try:
+        return run(talk)
+    except KeyboardInterrupt:
+        talk.out("")
+        talk.out(say("saved"))
+        raise typer.Exit(130)
+
+
+def _refuse_broken_lesson(ls) -> None:
+    """A lesson whose questions the engine cannot answer as asked is not taken (``lint`` says why)."""
+    from canasta_tutor.learning.lesson import problems
+    from canasta_tutor.reading.strict_yaml import InputError
+
+    found = problems(ls)
+    if found:
+        line, column, message = found[0]
+        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
+
+
+def _progress_or_none(open_store):
+    """The progress database for reading, or an empty stand-in when there is none yet (listing the
+    lessons never creates one)."""
+    from canasta_tutor.learning.progress import database_path
+
+    try:
+        if database_path().exists():
+            return open_store()
+    except Exception:  # noqa: BLE001 - listing lessons must work even where the database cannot be read
+        pass
+
+    class Empty:
+        def finished_lessons(self):
+            return []
+    return Empty()

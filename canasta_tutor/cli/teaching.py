@@ -1,0 +1,151 @@
+"""Teachers' tools: schemas, skeletons and lint."""
+from __future__ import annotations
+
+import json
+import os
+from typing import List, Optional
+
+import typer
+
+from canasta_tutor.cli.common import (
+    EXIT_ILLEGAL,
+    EXIT_USAGE,
+    app,
+    RulesetOpt,
+    JsonOpt,
+    LangOpt,
+    _emit_json,
+    _fail,
+    _guard,
+    _style,
+)
+
+
+@app.command()
+def schema(
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; the schema is "
+                                          "the same for every ruleset."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Print the JSON Schema of a file format, for editors (YAML language servers read it).
+
+    Example:  canasta schema scenario > canasta-scenario.schema.json
+    """
+    def body():
+        from canasta_tutor.teaching.schema import KINDS
+        from canasta_tutor.teaching.schema import schema as build
+
+        if kind not in KINDS:
+            _fail(EXIT_USAGE, f"unknown format '{kind}'; expected one of: {', '.join(KINDS)}", as_json)
+        _emit_json(build(kind))
+
+    _guard(as_json, None, body)
+
+
+@app.command()
+def new(
+    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start."),
+    file: str = typer.Argument(..., help="The file to write (never overwritten)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r",
+                                          help="The ruleset of the skeleton's table (a four-player one)."),
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
+
+    The skeleton's first line points editors at the schema, so they check the file as you type.
+
+    Example:  canasta new scenario my-dispute.yaml
+    """
+    def body():
+        from pathlib import Path
+
+        from canasta_tutor.teaching.schema import schema as build
+        from canasta_tutor.reading.strict_yaml import InputError
+
+        if kind not in ("scenario", "lesson"):
+            _fail(EXIT_USAGE, f"unknown kind '{kind}'; expected scenario or lesson", as_json)
+        if ruleset:
+            from canasta_tutor.engine.ruleset import load_ruleset
+
+            if load_ruleset(ruleset).players != 4:
+                raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
+                                 "four-player ruleset and change the players and the ruleset in the file")
+        if not file.strip():
+            raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
+        target = Path(file)
+        if os.path.lexists(target):  # lexists: a dangling link is a name taken too
+            raise InputError(f"{file} already exists; choose another name (nothing was written)")
+        if not target.parent.is_dir():
+            raise InputError(f"the folder {target.parent} does not exist (nothing was written)")
+        schema_file = target.parent / f"canasta-{kind}.schema.json"
+        if schema_file.name == target.name:
+            raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
+        template = (Path(__file__).parent.parent / "teaching" / "templates" / f"{kind}.yaml").read_text(encoding="utf-8")
+        text = template.replace("{schema}", schema_file.name).replace("{name}", str(target))
+        if ruleset:
+            text = text.replace("ruleset: classic", f"ruleset: {ruleset}", 1)
+        try:
+            with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
+                out.write(text)
+        except OSError as exc:
+            raise InputError(f"cannot write {file}: {exc.strerror or exc} (nothing was written)") from None
+        written = [str(target)]
+        if not os.path.lexists(schema_file):  # the skeleton first: a failure leaves no stray schema
+            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            written.append(str(schema_file))
+        if as_json:
+            _emit_json({"written": written})
+        else:
+            for w in written:
+                print(f"wrote {w}")
+            print(f"next: edit {target}, then run: canasta lint {target}")
+
+    _guard(as_json, None, body)
+
+
+@app.command()
+def lint(
+    paths: List[str] = typer.Argument(..., help="Scenario files or folders of them."),
+    ruleset: Optional[str] = RulesetOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Check teachers' files: the format, the card counts, and every stated answer against the engine.
+
+    Exit 0 when everything agrees, 1 when a file has a problem.
+
+    Example:  canasta lint scenarios/
+    """
+    def body():
+        from canasta_tutor import api
+        from canasta_tutor.reading.strict_yaml import InputError
+
+        missing = [p for p in paths if not os.path.exists(p)]
+        if missing:
+            raise InputError(f"{', '.join(missing)}: no such file or folder")
+        files = api.scenario_files(paths)
+        if not files:
+            raise InputError(f"no YAML files found in {', '.join(paths)}")
+        results = []
+        total_checked = 0
+        for f in files:
+            checked, problems = api.lint_file(f, ruleset)
+            total_checked += checked
+            results.append((str(f), checked, problems))
+        bad = [p for _, _, ps in results for p in ps]
+        if as_json:
+            _emit_json({"files": [{"file": f, "checked": n, "problems": [p.as_dict() for p in ps]}
+                                  for f, n, ps in results],
+                        "problems": len(bad), "checked": total_checked})
+        else:
+            st = _style()
+            for p in bad:
+                print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
+            summary = f"{len(files)} file(s), {total_checked} stated answer(s) checked, {len(bad)} problem(s)"
+            print(st(summary, "green" if not bad else "bold"))
+        raise typer.Exit(EXIT_ILLEGAL if bad else 0)
+
+    _guard(as_json, lang, body)

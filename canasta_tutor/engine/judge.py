@@ -1,0 +1,166 @@
+"""Judging a move: every step in order from the table, every rule that applies, every violation."""
+from __future__ import annotations
+
+from canasta_tutor.engine.move import Step, format_move, parse_move
+from canasta_tutor.engine.record import Record
+from canasta_tutor.engine.rules import BY_STAGE
+from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.state import TurnState
+from canasta_tutor.engine.table import Table
+
+
+class Finding(Record):
+    """A violation or a note: its id, the step it belongs to, and the values its message names."""
+    rule: str
+    step: int
+    params: dict
+    source: str
+    inherited: str | None
+
+    _fields = ("rule", "step", "params", "source", "inherited")
+
+    def __init__(self, rule: str, step: int, params: dict, source: str = "", inherited: str | None = None) -> None:
+        self.rule = rule
+        self.step = step
+        self.params = params
+        self.source = source
+        self.inherited = inherited
+
+
+class Verdict:
+    """The ruling on a move: every violation, the notes, and the state the move leaves."""
+    ruleset: Ruleset
+    steps: list[Step]
+    violations: list[Finding]
+    notes: list[Finding]
+    state: TurnState
+    went_out: bool
+    concealed: bool
+    score: object | None
+    _after: Table | None
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        steps: list[Step],
+        violations: list[Finding],
+        notes: list[Finding],
+        state: TurnState,
+        went_out: bool = False,
+        concealed: bool = False,
+        score: object | None = None,
+        _after: Table | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.steps = steps
+        self.violations = violations
+        self.notes = notes
+        self.state = state
+        self.went_out = went_out
+        self.concealed = concealed
+        self.score = score
+        self._after = _after
+
+    @property
+    def move(self) -> str:
+        return format_move(self.steps)
+
+    @property
+    def after(self) -> Table:
+        """The table as the move leaves it; built on first use, since most rulings never need it."""
+        if self._after is None:
+            self._after = table_after(self.state)
+        return self._after
+
+    @property
+    def legal(self) -> bool:
+        return not self.violations
+
+    @property
+    def rule_ids(self) -> list[str]:
+        return [v.rule for v in self.violations]
+
+
+def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
+    for r in BY_STAGE[stage]:
+        params = r.check(s, facts)
+        if params is None:
+            continue
+        rs = s.ruleset
+        params = dict(params)
+        at = params.pop("step", step)
+        src, inherited = rs.source_of(r.param)
+        found.append(Finding(r.id, at, params, src, inherited))
+
+
+def judge(table: Table, move: str | list[Step]) -> Verdict:
+    """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
+    steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
+    s = TurnState.start(table)
+    found: list[Finding] = []
+    for c in s.hand.own:
+        if c.is_red_three:
+            s.note("red-three-in-hand", 0, card=c)
+    hand = s.hand
+    for i, step in enumerate(steps, 1):
+        s.last_step = i
+        facts = s.facts(i, step)
+        _run(step.kind, s, facts, i, found)
+        before = facts.hand_before
+        s.apply(facts)
+        if s.out_step is None and before > 0 and step.kind != "draw" and len(hand) == 0:
+            s.out_step = i
+            s.concealed = s.concealed_out()
+            _run("out", s, facts, i, found)
+    _run("end", s, None, s.last_step, found)
+    _closing_notes(s)
+    rs = table.ruleset
+    notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
+    found.sort(key=_by_step)
+    return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
+                   concealed=s.concealed)
+
+
+def _by_step(f: Finding) -> int:
+    return f.step
+
+
+def _closing_notes(s: TurnState) -> None:
+    rs = s.ruleset
+    if not s.side_melded_before and s.new_melds:
+        if s.concealed:
+            s.note("initial-concealed", s.last_step)
+        else:
+            tier = rs.threshold(s.side.score)
+            if tier.need is not None:
+                s.note("initial-counted", s.last_step, counted=s.counted, need=tier.need, score=s.side.score)
+            elif any(m.is_canasta for m in s.side.melds if m.rank in s.new_melds):
+                s.note("initial-canasta", s.last_step, score=s.side.score)
+    if s.asked and s.table.turn.permission == "none" and s.partnered:
+        s.note("ask-unknown", s.last_step)
+    if s.table.turn.permission == "granted" and s.out_step is None and s.partnered and s.discarded:
+        s.note("permission-binds", s.last_step)
+    if s.out_step is not None:
+        s.note("went-out-concealed" if s.concealed else "went-out", s.out_step)
+
+
+def table_after(s: TurnState) -> Table:
+    """The table as the move leaves it (the mover's unknown cards stay a count)."""
+    t = s.table.clone()
+    t.sides = [s.side.clone() if side.name == s.side.name else side for side in t.sides]
+    p = t.mover
+    if s.hand.unknown:
+        p.hand, p.count = None, len(s.hand)
+    else:
+        p.hand = s.hand.cards()
+        p.count = len(p.hand)
+    if s.new_melds or s.side_melded_before:
+        p.has_melded = p.has_melded or bool(s.new_melds) or s.laid_off_existing
+    t.stock = s.stock
+    t.discard = list(s.pile)
+    t.pile_frozen = None
+    if s.discarded:
+        t.turn.phase = "draw"
+    else:
+        t.turn.phase = "play" if s.drawn else "draw"
+    return t

@@ -1,0 +1,41 @@
+"""Drawing from the stock."""
+from canasta_tutor.engine.rules.registry import rule
+
+
+@rule("draw.stock-empty", on="draw", params="stock_out")
+def stock_empty(s, f):
+    if s.stock == 0:
+        return {}
+
+
+@rule("draw.count", on="draw", params="draw_count")
+def count(s, f):
+    named = len(f.step.cards)
+    if not named or s.stock == 0:
+        return None
+    # Cards come off the stock in the order named. A red three is replaced at once, so it does not
+    # count toward the draw; its replacement may be named after it or left unknown.
+    due = min(s.ruleset.draw_count, s.stock)
+    owed = due
+    reds = 0
+    for c in f.step.cards:
+        if owed == 0:
+            break
+        if c.is_red_three:
+            reds += 1
+        else:
+            owed -= 1
+    too_many = named > s.stock or owed == 0 and named > due + reds
+    too_few = owed > reds  # cards left unnamed that no red three's replacement explains
+    if too_many or too_few:
+        return {"named": named, "due": due, "reds": reds, "why": "reds" if reds else "plain"}
+
+
+@rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")
+def hand_over(s, f):
+    """The hand has ended: a red three was the last card of the stock, or (where the ruleset ends the
+    hand when the stock runs out) the stock was empty before the turn began."""
+    if s.ended_by_red_three:
+        return {"why": "red-three-last"}
+    if f.step.kind == "take" and s.ruleset.stock_out == "end" and s.stock == 0 and not s.drawn:
+        return {"why": "stock-out"}

@@ -1,0 +1,90 @@
+"""What a meld may hold: one rank, enough naturals, not too many wild cards, and black threes only
+as a set of their own when going out."""
+from canasta_tutor.engine.cards import RANK_NAMES, format_cards
+from canasta_tutor.engine.rules.registry import rule
+
+MELDING = ("take", "meld", "add")
+
+
+def shaped(f) -> bool:
+    """Whether the step makes a meld whose shape can be judged. A take whose top card can never be
+    melded (a black three, a wild card, no card at all), a bare take with no meld to join, and a
+    lay-off onto a meld the side does not have are ruled by the pile and lay-off rules alone: the
+    meld they describe does not exist, so its shape is no reason of its own."""
+    if f.step.kind == "take":
+        return f.top is not None and f.top.is_natural and bool(f.cards or f.target)
+    if f.step.kind == "add":
+        return f.target is not None
+    return True
+
+
+def naturals_and_wilds(cards, rank):
+    naturals = sum(1 for c in cards if c.is_natural and c.rank == rank)
+    wilds = sum(1 for c in cards if c.is_wild)
+    return naturals, wilds
+
+
+@rule("meld.too-small", on=("take", "meld"))
+def too_small(s, f):
+    if shaped(f) and f.new_meld and f.result and len(f.result) < 3 and not f.black_threes:
+        return {"cards": format_cards(f.result), "size": len(f.result)}
+
+
+@rule("meld.mixed-ranks", on=MELDING)
+def mixed_ranks(s, f):
+    if not shaped(f) or not f.result or f.rank == "?":
+        return None
+    ranks = sorted({c.rank for c in f.result if not c.is_wild})
+    if len(ranks) > 1:
+        return {"cards": format_cards(f.result), "ranks": ", ".join(ranks)}
+
+
+@rule("meld.too-few-naturals", on=MELDING, params="min_naturals")
+def too_few_naturals(s, f):
+    if not shaped(f) or not f.result or f.black_threes:
+        return None
+    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    if naturals < s.ruleset.min_naturals:
+        return {"cards": format_cards(f.result), "naturals": naturals, "needed": s.ruleset.min_naturals}
+
+
+@rule("meld.too-many-wilds", on=MELDING, params=("wild_ratio", "max_wilds"))
+def too_many_wilds(s, f):
+    if not shaped(f) or not f.result or f.black_threes:  # a set of black threes has a rule of its own
+        return None
+    rs = s.ruleset
+    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    if rs.max_wilds is not None and wilds > rs.max_wilds:
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "cap",
+                "max": rs.max_wilds}
+    if wilds and rs.wild_ratio == "naturals-outnumber" and naturals <= wilds:
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "outnumber"}
+    if wilds and rs.wild_ratio == "naturals-at-least" and naturals < wilds:
+        return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "at-least"}
+
+
+@rule("meld.no-such-meld", on="add")
+def no_such_meld(s, f):
+    if f.target is None:
+        return {"rank": f.rank, "rank_name": RANK_NAMES.get(f.rank or "", f.rank)}
+
+
+@rule("meld.canasta-closed", on=MELDING, params="canasta_closed")
+def canasta_closed(s, f):
+    if s.ruleset.canasta_closed and f.target is not None and f.target.is_canasta:
+        return {"rank_name": RANK_NAMES.get(f.target.rank, f.target.rank), "cards": format_cards(f.cards)}
+
+
+@rule("meld.black-threes", on=("meld", "add", "end"))
+def black_threes(s, f):
+    if f is None:  # end of the move: black threes were melded but the hand was not emptied
+        if s.black_three_steps and s.out_step is None:
+            return {"why": "not-out", "step": s.black_three_steps[0]}
+        return None
+    if not f.black_threes:
+        return None
+    cards = f.result
+    threes = sum(1 for c in cards if c.is_black_three)
+    pure = threes == len(cards)
+    if not pure or f.step.kind == "add" and f.target is None or len(cards) not in (3, 4):
+        return {"why": "shape", "cards": format_cards(cards), "count": threes}

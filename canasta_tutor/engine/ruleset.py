@@ -1,0 +1,397 @@
+"""Rulesets as data: every parameter of the rulebook, loaded strictly from YAML files.
+
+A ruleset file names the ruleset it ``extends`` and sets only what differs, so a house variant is a
+small file, not new code. House rules (``house_rules:`` in a table, ``--house KEY=VALUE``) override
+parameters the same way, through the same validation.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from canasta_tutor.engine.record import Record
+from canasta_tutor.reading.strict_yaml import (
+    InputError,
+    Map,
+    Node,
+    Scalar,
+    Seq,
+    bool_value,
+    describe,
+    int_value,
+    load,
+)
+
+RULESET_DIR = Path(__file__).with_name("rulesets")
+BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
+SOURCES = {
+    "pagat": "pagat.com, Canasta (classic partnership game, two-, three- and six-player sections)",
+    "S0": "a Dutch page on classic Canasta for 2 to 6 players",
+    "S1": "a Dutch page on Brazilian Canastra",
+    "S2": "a Danish page of house rules, with reader comments",
+    "S3": "a Dutch house variant",
+    "house rule": "a house rule set for this table",
+}
+
+
+class Tier(Record):
+    """One initial-meld tier: a side whose score is below ``below`` (None: no bound) needs ``need``."""
+    below: int | None
+    need: int | None  # None: the first meld must include a canasta instead of points
+
+    _fields = ("below", "need")
+
+    def __init__(self, below: int | None, need: int | None) -> None:
+        self.below = below
+        self.need = need
+
+    def __hash__(self) -> int:
+        return hash((self.below, self.need))
+
+
+class Param:
+    """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
+    name: str
+    kind: str  # int, bool, choice, optint, tiers, bonus
+    help: str
+    choices: tuple[str, ...]
+    house: bool  # may a table's house_rules override it
+    minimum: int  # for numbers: the least value that makes a game
+
+    def __init__(
+        self,
+        name: str,
+        kind: str,
+        help: str,
+        choices: tuple[str, ...] = (),
+        house: bool = True,
+        minimum: int = 0,
+    ) -> None:
+        self.name = name
+        self.kind = kind
+        self.help = help
+        self.choices = choices
+        self.house = house
+        self.minimum = minimum
+
+
+PARAMS: dict[str, Param] = {p.name: p for p in (
+    Param("players", "int", "number of players", house=False, minimum=2),
+    Param("side_size", "int", "players per side (1: each plays alone)", house=False, minimum=1),
+    Param("decks", "int", "packs of 52 cards shuffled together", house=False, minimum=1),
+    Param("jokers", "int", "jokers in the decks"),
+    Param("deal", "int", "cards dealt to each player", minimum=1),
+    Param("draw_count", "int", "cards drawn from the stock per turn", minimum=1),
+    Param("first_round_restricted", "bool", "nobody melds or takes the pile in their first turn"),
+    Param("wild_upcard", "choice", "a wild or red three turned up at the deal", ("freeze", "bury")),
+    Param("min_naturals", "int", "natural cards every meld needs"),
+    Param("max_wilds", "optint", "wild cards a meld may hold (null: no cap)"),
+    Param("wild_ratio", "choice", "how naturals must compare with wilds in a meld",
+          ("pagat", "naturals-outnumber", "naturals-at-least")),
+    Param("discard_wild", "bool", "a wild card may be discarded"),
+    Param("pile_needs_natural_pair", "bool", "the pile is always taken with a natural pair"),
+    Param("pile_take", "choice", "how an unfrozen pile is taken", ("pagat", "one-natural")),
+    Param("initial_meld", "tiers", "initial meld minimum by the side's score before the hand"),
+    Param("canasta_bonus", "bonus", "canasta bonus, natural and mixed"),
+    Param("canasta_closed", "bool", "a finished canasta may not be changed"),
+    Param("canastas_to_go_out", "int", "canastas a side needs before a player may go out"),
+    Param("final_discard", "choice", "whether going out needs a last discard", ("optional", "required")),
+    Param("partner_permission", "choice", "asking the partner before going out",
+          ("optional", "required")),
+    Param("going_out_bonus", "int", "bonus for going out"),
+    Param("concealed_bonus", "int", "bonus for going out concealed (the total, not added to going_out_bonus)"),
+    Param("red_three_value", "int", "points for each red three"),
+    Param("red_three_all_bonus", "optint", "points for all four red threes together (null: no such bonus)"),
+    Param("red_three_penalty_if", "choice", "when red threes count minus",
+          ("no-meld", "no-canasta", "never")),
+    Param("black_three_in_hand", "int", "what a black three left in hand costs"),
+    Param("no_canasta_all_negative", "bool", "a side without a canasta counts melds, hand and red threes minus"),
+    Param("stock_out", "choice", "what happens when the stock runs out", ("play-on", "end")),
+    Param("target_score", "int", "score that ends the game"),
+    Param("exact_target", "bool", "the target must be hit exactly (Sujo)"),
+    Param("cut_bonus", "int", "bonus to the side whose cutter took exactly the dealt cards"),
+)}
+
+
+FIELDS = ("id", "title", "source", "values", "origin", "param_sources", "variants", "base", "house",
+          "owner_sources")
+
+
+class Ruleset:
+    """A complete set of rulings: every parameter's value and where each one comes from."""
+    id: str
+    title: str
+    source: str
+    values: dict[str, Any]
+    origin: dict[str, str]  # parameter -> id of the ruleset file that set it
+    param_sources: dict[str, str]
+    variants: dict[int, str]
+    base: str | None
+    house: tuple[str, ...]
+    owner_sources: dict[str, str]
+
+    def __init__(
+        self,
+        id: str,
+        title: str,
+        source: str,
+        values: dict[str, Any],
+        origin: dict[str, str],
+        param_sources: dict[str, str],
+        variants: dict[int, str] | None = None,
+        base: str | None = None,
+        house: tuple[str, ...] = (),
+        owner_sources: dict[str, str] | None = None,
+    ) -> None:
+        self.id = id
+        self.title = title
+        self.source = source
+        self.values = values
+        self.origin = origin
+        self.param_sources = param_sources
+        self.variants = {} if variants is None else variants
+        self.base = base
+        self.house = house
+        self.owner_sources = {} if owner_sources is None else owner_sources
+        # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
+        # an instance attribute is several times faster than a ``__getattr__`` fallback.
+        for name, value in values.items():
+            if name in FIELDS:
+                raise ValueError(f"parameter {name} would hide a field of Ruleset")
+            setattr(self, name, value)
+
+    def _key(self) -> tuple:
+        return (self.id, self.title, self.source, self.values, self.origin, self.param_sources, self.variants,
+                self.base, self.house, self.owner_sources)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._key() == other._key()
+
+    __hash__ = None  # compared by value, so not hashable
+
+    def source_of(self, param: str | None) -> tuple[str, str | None]:
+        """(source key, None or 'inherited from X') for a parameter; None means the shared card facts."""
+        if param in self.house:
+            return "house rule", None
+        if param in self.param_sources:
+            return self.param_sources[param], None
+        owner = self.origin.get(param, "classic") if param else "classic"
+        if owner == self.id:
+            return self.source, None
+        return self.owner_sources.get(owner, "pagat"), f"inherited from {owner}"
+
+    def threshold(self, score: int) -> Tier:
+        for tier in self.initial_meld:
+            if tier.below is None or score < tier.below:
+                return tier
+        return self.initial_meld[-1]
+
+    def with_house(self, options: dict[str, tuple[Any, str]]) -> "Ruleset":
+        if not options:
+            return self
+        values = dict(self.values)
+        for key, (value, _) in options.items():
+            values[key] = value
+        return Ruleset(self.id, self.title, self.source, values, self.origin, self.param_sources,
+                       self.variants, self.base, tuple(sorted(set(self.house) | set(options))),
+                       self.owner_sources)
+
+
+def _where(node: Node | None, file: str, key: str) -> dict:
+    return {"file": file, "line": node.line if node else 0, "column": node.column if node else 0, "key": key}
+
+
+def convert_param(name: str, node: Node, file: str, key: str) -> Any:
+    """Read one parameter value from its YAML node, strictly."""
+    spec = PARAMS.get(name)
+    if spec is None:
+        raise InputError(f"unknown parameter '{name}'; known: {', '.join(PARAMS)}", **_where(node, file, key))
+    return _convert(spec, node, file, key)
+
+
+def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
+    w = _where(node, file, key)
+    if spec.kind in ("int", "optint"):
+        if isinstance(node, Scalar) and node.is_null and spec.kind == "optint":
+            return None
+        value = int_value(node)
+        if value is not None:
+            if value < spec.minimum:
+                raise InputError(f"found {value}, expected a number of {spec.minimum} or more", **w)
+            return value
+        raise InputError(f"found {describe(node)}, expected a whole number"
+                         + (" or null" if spec.kind == "optint" else ""), **w)
+    if spec.kind == "bool":
+        value = bool_value(node)
+        if value is None:
+            raise InputError(f"found {describe(node)}, expected true or false", **w)
+        return value
+    if spec.kind == "choice":
+        if isinstance(node, Scalar) and node.text in spec.choices:
+            return node.text
+        raise InputError(f"found {describe(node)}, expected one of: {', '.join(spec.choices)}", **w)
+    if spec.kind == "bonus":
+        if not isinstance(node, Map) or set(node.items) != {"natural", "mixed"}:
+            raise InputError(f"found {describe(node)}, expected {{natural: N, mixed: N}}", **w)
+        sub = Param("", "int", "")
+        return {k: _convert(sub, v, file, f"{key}.{k}") for k, (_, v) in node.items.items()}
+    if spec.kind == "tiers":
+        return _tiers(node, file, key)
+    raise AssertionError(spec.kind)
+
+
+def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
+    if not isinstance(node, Seq) or not node.items:
+        raise InputError(f"found {describe(node)}, expected a list of tiers like {{below: 1500, need: 50}}",
+                         **_where(node, file, key))
+    tiers = []
+    last = None
+    for i, item in enumerate(node.items):
+        k = f"{key}[{i}]"
+        if not isinstance(item, Map) or not set(item.items) <= {"below", "need"} or "need" not in item.items:
+            raise InputError(f"found {describe(item)}, expected {{below: SCORE, need: POINTS or canasta}}",
+                             **_where(item, file, k))
+        below = None
+        if "below" in item.items:
+            below = _signed_int(item.items["below"][1], file, f"{k}.below")
+            if last is not None and below <= last:
+                raise InputError("tiers must rise: each 'below' above the one before", **_where(item, file, k))
+            last = below
+        elif i != len(node.items) - 1:
+            raise InputError("only the last tier may leave out 'below'", **_where(item, file, k))
+        need_node = item.items["need"][1]
+        if isinstance(need_node, Scalar) and need_node.text == "canasta":
+            need = None
+        else:
+            need = _signed_int(need_node, file, f"{k}.need")
+        tiers.append(Tier(below, need))
+    if tiers[-1].below is not None:
+        raise InputError("the last tier must have no 'below' (it covers every higher score)",
+                         **_where(node, file, key))
+    return tuple(tiers)
+
+
+def _signed_int(node: Node, file: str, key: str) -> int:
+    value = int_value(node)
+    if value is not None:
+        return value
+    raise InputError(f"found {describe(node)}, expected a whole number", **_where(node, file, key))
+
+
+
+
+
+
+
+
+_FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes"}
+
+
+@lru_cache(maxsize=64)
+def _load_file_cached(path: str) -> dict:
+    node = load(path)
+    if not isinstance(node, Map):
+        raise InputError("expected a mapping with id, title, extends, set", path, node.line, node.column)
+    for k, (kn, _) in node.items.items():
+        if k not in _FILE_KEYS and not k.startswith("x-"):
+            raise InputError(f"unknown key '{k}'; expected one of: {', '.join(sorted(_FILE_KEYS))}",
+                             path, kn.line, kn.column, k)
+    out: dict[str, Any] = {"path": path}
+    for k in ("id", "title", "extends", "source", "notes"):
+        if k in node.items:
+            v = node.items[k][1]
+            if not isinstance(v, Scalar):
+                raise InputError(f"found {describe(v)}, expected text", **_where(v, path, k))
+            out[k] = v.text
+    if "id" not in out:
+        raise InputError("a ruleset file needs an 'id'", path, node.line, node.column)
+    out.setdefault("title", out["id"])
+    out.setdefault("source", "house rule")
+    values: dict[str, Any] = {}
+    if "set" in node.items:
+        body = node.items["set"][1]
+        if not isinstance(body, Map):
+            raise InputError(f"found {describe(body)}, expected a mapping of parameters", **_where(body, path, "set"))
+        for name, (kn, vn) in body.items.items():
+            if name not in PARAMS:
+                raise InputError(f"unknown parameter '{name}'; known: {', '.join(PARAMS)}",
+                                 path, kn.line, kn.column, f"set.{name}")
+            values[name] = _convert(PARAMS[name], vn, path, f"set.{name}")
+    out["set"] = values
+    param_sources: dict[str, str] = {}
+    if "sources" in node.items:
+        body = node.items["sources"][1]
+        if not isinstance(body, Map):
+            raise InputError("expected a mapping of parameter: source", **_where(body, path, "sources"))
+        for name, (kn, vn) in body.items.items():
+            if name not in PARAMS or not isinstance(vn, Scalar):
+                raise InputError(f"expected 'parameter: source', found '{name}'", path, kn.line, kn.column,
+                                 f"sources.{name}")
+            param_sources[name] = vn.text
+    out["sources"] = param_sources
+    variants: dict[int, str] = {}
+    if "variants" in node.items:
+        body = node.items["variants"][1]
+        if not isinstance(body, Map):
+            raise InputError("expected a mapping of player count: ruleset id", **_where(body, path, "variants"))
+        for name, (kn, vn) in body.items.items():
+            if not name.isdigit() or not isinstance(vn, Scalar):
+                raise InputError("expected 'PLAYERS: ruleset-id'", path, kn.line, kn.column, f"variants.{name}")
+            variants[int(name)] = vn.text
+    out["variants"] = variants
+    return out
+
+
+def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
+    if ref in BUILTIN:
+        return RULESET_DIR / f"{ref}.yaml"
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+        p = Path(ref)
+        if not p.is_absolute() and relative_to:
+            p = Path(relative_to).parent / p
+        return p
+    return None
+
+
+def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...] = ()) -> Ruleset:
+    """A built-in ruleset by id, or a ruleset file by path (relative to the file that names it)."""
+    path = _resolve_path(ref, relative_to)
+    if path is None:
+        raise InputError(f"unknown ruleset '{ref}'; built-in: {', '.join(BUILTIN)}, or a path to a ruleset file")
+    key = str(path.resolve()) if path.exists() else str(path)
+    if key in _seen:
+        raise InputError(f"ruleset '{ref}' extends itself", str(path))
+    data = _load_file_cached(str(path))
+    if data["id"] == "classic" and path.parent == RULESET_DIR:
+        missing = [p for p in PARAMS if p not in data["set"]]
+        if missing:
+            raise InputError(f"the base ruleset leaves out {', '.join(missing)}", str(path))
+        return Ruleset("classic", data["title"], data["source"], dict(data["set"]),
+                       {p: "classic" for p in data["set"]}, data["sources"], data["variants"],
+                       owner_sources={"classic": data["source"]})
+    parent_ref = data.get("extends") or "classic"
+    parent = load_ruleset(parent_ref, str(path), _seen + (key,))
+    values = dict(parent.values) | data["set"]
+    origin = dict(parent.origin) | {p: data["id"] for p in data["set"]}
+    sources = {k: v for k, v in parent.param_sources.items() if k not in data["set"]} | data["sources"]
+    variants = data["variants"] if data["variants"] else {}
+    owners = parent.owner_sources | {data["id"]: data["source"]}
+    if values["players"] % values["side_size"]:
+        raise InputError(f"{values['players']} players cannot sit in sides of {values['side_size']}",
+                         str(path), 0, 0, "set.side_size")
+    return Ruleset(data["id"], data["title"], data["source"], values, origin, sources, variants, parent.id,
+                   owner_sources=owners)
+
+
+def resolve_for_players(ruleset: Ruleset, players: int) -> Ruleset:
+    """``classic`` with 2, 3 or 6 players means its variant for that many."""
+    target = ruleset.variants.get(players)
+    if target and players != ruleset.players:
+        return load_ruleset(target)
+    return ruleset
+
+
+

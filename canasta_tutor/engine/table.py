@@ -1,0 +1,257 @@
+"""The table: players and their hands, sides and their melds, the discard pile, the stock, the turn.
+
+These are plain values; loading them from YAML lives in ``snapshot.py`` and judging moves on them in
+``judge.py``. ``Table.to_data`` gives back the snapshot format, so a table round-trips.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.record import Record
+from canasta_tutor.engine.ruleset import Ruleset
+
+
+class Player(Record):
+    """A player, and their hand (or only how many cards it holds)."""
+    name: str
+    hand: list[Card] | None  # None when only the count is known
+    count: int
+    has_melded: bool
+
+    _fields = ("name", "hand", "count", "has_melded")
+
+    def __init__(self, name: str, hand: list[Card] | None, count: int, has_melded: bool = False) -> None:
+        self.name = name
+        self.hand = hand
+        self.count = count
+        self.has_melded = has_melded
+
+    @property
+    def known(self) -> bool:
+        return self.hand is not None
+
+
+class Meld(Record):
+    """A meld on the table: its rank and its cards."""
+    rank: str  # the natural rank, or "3" for black threes laid when going out
+    cards: list[Card]
+
+    _fields = ("rank", "cards")
+
+    def __init__(self, rank: str, cards: list[Card]) -> None:
+        self.rank = rank
+        self.cards = cards
+
+    @property
+    def wilds(self) -> int:
+        return sum(1 for c in self.cards if c.is_wild)
+
+    @property
+    def naturals(self) -> int:
+        return len(self.cards) - self.wilds
+
+    @property
+    def is_canasta(self) -> bool:
+        return len(self.cards) >= 7
+
+    @property
+    def is_natural_canasta(self) -> bool:
+        return self.is_canasta and self.wilds == 0
+
+
+class Side(Record):
+    """A partnership (or a player alone): its score before the hand, melds and red threes."""
+    name: str
+    players: list[str]
+    score: int
+    melds: list[Meld]
+    red_threes: list[Card]
+
+    _fields = ("name", "players", "score", "melds", "red_threes")
+
+    def __init__(
+        self,
+        name: str,
+        players: list[str],
+        score: int = 0,
+        melds: list[Meld] | None = None,
+        red_threes: list[Card] | None = None,
+    ) -> None:
+        self.name = name
+        self.players = players
+        self.score = score
+        self.melds = [] if melds is None else melds
+        self.red_threes = [] if red_threes is None else red_threes
+
+    def clone(self) -> "Side":
+        return Side(self.name, list(self.players), self.score, [Meld(m.rank, list(m.cards)) for m in self.melds],
+                    list(self.red_threes))
+
+    def meld_of(self, rank: str) -> Meld | None:
+        for m in self.melds:
+            if m.rank == rank:
+                return m
+        return None
+
+    @property
+    def has_melded(self) -> bool:
+        return bool(self.melds)
+
+    @property
+    def canastas(self) -> int:
+        return sum(1 for m in self.melds if m.is_canasta)
+
+
+class Turn(Record):
+    """Whose turn it is and how far it has gone."""
+    player: str
+    phase: str  # draw | play
+    first_round: bool
+    permission: str  # none | granted | refused
+
+    _fields = ("player", "phase", "first_round", "permission")
+
+    def __init__(
+        self,
+        player: str,
+        phase: str = 'draw',
+        first_round: bool = False,
+        permission: str = 'none',
+    ) -> None:
+        self.player = player
+        self.phase = phase
+        self.first_round = first_round
+        self.permission = permission
+
+
+class Table(Record):
+    """Everything on the table at one moment of a hand."""
+    ruleset: Ruleset
+    players: list[Player]
+    sides: list[Side]
+    turn: Turn
+    discard: list[Card]
+    pile_frozen: bool | None
+    stock: int
+    cut_bonus: str | None
+    ruleset_ref: str
+    house_rules: dict
+    file: str
+    positions: dict  # key path -> (line, column) in the file, for messages
+
+    _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
+               "ruleset_ref", "house_rules", "file", "positions")
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: list[Player],
+        sides: list[Side],
+        turn: Turn,
+        discard: list[Card] | None = None,
+        pile_frozen: bool | None = None,
+        stock: int = 0,
+        cut_bonus: str | None = None,
+        ruleset_ref: str = 'classic',
+        house_rules: dict | None = None,
+        file: str = "",
+        positions: dict | None = None,
+    ) -> None:
+        self.ruleset = ruleset
+        self.players = players
+        self.sides = sides
+        self.turn = turn
+        self.discard = [] if discard is None else discard
+        self.pile_frozen = pile_frozen
+        self.stock = stock
+        self.cut_bonus = cut_bonus
+        self.ruleset_ref = ruleset_ref
+        self.house_rules = {} if house_rules is None else house_rules
+        self.file = file
+        self.positions = {} if positions is None else positions
+
+    def clone(self) -> "Table":
+        """A copy whose hands, melds, pile and turn may change without touching this table."""
+        players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
+                   for p in self.players]
+        sides = [s.clone() for s in self.sides]
+        t = self.turn
+        return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission),
+                     list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
+                     dict(self.house_rules), self.file, self.positions)
+
+    def house_text(self) -> str:
+        """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
+        def value(v):
+            if isinstance(v, (dict, list)):
+                import json
+
+                return json.dumps(v).replace('"', "")
+            return "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+        return ", ".join(f"{k}={value(v)}" for k, v in self.house_rules.items())
+
+    def player(self, name: str) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def side_of(self, name: str) -> Side:
+        for s in self.sides:
+            if name in s.players:
+                return s
+        raise KeyError(name)
+
+    def side(self, name: str) -> Side | None:
+        for s in self.sides:
+            if s.name == name:
+                return s
+        return None
+
+    @property
+    def mover(self) -> Player:
+        return self.player(self.turn.player)
+
+    def pile_content_frozen(self) -> bool:
+        """Frozen by what lies in the pile (a wild card or a red three), unless the table says otherwise."""
+        if self.pile_frozen is not None:
+            return self.pile_frozen
+        for c in self.discard:
+            if c.is_wild or c.is_red_three:
+                return True
+        return False
+
+    def to_data(self) -> dict:
+        """The table in the snapshot format (format 1), as plain data ready for YAML."""
+        def cards(cs):
+            return " ".join(str(c) for c in cs)
+
+        data: dict = {"ruleset": self.ruleset_ref}
+        if self.house_rules:
+            data["house_rules"] = dict(self.house_rules)
+        data["players"] = [
+            {"name": p.name, "hand": cards(p.hand) if p.hand is not None else p.count}
+            | ({"has_melded": True} if p.has_melded else {})
+            for p in self.players]
+        data["sides"] = [
+            {"name": s.name, "players": list(s.players), "score": s.score,
+             "melds": [cards(m.cards) for m in s.melds], "red_threes": cards(s.red_threes)}
+            for s in self.sides]
+        data["discard"] = cards(self.discard)
+        if self.pile_frozen is not None:
+            data["pile_frozen"] = self.pile_frozen
+        data["stock"] = self.stock
+        if self.cut_bonus:
+            data["cut_bonus"] = self.cut_bonus
+        data["turn"] = {"player": self.turn.player, "phase": self.turn.phase,
+                        "first_round": self.turn.first_round, "permission": self.turn.permission}
+        return data
+
+
+def meld_rank(cards: list[Card]) -> str | None:
+    """The rank a group of cards is melded in: its natural rank, "3" for black threes, else None."""
+    ranks = Counter(c.rank for c in cards if not c.is_wild)
+    if not ranks:
+        return None
+    return ranks.most_common(1)[0][0]

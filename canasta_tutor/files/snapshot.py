@@ -1,0 +1,531 @@
+"""Reading tables and scenarios (format 1) from YAML, strictly: every error names file:line:column,
+the key path, what was found and what was expected."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
+from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
+from canasta_tutor.reading.strict_yaml import (
+    InputError,
+    Map,
+    Node,
+    Scalar,
+    Seq,
+    bool_value,
+    int_value,
+    load,
+    parse,
+)
+from canasta_tutor.reading.strict_yaml import describe as show
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+
+SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_frozen", "stock", "cut_bonus",
+                 "turn")
+SCENARIO_KEYS = ("title", "description", "checks", "score")
+
+
+class Expect:
+    """What a scenario states about a move: legal or not, and the rule ids expected."""
+    legal: bool | None
+    rules: list[str]
+    line: int
+    column: int
+
+    def __init__(self, legal: bool | None, rules: list[str], line: int, column: int) -> None:
+        self.legal = legal
+        self.rules = rules
+        self.line = line
+        self.column = column
+
+
+class Check:
+    """A move of a scenario and what is stated about it, by ruleset."""
+    move: str
+    expect: Expect
+    by_ruleset: dict[str, Expect]
+    line: int
+    column: int
+    key: str
+
+    def __init__(
+        self,
+        move: str,
+        expect: Expect,
+        by_ruleset: dict[str, Expect],
+        line: int,
+        column: int,
+        key: str,
+    ) -> None:
+        self.move = move
+        self.expect = expect
+        self.by_ruleset = by_ruleset
+        self.line = line
+        self.column = column
+        self.key = key
+
+
+class ScoreExpect:
+    """What a scenario states about the score of its table."""
+    out: str | None
+    concealed: bool
+    expect: dict[str, int]
+    by_ruleset: dict[str, dict[str, int]]
+    line: int
+    column: int
+
+    def __init__(
+        self,
+        out: str | None,
+        concealed: bool,
+        expect: dict[str, int],
+        by_ruleset: dict[str, dict[str, int]],
+        line: int,
+        column: int,
+    ) -> None:
+        self.out = out
+        self.concealed = concealed
+        self.expect = expect
+        self.by_ruleset = by_ruleset
+        self.line = line
+        self.column = column
+
+
+class Scenario:
+    """A table and what its author states about it."""
+    table: Table
+    title: str
+    checks: list[Check]
+    score: ScoreExpect | None
+
+    def __init__(
+        self,
+        table: Table,
+        title: str = "",
+        checks: list[Check] | None = None,
+        score: ScoreExpect | None = None,
+    ) -> None:
+        self.table = table
+        self.title = title
+        self.checks = [] if checks is None else checks
+        self.score = score
+
+
+class Reader:
+    """Typed access to the position-keeping tree, raising InputError with the key path."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+
+    def fail(self, node: Node | None, key: str, message: str) -> InputError:
+        return InputError(message, self.file, node.line if node else 0, node.column if node else 0, key)
+
+    def mapping(self, node: Node, key: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> Map:
+        if not isinstance(node, Map):
+            raise self.fail(node, key, f"found {show(node)}, expected a mapping with keys {', '.join(allowed)}")
+        for name, (kn, _) in node.items.items():
+            if name not in allowed and not name.startswith("x-"):
+                raise self.fail(kn, join(key, name),
+                                f"unknown key '{name}'; expected one of: {', '.join(allowed)}")
+        for name in required:
+            if name not in node.items or _null(node.items[name][1]):
+                raise self.fail(node, join(key, name), f"'{name}' is required")
+        return node
+
+    def text(self, node: Node, key: str, what: str = "text") -> str:
+        if isinstance(node, Scalar) and not node.is_null and node.text.strip():
+            return node.text.strip()
+        raise self.fail(node, key, f"found {show(node)}, expected {what}")
+
+    def integer(self, node: Node, key: str, minimum: int | None = None) -> int:
+        value = int_value(node)
+        if value is not None:
+            if minimum is not None and value < minimum:
+                raise self.fail(node, key, f"found {value}, expected {minimum} or more")
+            return value
+        raise self.fail(node, key, f"found {show(node)}, expected a whole number")
+
+    def boolean(self, node: Node, key: str) -> bool:
+        value = bool_value(node)
+        if value is None:
+            raise self.fail(node, key, f"found {show(node)}, expected true or false")
+        return value
+
+    def choice(self, node: Node, key: str, choices: tuple[str, ...]) -> str:
+        if isinstance(node, Scalar) and node.text.strip().lower() in choices:
+            return node.text.strip().lower()
+        raise self.fail(node, key, f"found {show(node)}, expected one of: {', '.join(choices)}")
+
+    def cards(self, node: Node, key: str, sink: list | None = None) -> list[Card]:
+        """A YAML list of card codes, or one string of codes separated by spaces."""
+        if _null(node):
+            return []
+        if isinstance(node, Scalar):
+            words = [(w, node, key) for w in node.text.replace(",", " ").split()]
+        elif isinstance(node, Seq):
+            words = []
+            for i, item in enumerate(node.items):
+                if not isinstance(item, Scalar):
+                    raise self.fail(item, f"{key}[{i}]", f"found {show(item)}, expected a card such as KH")
+                words.append((item.text.strip(), item, f"{key}[{i}]"))
+        else:
+            raise self.fail(node, key, "found a mapping, expected cards: a list like [KH, KS, 2C] or 'KH KS 2C'")
+        out = []
+        for word, where, k in words:
+            try:
+                card = parse_card(word)
+            except CardError as exc:
+                raise self.fail(where, k, f"found '{word}', expected a card: {exc.reason}") from None
+            out.append(card)
+            if sink is not None:
+                sink.append((card, where, k))
+        return out
+
+
+
+
+def join(key: str, name: str) -> str:
+    return f"{key}.{name}" if key else name
+
+
+def _null(node: Node | None) -> bool:
+    return node is None or (isinstance(node, Scalar) and node.is_null)
+
+
+def value_of(m: Map, name: str) -> Node | None:
+    """The value under ``name``, or None when the key is missing or null."""
+    item = m.items.get(name)
+    if item is None or _null(item[1]):
+        return None
+    return item[1]
+
+
+def read_house_rules(r: Reader, node: Node | None, key: str = "house_rules") -> dict[str, tuple[Any, str]]:
+    if node is None:
+        return {}
+    allowed = tuple(p for p, spec in PARAMS.items() if spec.house)
+    m = r.mapping(node, key, allowed)
+    out = {}
+    for name, (_, vn) in m.items.items():
+        if name.startswith("x-"):
+            continue
+        out[name] = (convert_param(name, vn, r.file, join(key, name)), _scalar_text(vn))
+    return out
+
+
+def _scalar_text(node: Node) -> Any:
+    """A house rule's value as the file gave it, typed, so that the table writes it back the same."""
+    if isinstance(node, Scalar):
+        if node.is_null:
+            return None
+        number = int_value(node)
+        if number is not None:
+            return number
+        flag = bool_value(node)
+        return node.text if flag is None else flag
+    if isinstance(node, Map):
+        return {k: _scalar_text(v) for k, (_, v) in node.items.items()}
+    if isinstance(node, Seq):
+        return [_scalar_text(v) for v in node.items]
+    return None
+
+
+def read_table(root: Node, file: str, ruleset_override: str | None = None,
+               house_override: dict[str, tuple[Any, str]] | None = None,
+               extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
+    r = Reader(file)
+    if isinstance(root, Map) and "steps" in root.items and "players" not in root.items:
+        raise r.fail(root, "", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'")
+    top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
+
+    ref_node = value_of(top, "ruleset")
+    ref = ruleset_override or (r.text(ref_node, "ruleset", "a ruleset id or a ruleset file") if ref_node
+                               else "classic")
+    try:
+        ruleset = load_ruleset(ref, None if ruleset_override else file)
+    except InputError as exc:
+        if ruleset_override or exc.file:
+            raise
+        raise r.fail(ref_node, "ruleset", exc.message) from None
+
+    players_node = top.items["players"][1]
+    if not isinstance(players_node, Seq) or not players_node.items:
+        raise r.fail(players_node, "players", f"found {show(players_node)}, expected a list of players")
+    # The number of players decides the ruleset (classic with 2, 3 or 6 is its variant); checking it
+    # first also answers at once for a file with thousands of players.
+    ruleset = resolve_for_players(ruleset, len(players_node.items))
+    house = dict(read_house_rules(r, value_of(top, "house_rules")))
+    house.update(house_override or {})
+    ruleset = ruleset.with_house(house)
+    if len(players_node.items) != ruleset.players:
+        raise r.fail(players_node, "players",
+                     f"found {len(players_node.items)} players, but {ruleset.id} is played by {ruleset.players}"
+                     + (f" (classic also takes {', '.join(str(n) for n in sorted(ruleset.variants))})"
+                        if ruleset.variants else ""))
+    card_sink: list = []
+    positions: dict[str, tuple[int, int]] = {}
+    players: list[Player] = []
+    seen: set[str] = set()
+    for i, pn in enumerate(players_node.items):
+        key = f"players[{i}]"
+        pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
+        name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
+        if name in seen:
+            raise r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'")
+        seen.add(name)
+        hand_node = value_of(pm, "hand")
+        if hand_node is None:
+            raise r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11")
+        if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
+            # a bare number is a count of unknown cards; a one-card hand is written as a list: [10]
+            hand, count = None, r.integer(hand_node, f"{key}.hand", 0)
+        else:
+            hand = r.cards(hand_node, f"{key}.hand", card_sink)
+            count = len(hand)
+        positions[f"{key}.hand"] = (hand_node.line, hand_node.column)
+        melded_node = value_of(pm, "has_melded")
+        has_melded = r.boolean(melded_node, f"{key}.has_melded") if melded_node is not None else False
+        players.append(Player(name, hand, count, has_melded))
+    names = [p.name for p in players]
+
+    sides = _read_sides(r, value_of(top, "sides"), players, ruleset, card_sink)
+
+    discard_node = value_of(top, "discard")
+    discard = r.cards(discard_node, "discard", card_sink) if discard_node is not None else []
+    frozen_node = value_of(top, "pile_frozen")
+    pile_frozen = r.boolean(frozen_node, "pile_frozen") if frozen_node is not None else None
+    stock_node = value_of(top, "stock")
+    stock = r.integer(stock_node, "stock", 0) if stock_node is not None else 0
+    cut_node = value_of(top, "cut_bonus")
+    cut_bonus = None
+    if cut_node is not None:
+        cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
+        if not any(s.name == cut_bonus for s in sides):
+            raise r.fail(cut_node, "cut_bonus",
+                         f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}")
+
+    tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
+                   required=("player",))
+    player_node = tm.items["player"][1]
+    turn_player = r.text(player_node, "turn.player", "a player's name")
+    if turn_player not in names:
+        raise r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}")
+    phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
+    turn = Turn(turn_player,
+                r.choice(phase_node, "turn.phase", ("draw", "play")) if phase_node is not None else "draw",
+                r.boolean(fr_node, "turn.first_round") if fr_node is not None else False,
+                r.choice(perm_node, "turn.permission", ("none", "granted", "refused"))
+                if perm_node is not None else "none")
+
+    _check_deck(r, card_sink, ruleset)
+    return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
+                 {k: v[1] for k, v in house.items()}, file, positions)
+
+
+def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list) -> list[Side]:
+    names = [p.name for p in players]
+    if node is None:
+        if ruleset.side_size == 1:
+            return [Side(n, [n]) for n in names]
+        count = len(names) // ruleset.side_size
+        groups = [[names[i + k * count] for k in range(ruleset.side_size)] for i in range(count)]
+        return [Side(" & ".join(g), g) for g in groups]
+    if not isinstance(node, Seq):
+        raise r.fail(node, "sides", f"found {show(node)}, expected a list of sides")
+    sides: list[Side] = []
+    seen: dict[str, str] = {}
+    for i, sn in enumerate(node.items):
+        key = f"sides[{i}]"
+        sm = r.mapping(sn, key, ("name", "players", "score", "melds", "red_threes"), required=("name", "players"))
+        name = r.text(sm.items["name"][1], f"{key}.name", "a side's name")
+        if any(s.name == name for s in sides):
+            raise r.fail(sm.items["name"][1], f"{key}.name", f"two sides are called '{name}'")
+        pl_node = sm.items["players"][1]
+        if isinstance(pl_node, Scalar):
+            members = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
+                if " " in pl_node.text.strip() or "," in pl_node.text else [(pl_node.text.strip(), pl_node, f"{key}.players")]
+        elif isinstance(pl_node, Seq):
+            members = [(r.text(it, f"{key}.players[{j}]", "a player's name"), it, f"{key}.players[{j}]")
+                       for j, it in enumerate(pl_node.items)]
+        else:
+            raise r.fail(pl_node, f"{key}.players", "expected a list of player names")
+        member_names = []
+        for who, where, k in members:
+            if who not in names:
+                raise r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}")
+            if who in seen:
+                raise r.fail(where, k, f"'{who}' is already on side '{seen[who]}'")
+            seen[who] = name
+            member_names.append(who)
+        if len(member_names) != ruleset.side_size:
+            raise r.fail(pl_node, f"{key}.players",
+                         f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}")
+        score_node = value_of(sm, "score")
+        score = r.integer(score_node, f"{key}.score") if score_node is not None else 0
+        melds: list[Meld] = []
+        melds_node = value_of(sm, "melds")
+        if melds_node is not None:
+            if not isinstance(melds_node, Seq):
+                raise r.fail(melds_node, f"{key}.melds", f"found {show(melds_node)}, expected a list of melds")
+            for j, mn in enumerate(melds_node.items):
+                mk = f"{key}.melds[{j}]"
+                cards = r.cards(mn, mk, sink)
+                rank = meld_rank(cards)
+                if rank is None:
+                    raise r.fail(mn, mk, "a meld needs natural cards to show its rank; found only wild cards")
+                if any(not c.is_wild and c.rank != rank for c in cards) or any(c.is_red_three for c in cards):
+                    raise r.fail(mn, mk, f"found {' '.join(map(str, cards))}: a meld holds one rank and wild cards")
+                existing = next((m for m in melds if m.rank == rank), None)
+                if existing:
+                    existing.cards.extend(cards)  # a side holds one meld of each rank
+                else:
+                    melds.append(Meld(rank, list(cards)))
+        red_node = value_of(sm, "red_threes")
+        reds = r.cards(red_node, f"{key}.red_threes", sink) if red_node is not None else []
+        for c in reds:
+            if not c.is_red_three:
+                raise r.fail(red_node, f"{key}.red_threes", f"found {c}, expected red threes only (3H, 3D)")
+        sides.append(Side(name, member_names, score, melds, reds))
+    missing = [n for n in names if n not in seen]
+    if missing:
+        raise r.fail(node, "sides", f"{', '.join(missing)} not on any side")
+    return sides
+
+
+def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
+    problems = over_deck_limit((c for c, _, _ in sink), ruleset.decks, ruleset.jokers)
+    if not problems:
+        return
+    what, found, allowed = problems[0]
+    # point at the place where the surplus copy appears
+    seen = 0
+    where, key = None, ""
+    for card, node, k in sink:
+        hit = str(card) == what or (card.rank == "JK" and what == "jokers") or RANK_NAMES.get(card.rank) == what
+        if hit:
+            seen += 1
+            if seen > allowed:
+                where, key = node, k
+                break
+    decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
+    raise r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}")
+
+
+def _expect(r: Reader, node: Node, key: str) -> Expect:
+    m = r.mapping(node, key, ("legal", "rules"))
+    legal_node = value_of(m, "legal")
+    legal = r.boolean(legal_node, f"{key}.legal") if legal_node is not None else None
+    rules_node = value_of(m, "rules")
+    rules: list[str] = []
+    if rules_node is not None:
+        if isinstance(rules_node, Scalar):
+            rules = rules_node.text.replace(",", " ").split()
+        elif isinstance(rules_node, Seq):
+            rules = [r.text(it, f"{key}.rules[{i}]", "a rule id") for i, it in enumerate(rules_node.items)]
+        else:
+            raise r.fail(rules_node, f"{key}.rules", "expected a list of rule ids")
+    if legal is None and not rules:
+        raise r.fail(m, key, "an expectation needs 'legal' or 'rules'")
+    if legal is None:
+        legal = False
+    return Expect(legal, rules, m.line, m.column)
+
+
+def _read_checks(r: Reader, node: Node | None) -> list[Check]:
+    if node is None:
+        return []
+    if not isinstance(node, Seq):
+        raise r.fail(node, "checks", f"found {show(node)}, expected a list of checks")
+    checks = []
+    for i, cn in enumerate(node.items):
+        key = f"checks[{i}]"
+        cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note"), required=("move", "expect"))
+        mn = cm.items["move"][1]
+        if isinstance(mn, Seq):
+            move = "; ".join(r.text(s, f"{key}.move[{j}]", "a step") for j, s in enumerate(mn.items))
+        else:
+            move = r.text(mn, f"{key}.move", "a move such as 'draw; discard 5C'")
+        expect = _expect(r, cm.items["expect"][1], f"{key}.expect")
+        by: dict[str, Expect] = {}
+        by_node = value_of(cm, "by_ruleset")
+        if by_node is not None:
+            if not isinstance(by_node, Map):
+                raise r.fail(by_node, f"{key}.by_ruleset", "expected a mapping of ruleset id: expectation")
+            for rid, (_, en) in by_node.items.items():
+                by[rid] = _expect(r, en, f"{key}.by_ruleset.{rid}")
+        checks.append(Check(move, expect, by, cm.line, cm.column, key))
+    return checks
+
+
+def _score_map(r: Reader, node: Node, key: str) -> dict[str, int]:
+    m = r.mapping(node, key, tuple(node.items) if isinstance(node, Map) else ())
+    return {name: r.integer(vn, join(key, name)) for name, (_, vn) in m.items.items()}
+
+
+def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
+    if node is None:
+        return None
+    m = r.mapping(node, "score", ("out", "concealed", "expect", "by_ruleset"))
+    out_node, conc_node, exp_node = value_of(m, "out"), value_of(m, "concealed"), value_of(m, "expect")
+    out = r.text(out_node, "score.out", "a player's name") if out_node is not None else None
+    concealed = r.boolean(conc_node, "score.concealed") if conc_node is not None else False
+    expect = _score_map(r, exp_node, "score.expect") if exp_node is not None else {}
+    by: dict[str, dict[str, int]] = {}
+    by_node = value_of(m, "by_ruleset")
+    if by_node is not None:
+        bm = r.mapping(by_node, "score.by_ruleset", tuple(by_node.items) if isinstance(by_node, Map) else ())
+        for rid, (_, en) in bm.items.items():
+            by[rid] = _score_map(r, en, f"score.by_ruleset.{rid}")
+    return ScoreExpect(out, concealed, expect, by, m.line, m.column)
+
+
+def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
+                  house_override: dict | None = None) -> Scenario:
+    table = read_table(root, file, ruleset_override, house_override)
+    r = Reader(file)
+    assert isinstance(root, Map)
+    title_node = value_of(root, "title")
+    title = r.text(title_node, "title") if title_node is not None else ""
+    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")))
+    names = [p.name for p in table.players]
+    if scenario.score:
+        if scenario.score.out and scenario.score.out not in names:
+            raise r.fail(value_of(root, "score"), "score.out",
+                         f"found '{scenario.score.out}', expected a player: {', '.join(names)}")
+        sides = [s.name for s in table.sides]
+        for name in scenario.score.expect:
+            if name not in sides:
+                raise r.fail(value_of(root, "score"), f"score.expect.{name}",
+                             f"found '{name}', expected a side: {', '.join(sides)}")
+    return scenario
+
+
+def load_scenario(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Scenario:
+    """Load a snapshot or a scenario file (a snapshot is a scenario without checks)."""
+    return read_scenario(load(path), str(path), ruleset, house)
+
+
+def load_table(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Table:
+    return load_scenario(path, ruleset, house).table
+
+
+def table_from_text(text: str, name: str = "<table>", ruleset: str | None = None) -> Table:
+    return read_table(parse(text, name), name, ruleset)
+
+
+def parse_house_option(text: str) -> tuple[str, tuple[Any, str]]:
+    """``--house KEY=VALUE`` from the command line, through the same validation as a file."""
+    if "=" not in text:
+        raise InputError(f"--house takes KEY=VALUE, found '{text}'; options: {', '.join(_house_names())}")
+    key, _, value = text.partition("=")
+    key = key.strip()
+    if key not in PARAMS or not PARAMS[key].house:
+        raise InputError(f"unknown house rule '{key}'; options: {', '.join(_house_names())}")
+    node = parse(f"{key}: {value}", "--house")
+    assert isinstance(node, Map)
+    return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
+
+
+def _house_names() -> list[str]:
+    return [p for p, spec in PARAMS.items() if spec.house]

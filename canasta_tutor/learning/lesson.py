@@ -1,0 +1,261 @@
+"""Lessons: short texts, tables and questions, read from YAML; every answer is the engine's.
+
+A lesson file holds no answers. Each question names a table and a move (or moves, or a side to
+score); what is right is worked out by ``judge`` and ``score_table`` when the question is asked, so
+a lesson can never teach a ruling the engine does not give.
+
+    id: pile-frozen                # optional: the file name without its number prefix
+    title: The frozen pile
+    steps:
+      - say: Some words of explanation.
+      - table: {ruleset: classic, players: [...], turn: {...}}   # a snapshot, drawn on screen
+      - ask: legal                 # is this move legal?
+        move: take 9S 9D
+        hint: Look at what lies in the pile.
+      - ask: rule                  # which rule forbids it? (choices: optional extra rule ids)
+        move: take 3S 3C
+      - ask: which                 # which of these moves is legal? (exactly one is)
+        moves: [take 9S 9D, take 9S 2C, take]
+      - ask: score                 # what does this side score for the hand?
+        side: NS
+        out: Ann
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.move import MoveError, parse_move
+from canasta_tutor.engine.rules import RULES
+from canasta_tutor.engine.scoring import ScoreReport, score_table
+from canasta_tutor.files.snapshot import Reader, read_table, value_of
+from canasta_tutor.reading.strict_yaml import InputError, Map, Scalar, Seq, load
+from canasta_tutor.engine.table import Table
+
+LESSON_DIR = Path(__file__).parent / "lessons"
+ASK_KINDS = ("legal", "rule", "which", "score")
+STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed")
+
+
+@dataclass
+class Question:
+    kind: str
+    table: Table
+    number: int  # 1, 2, ... within the lesson
+    line: int
+    column: int = 0
+    move: str = ""
+    moves: list[str] = field(default_factory=list)
+    choices: list[str] = field(default_factory=list)  # rule ids offered (rule questions)
+    side: str = ""
+    out: str | None = None
+    concealed: bool = False
+    hint: str = ""
+    topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
+
+    # -- the engine's answer ------------------------------------------------------------------------
+    # The engine's answer is asked for several times per question (to grade, to list the choices, to
+    # explain, to record the rules); it is worked out once.
+    def verdict(self) -> Verdict:
+        if "_verdict" not in self.__dict__:
+            self._verdict = judge(self.table, self.move)
+        return self._verdict
+
+    def verdicts(self) -> list[Verdict]:
+        if "_verdicts" not in self.__dict__:
+            self._verdicts = [judge(self.table, m) for m in self.moves]
+        return self._verdicts
+
+    def report(self) -> ScoreReport:
+        if "_report" not in self.__dict__:
+            self._report = score_table(self.table, self.out, self.concealed)
+        return self._report
+
+    def options(self, seed: str = "") -> list[str]:
+        """The rule ids offered for a ``rule`` question: the engine's, the author's, and others of
+        the same family, in an order fixed by the lesson (so a scripted learner sees the same list)."""
+        found = [f.rule for f in self.verdict().violations]
+        offered = list(dict.fromkeys(found[:1] + self.choices))
+        family = [r for r in RULES if r.split(".")[0] == found[0].split(".")[0]] if found else []
+        others = family + [r for r in RULES if r not in family]
+        rng = random.Random(f"{seed}:{self.number}")
+        for r in others:
+            if len(offered) >= 4:
+                break
+            if r not in offered and r not in found:
+                offered.append(r)
+        rng.shuffle(offered)
+        return offered
+
+    def rule_ids(self) -> list[str]:
+        """The rule ids this question exercises, by the engine's answer."""
+        if self.kind in ("legal", "rule"):
+            found = [f.rule for f in self.verdict().violations]
+        elif self.kind == "which":
+            found = [f.rule for v in self.verdicts() for f in v.violations]
+        else:
+            found = [ln.rule for s in self.report().sides for ln in s.lines if ln.points]
+        return list(dict.fromkeys(found + self.topics))
+
+    def correct(self, seed: str = "") -> set:
+        """Every answer that is right: True/False, a rule id, a move's number, or a number of points."""
+        if self.kind == "legal":
+            return {self.verdict().legal}
+        if self.kind == "rule":
+            return {r for r in self.options(seed) if r in {f.rule for f in self.verdict().violations}}
+        if self.kind == "which":
+            return {i for i, v in enumerate(self.verdicts(), 1) if v.legal}
+        side = next(s for s in self.report().sides if s.name == self.side)
+        return {side.hand_total}
+
+
+@dataclass
+class LessonStep:
+    say: str = ""
+    table: Table | None = None
+    question: Question | None = None
+
+
+@dataclass
+class Lesson:
+    id: str
+    title: str
+    file: str
+    steps: list[LessonStep]
+
+    @property
+    def questions(self) -> list[Question]:
+        return [s.question for s in self.steps if s.question]
+
+    def rule_ids(self) -> list[str]:
+        seen: dict[str, None] = {}
+        for q in self.questions:
+            seen.update(dict.fromkeys(q.rule_ids()))
+        return list(seen)
+
+
+def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
+    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it)."""
+    file = str(path)
+    root = load(path)
+    r = Reader(file)
+    top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
+    stem = Path(path).stem
+    default_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
+    id_node = value_of(top, "id")
+    lesson_id = r.text(id_node, "id", "a lesson id") if id_node is not None else default_id
+    title = r.text(top.items["title"][1], "title")
+    steps_node = top.items["steps"][1]
+    if not isinstance(steps_node, Seq) or not steps_node.items:
+        raise r.fail(steps_node, "steps", "expected a list of steps (say, table, ask)")
+    steps: list[LessonStep] = []
+    table: Table | None = None
+    number = 0
+    for i, node in enumerate(steps_node.items):
+        key = f"steps[{i}]"
+        m = r.mapping(node, key, STEP_KEYS)
+        kinds = [k for k in ("say", "table", "ask") if k in m.items]
+        if len(kinds) != 1:
+            raise r.fail(m, key, "each step is exactly one of: say, table, ask")
+        if kinds[0] == "say":
+            steps.append(LessonStep(say=r.text(m.items["say"][1], f"{key}.say")))
+        elif kinds[0] == "table":
+            table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
+            steps.append(LessonStep(table=table))
+        else:
+            if table is None:
+                raise r.fail(m, key, "a question needs a table: put a 'table' step before it")
+            number += 1
+            q = _question(r, m, key, table, number)
+            steps.append(LessonStep(question=q))
+    if not number:
+        raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
+    return Lesson(lesson_id, title, file, steps)
+
+
+def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Question:
+    kind = r.choice(m.items["ask"][1], f"{key}.ask", ASK_KINDS)
+    q = Question(kind, table, number, m.line, column=m.column)
+    needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "score": ("side",)}[kind]
+    for name in needs:
+        if name not in m.items:
+            raise r.fail(m, f"{key}.{name}", f"a '{kind}' question needs '{name}'")
+    hint = value_of(m, "hint")
+    q.hint = r.text(hint, f"{key}.hint") if hint is not None else ""
+    if "move" in m.items:
+        q.move = _move(r, m.items["move"][1], f"{key}.move")
+    if "moves" in m.items:
+        node = m.items["moves"][1]
+        if not isinstance(node, Seq) or len(node.items) < 2:
+            raise r.fail(node, f"{key}.moves", "expected a list of two or more moves")
+        q.moves = [_move(r, n, f"{key}.moves[{j}]") for j, n in enumerate(node.items)]
+    if "choices" in m.items:
+        node = m.items["choices"][1]
+        items = node.items if isinstance(node, Seq) else []
+        q.choices = [r.text(n, f"{key}.choices[{j}]", "a rule id") for j, n in enumerate(items)]
+        for j, rid in enumerate(q.choices):
+            if rid not in RULES:
+                raise r.fail(items[j], f"{key}.choices[{j}]", f"unknown rule id '{rid}'")
+    if "side" in m.items:
+        q.side = r.text(m.items["side"][1], f"{key}.side", "a side's name")
+        if q.side not in [s.name for s in table.sides]:
+            raise r.fail(m.items["side"][1], f"{key}.side",
+                         f"found '{q.side}', expected a side: {', '.join(s.name for s in table.sides)}")
+    if "out" in m.items:
+        q.out = r.text(m.items["out"][1], f"{key}.out", "a player's name")
+        if q.out not in [p.name for p in table.players]:
+            raise r.fail(m.items["out"][1], f"{key}.out", f"found '{q.out}', expected a player of the table")
+    if "concealed" in m.items:
+        q.concealed = r.boolean(m.items["concealed"][1], f"{key}.concealed")
+    return q
+
+
+def _move(r: Reader, node, key: str) -> str:
+    text = r.text(node, key, "a move such as 'take 9S 9D'") if isinstance(node, Scalar) else None
+    if text is None:
+        raise r.fail(node, key, "expected a move such as 'take 9S 9D'")
+    try:
+        parse_move(text)
+    except MoveError as exc:
+        raise r.fail(node, key, f"'{text}' is not a move: {exc}") from None
+    return text
+
+
+def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
+    """What is wrong with a lesson that loads: questions the engine cannot answer as asked."""
+    out = []
+    for q in lesson.questions:
+        if q.kind == "rule" and q.verdict().legal:
+            out.append((q.line, q.column, f"question {q.number}: 'which rule forbids it?', but the engine finds "
+                                 f"'{q.move}' legal"))
+        if q.kind == "which":
+            legal = [m for m, v in zip(q.moves, q.verdicts()) if v.legal]
+            if len(legal) != 1:
+                out.append((q.line, q.column, f"question {q.number}: 'which of these is legal?' needs exactly one legal move; "
+                                     f"the engine finds {len(legal)}" + (f": {', '.join(legal)}" if legal else "")))
+        if q.kind == "score":
+            try:
+                q.report()
+            except InputError as exc:
+                out.append((q.line, q.column, f"question {q.number}: {exc.message}"))
+    return out
+
+
+def builtin_lessons() -> list[Path]:
+    return sorted(LESSON_DIR.glob("*.yaml"))
+
+
+def find_lesson(name: str) -> Path:
+    """A built-in lesson by id (or number), or a lesson file by path."""
+    for p in builtin_lessons():
+        stem = p.stem
+        number = stem.split("-", 1)[0]
+        if name in (stem, stem.split("-", 1)[-1]) or (name.isdigit() and int(name) == int(number)):
+            return p
+    path = Path(name)
+    if path.suffix in (".yaml", ".yml") or "/" in name or "\\" in name:
+        return path  # a file of the teacher's own: reading it says what is wrong with it, if anything
+    ids = ", ".join(p.stem.split("-", 1)[-1] for p in builtin_lessons())
+    raise InputError(f"no lesson '{name}'; the lessons are: {ids} (see 'canasta lesson list')")

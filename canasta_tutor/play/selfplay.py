@@ -1,0 +1,313 @@
+"""Self-play: a seeded random player deals a hand from a shuffled deck and plays it to the end,
+choosing among the generated legal moves, while every invariant is checked after every move.
+
+This is the engine's strongest test of itself (as perft is for chess engines): the generator, the
+judge, the snapshot format and the scoring must all agree over thousands of random hands.
+
+Invariants, each reported with the seed that reproduces it:
+- every card of the decks is in exactly one place (hands, melds, red threes, pile, stock);
+- every move the player makes is one ``check`` judges legal on the table reloaded from YAML;
+- the table after every move round-trips through the snapshot format unchanged;
+- the hand ends with a score whose lines add up, and in which every card is counted once.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.move import Step, format_move
+from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.engine.scoring import ScoreReport, score_table
+from canasta_tutor.engine.table import Player, Side, Table, Turn
+
+SUIT_ORDER = ("S", "H", "D", "C")
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+@dataclass
+class Broken:
+    """An invariant that did not hold, with what is needed to reproduce it."""
+    ruleset: str
+    seed: int
+    turn: int
+    what: str
+    move: str = ""
+    table: str = ""  # the snapshot (YAML) the move was made on
+
+    def __str__(self) -> str:
+        where = f" on move '{self.move}'" if self.move else ""
+        return f"{self.ruleset} seed {self.seed}, turn {self.turn}{where}: {self.what}"
+
+
+@dataclass
+class HandResult:
+    ruleset: str
+    seed: int
+    turns: int = 0
+    moves: int = 0
+    ended: str = ""  # out | stock | red-three | stuck | limit
+    out: str | None = None
+    concealed: bool = False
+    score: ScoreReport | None = None
+    final: Table | None = None  # the table as the hand ended
+    broken: list[Broken] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+
+
+def full_deck(decks: int, jokers: int) -> list[Card]:
+    cards = [Card(r, s) for _ in range(decks) for r in RANKS for s in SUIT_ORDER]
+    return cards + [Card("JK")] * jokers
+
+
+def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    rs = load_ruleset(ruleset_id)
+    names = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"][: rs.players]
+    if rs.side_size == 1:
+        return names, [(n, [n]) for n in names]
+    count = rs.players // rs.side_size
+    sides = [(f"S{i + 1}", [names[j] for j in range(i, rs.players, count)]) for i in range(count)]
+    return names, sides
+
+
+class Game:
+    """One hand: the table the engine sees, plus the stock's real order, which only the dealer knows."""
+
+    def __init__(self, ruleset_id: str, seed: int) -> None:
+        self.rng = random.Random(seed)
+        rs = load_ruleset(ruleset_id)
+        self.deck = full_deck(rs.decks, rs.jokers)
+        cards = list(self.deck)
+        self.rng.shuffle(cards)
+        self.stock = cards  # the end of the list is the top of the stock
+        names, sides = seating(ruleset_id)
+        players = [Player(n, [], 0) for n in names]
+        table_sides = [Side(name, members) for name, members in sides]
+        self.table = Table(rs, players, table_sides, Turn(names[0]), ruleset_ref=ruleset_id)
+        for p in players:
+            p.hand = [self.stock.pop() for _ in range(rs.deal)]
+            self._lay_out_red_threes(p)
+        self._turn_upcard()
+        self.table.stock = len(self.stock)
+
+    def _lay_out_red_threes(self, p: Player) -> None:
+        side = self.table.side_of(p.name)
+        while any(c.is_red_three for c in p.hand) and self.stock:
+            for c in [c for c in p.hand if c.is_red_three]:
+                p.hand.remove(c)
+                side.red_threes.append(c)
+                if self.stock:
+                    p.hand.append(self.stock.pop())
+        p.count = len(p.hand)
+
+    def _turn_upcard(self) -> None:
+        up = self.stock.pop()
+        if (up.is_wild or up.is_red_three) and self.table.ruleset.wild_upcard == "bury":
+            while up.is_wild or up.is_red_three:
+                self.stock.insert(self.rng.randrange(len(self.stock) // 2 + 1), up)
+                up = self.stock.pop()
+        self.table.discard = [up]
+
+    def draw_step(self) -> Step:
+        """The stock's top cards, named, with a red three's replacement named after it."""
+        rs = self.table.ruleset
+        due = min(rs.draw_count, len(self.stock))
+        named: list[Card] = []
+        while due and self.stock:
+            c = self.stock.pop()
+            named.append(c)
+            if not c.is_red_three:
+                due -= 1
+        return Step("draw", tuple(named))
+
+    # -- invariants -------------------------------------------------------------------------------
+    def where_cards_are(self, t: Table) -> Counter:
+        seen: Counter = Counter()
+        for p in t.players:
+            seen.update(p.hand or [])
+        for s in t.sides:
+            seen.update(s.red_threes)
+            for m in s.melds:
+                seen.update(m.cards)
+        seen.update(t.discard)
+        seen.update(self.stock)
+        return seen
+
+
+def snapshot_text(t: Table) -> str:
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is ten times faster
+    return yaml.dump(t.to_data(), Dumper=dumper, sort_keys=False, allow_unicode=True)
+
+
+def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool = True) -> HandResult:
+    game = Game(ruleset_id, seed)
+    result = HandResult(ruleset_id, seed)
+    rng = game.rng
+    t = game.table
+    names = [p.name for p in t.players]
+    deck = Counter(game.deck)
+
+    def broken(what: str, move: str = "", table: Table | None = None) -> None:
+        result.broken.append(Broken(ruleset_id, seed, result.turns, what, move,
+                                    snapshot_text(table) if table is not None else ""))
+
+    def verify(before: Table, steps: list[Step], after: Table) -> bool:
+        text = format_move(steps)
+        if roundtrip:
+            from canasta_tutor.files.snapshot import table_from_text
+
+            reloaded = table_from_text(snapshot_text(before), "<self-play>")
+            if reloaded.to_data() != before.to_data():
+                broken("the table does not round-trip through YAML", text, before)
+                return False
+            v = judge(reloaded, steps)
+            if not v.legal:
+                broken(f"check rejects a generated move: {', '.join(v.rule_ids)}", text, before)
+                return False
+        if game.where_cards_are(after) != deck:
+            broken("cards are lost or duplicated", text, before)
+            return False
+        if after.stock != len(game.stock):
+            broken(f"the table's stock says {after.stock}, the stock holds {len(game.stock)}", text, before)
+            return False
+        return True
+
+    for turn in range(max_turns):
+        result.turns = turn + 1
+        name = names[turn % len(names)]
+        t.turn = Turn(name, "draw", first_round=turn < len(names), permission="none")
+        options = [o for o in legal_moves(t).options if o.kind in ("draw", "take")]
+        if not options:
+            result.ended = "stock"
+            break
+        choice = rng.choice(options)
+        steps = [game.draw_step()] if choice.kind == "draw" else choice.steps
+        v = judge(t, steps)
+        if not v.legal:
+            broken(f"a legal move became illegal when its cards were named: {', '.join(v.rule_ids)}",
+                   format_move(steps), t)
+            break
+        after = v.after
+        result.moves += 1
+        result.log.append(f"{name}: {format_move(steps)}")
+        if not verify(t, steps, after):
+            break
+        t = after
+        if v.state.ended_by_red_three:
+            result.ended = "red-three"
+            break
+        t.turn.phase = "play"
+        ended = _play_phase(t, rng, result, verify)
+        if ended is None:
+            break
+        t = ended
+        if result.ended:
+            break
+    else:
+        result.ended = "limit"
+    if result.broken or result.ended in ("stuck", "limit"):
+        return result
+    result.final = t
+    result.score = score_table(t, result.out, result.concealed)
+    _check_score(t, result)
+    return result
+
+
+def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Table | None:
+    """Melds and lay-offs at random, then a discard or going out. None when an invariant broke."""
+    for _ in range(60):
+        ml = legal_moves(t)
+        outs = ml.of_kind("out")
+        melds = ml.of_kind("meld") + ml.of_kind("add")
+        discards = ml.of_kind("discard")
+        if outs and (rng.random() < 0.9 or not (melds or discards)):
+            choice = rng.choice(outs)
+        elif melds and (rng.random() < 0.6 or not discards):
+            choice = rng.choice(melds)
+        elif discards:
+            choice = rng.choice(discards)
+        else:
+            result.ended = "stuck"
+            return t
+        v = choice.verdict
+        after = v.after
+        result.moves += 1
+        result.log.append(f"{t.turn.player}: {choice.move}")
+        if not verify(t, choice.steps, after):
+            return None
+        if v.went_out:
+            result.ended, result.out = "out", t.turn.player
+            result.concealed = v.concealed
+            return after
+        if choice.kind == "discard":
+            return after
+        t = after
+    result.ended = "stuck"
+    return t
+
+
+def _check_score(t: Table, result: HandResult) -> None:
+    report = result.score
+    rs = t.ruleset
+    counted = 0
+    for s in report.sides:
+        if sum(ln.points for ln in s.lines) != s.hand_total or s.total != s.before + s.hand_total:
+            result.broken.append(Broken(rs.id, result.seed, result.turns, f"side {s.name}'s score does not add up"))
+        counted += sum(abs(ln.points) for ln in s.lines if ln.rule in ("score.cards", "score.no-canasta", "score.hand"))
+    on_table = sum(c.value for s in t.sides for m in s.melds for c in m.cards)
+    in_hands = sum(rs.black_three_in_hand if c.is_black_three else c.value
+                   for p in t.players for c in p.hand or [] if not c.is_red_three)
+    if counted != on_table + in_hands:
+        result.broken.append(Broken(rs.id, result.seed, result.turns,
+                                    f"the score counts {counted} points of cards, the table holds {on_table + in_hands}",
+                                    table=snapshot_text(t)))
+
+
+@dataclass
+class Summary:
+    hands: int = 0
+    moves: int = 0
+    ended: Counter = field(default_factory=Counter)  # (ruleset, how) -> hands
+    broken: list[Broken] = field(default_factory=list)
+    unfinished: list[tuple[str, int, str]] = field(default_factory=list)  # (ruleset, seed, how): no legal move left
+
+
+def _one(job: tuple[str, int]) -> tuple[str, int, int, str, list[Broken]]:
+    rid, seed = job
+    try:
+        r = play_hand(rid, seed)
+    except Exception as exc:  # a crash is a broken invariant too, and must name its seed
+        return rid, seed, 0, "crash", [Broken(rid, seed, 0, f"{type(exc).__name__}: {exc}")]
+    return rid, seed, r.moves, r.ended, r.broken
+
+
+def play_many(rulesets: list[str], hands: int, seed: int = 1, jobs: int = 1, progress=None) -> Summary:
+    """``hands`` hands of each ruleset, seeds ``seed`` .. ``seed + hands - 1``; ``jobs`` processes."""
+    work = [(rid, s) for s in range(seed, seed + hands) for rid in rulesets]
+    summary = Summary()
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = pool.imap_unordered(_one, work, chunksize=8)
+            _collect(results, summary, progress, len(work))
+    else:
+        _collect(map(_one, work), summary, progress, len(work))
+    return summary
+
+
+def _collect(results, summary: Summary, progress, total: int) -> None:
+    for rid, seed, moves, ended, broken in results:
+        summary.hands += 1
+        summary.moves += moves
+        summary.ended[(rid, ended)] += 1
+        summary.broken.extend(broken)
+        if ended in ("stuck", "limit"):
+            summary.unfinished.append((rid, seed, ended))
+        if progress:
+            progress(summary.hands, total)

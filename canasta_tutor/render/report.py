@@ -1,0 +1,105 @@
+"""Verdicts and scores as plain data: the ``--json`` shapes of the command-line contract."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from canasta_tutor import texts
+from canasta_tutor.engine.judge import Finding, Verdict
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.scoring import ScoreReport  # `check` never needs the move generator: keep it off the start-up path
+    from canasta_tutor.play.hint import Hint
+    from canasta_tutor.play.moves import MoveList, Option
+
+
+def finding_dict(f: Finding, lang: str | None = None, note: bool = False) -> dict:
+    message = texts.note_message(f.rule, f.params, lang) if note else texts.rule_message(f.rule, f.params, lang)
+    d = {"rule": f.rule, "step": f.step, "message": message, "source": f.source}
+    if f.inherited:
+        d["inherited"] = f.inherited
+    return d
+
+
+def note_dict(f: Finding, lang: str | None = None) -> dict:
+    return {"note": f.rule, "step": f.step, "message": texts.note_message(f.rule, f.params, lang)}
+
+
+def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
+    return {
+        "ruleset": v.ruleset.id,
+        "move": v.move,
+        "legal": v.legal,
+        "violations": [finding_dict(f, lang) for f in v.violations],
+        "notes": [note_dict(f, lang) for f in v.notes],
+        "score": score_dict(v.score, lang) if v.score is not None else None,
+        "went_out": v.went_out,
+        "concealed": v.concealed,
+    }
+
+
+def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
+    return {
+        "ruleset": r.ruleset,
+        "out": r.out,
+        "concealed": r.concealed,
+        "sides": [{"name": s.name,
+                   "lines": [{"rule": ln.rule, "points": ln.points,
+                              "detail": texts.score_detail(ln.rule, ln.params, lang)} for ln in s.lines],
+                   "hand_total": s.hand_total, "before": s.before, "total": s.total} for s in r.sides],
+        "game_over": r.game_over,
+        "winner": r.winner,
+        "tie": bool(r.tie),
+        "notes": [texts.score_note(k, p, lang) for k, p in r.notes],
+    }
+
+
+def _class_name(cls: str, lang: str | None) -> str:
+    from canasta_tutor.engine.cards import RANK_NAMES
+
+    return texts.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else RANK_NAMES.get(cls, cls)
+
+
+def option_dict(o: "Option", lang: str | None = None) -> dict:
+    return {
+        "move": o.move,
+        "kind": o.kind,
+        "notes": [texts.note_message(n.rule, n.params, lang) for n in o.verdict.notes],
+        "ways": o.ways,
+        "choices": [texts.section("moves", "choice", {"used": u, "held": h, "name": _class_name(c, lang)}, lang)
+                    for u, h, c in o.choices]
+        + ([texts.section("moves", "shares", {"shares": o.shares}, lang)] if o.shares > 1 else []),
+    }
+
+
+def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
+    from canasta_tutor.play.moves import KINDS
+
+    t = ml.table
+    order = {k: i for i, k in enumerate(KINDS)}
+    options = sorted(ml.options, key=lambda o: order[o.kind])
+    notes = [texts.section("moves", n, lang=lang) for n in ml.notes]
+    if ml.truncated:
+        notes.append(texts.section("moves", "truncated", lang=lang))
+    if not t.side_of(t.turn.player).has_melded and any(
+            o.kind == "meld" or o.kind == "take" and len(o.steps) > 1 for o in options):
+        notes.append(texts.section("moves", "initial-smallest", lang=lang))
+    return {
+        "ruleset": t.ruleset.id,
+        "player": t.turn.player,
+        "phase": t.turn.phase,
+        "moves": [option_dict(o, lang) for o in options],
+        "count": len(options),
+        "ways": ml.ways,
+        "truncated": ml.truncated,
+        "notes": notes,
+    }
+
+
+def hint_dict(h: "Hint", lang: str | None = None) -> dict:
+    return {
+        "move": h.option.move if h.option else None,
+        "kind": h.option.kind if h.option else None,
+        "reason": texts.section("hints", h.reason, h.params, lang),
+        "why": h.reason,
+        "notes": [texts.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
+    }

@@ -1,0 +1,130 @@
+"""JSON Schemas (draft-07, the version YAML editors read) for tables, scenarios and lessons.
+
+They are built from the same lists the loader uses (the snapshot keys, the ruleset parameters, the
+rule ids), so the editor's idea of a valid file cannot drift from ours. The loader stays the judge:
+it also checks what a schema cannot say (card counts against the decks, names that must match).
+"""
+from __future__ import annotations
+
+from canasta_tutor.learning.lesson import ASK_KINDS
+from canasta_tutor.engine.rules import RULES
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+
+KINDS = ("snapshot", "scenario", "lesson")
+DRAFT = "http://json-schema.org/draft-07/schema#"
+
+_RANK = "(?:[AaKkQqJjTt]|10|[4-9]|2|1)"
+_SUIT = "[SsHhDdCc\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667]"
+CARD = f"(?:{_RANK}{_SUIT}?|3{_SUIT}|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*)"
+CARDS_TEXT = f"^\\s*(?:{CARD}(?:[\\s,]+{CARD})*)?\\s*$"
+
+
+def _definitions() -> dict:
+    house = {}
+    for name, p in PARAMS.items():
+        if not p.house:
+            continue
+        kind = {"int": {"type": "integer"}, "bool": {"type": "boolean"},
+                "optint": {"type": ["integer", "null"]},
+                "choice": {"enum": list(p.choices)},
+                "bonus": {"type": "object", "additionalProperties": False,
+                          "properties": {"natural": {"type": "integer"}, "mixed": {"type": "integer"}}},
+                "tiers": {"type": "array", "items": {"type": "object", "additionalProperties": False,
+                                                      "properties": {"below": {"type": ["integer", "null"]},
+                                                                     "need": {"type": ["integer", "null"]}}}},
+                }[p.kind]
+        house[name] = kind | {"description": p.help}
+    return {
+        "card": {"anyOf": [{"type": "string", "pattern": f"^\\s*{CARD}\\s*$"}, {"type": "integer", "minimum": 1}],
+                 "description": "a card: KH, 10S or TS, 7D, 2C, JK; the suit may be left out except on threes"},
+        "cards": {"anyOf": [{"type": "string", "pattern": CARDS_TEXT}, {"type": "integer", "minimum": 1},
+                            {"type": "array", "items": {"$ref": "#/definitions/card"}},
+                            {"type": "null"}],
+                  "description": "cards as a list [KH, KS, 2C] or a string 'KH KS 2C'"},
+        "name": {"type": ["string", "integer"], "description": "a player's or side's name"},
+        "house_rules": {"type": "object", "properties": house, "additionalProperties": False,
+                        "patternProperties": {"^x-": {}}},
+        "player": {"type": "object", "required": ["name"], "additionalProperties": False,
+                   "patternProperties": {"^x-": {}},
+                   "properties": {"name": {"$ref": "#/definitions/name"},
+                                  "hand": {"anyOf": [{"$ref": "#/definitions/cards"},
+                                                     {"type": "integer", "minimum": 0}],
+                                           "description": "the cards, or a count of unknown cards"},
+                                  "has_melded": {"type": "boolean"}}},
+        "side": {"type": "object", "required": ["name"], "additionalProperties": False,
+                 "patternProperties": {"^x-": {}},
+                 "properties": {"name": {"$ref": "#/definitions/name"},
+                                "players": {"anyOf": [{"type": "array", "items": {"$ref": "#/definitions/name"}},
+                                                      {"type": "string"}]},
+                                "score": {"type": "integer", "description": "the side's score before this hand"},
+                                "melds": {"anyOf": [{"type": "array", "items": {"$ref": "#/definitions/cards"}},
+                                                    {"type": "null"}]},
+                                "red_threes": {"$ref": "#/definitions/cards"}}},
+        "turn": {"type": "object", "required": ["player"], "additionalProperties": False,
+                 "patternProperties": {"^x-": {}},
+                 "properties": {"player": {"$ref": "#/definitions/name"},
+                                "phase": {"enum": ["draw", "play"]},
+                                "first_round": {"type": "boolean"},
+                                "permission": {"enum": ["none", "granted", "refused"]}}},
+        "move": {"anyOf": [{"type": "string", "minLength": 1},
+                           {"type": "array", "items": {"type": "string"}, "minItems": 1}],
+                 "description": "steps separated by ';', e.g. 'draw; meld 7H 7D 2C; discard 5C'"},
+        "rule_id": {"enum": list(RULES)},
+        "expect": {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
+                   "properties": {"legal": {"type": "boolean"},
+                                  "rules": {"anyOf": [{"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
+                                                      {"type": "string"}]}}},
+    }
+
+
+def _table_properties() -> dict:
+    return {
+        "ruleset": {"type": "string", "description": f"a built-in ruleset ({', '.join(BUILTIN)}) or a ruleset file"},
+        "house_rules": {"$ref": "#/definitions/house_rules"},
+        "players": {"type": "array", "minItems": 2, "items": {"$ref": "#/definitions/player"}},
+        "sides": {"type": "array", "items": {"$ref": "#/definitions/side"}},
+        "discard": {"$ref": "#/definitions/cards"},
+        "pile_frozen": {"type": "boolean"},
+        "stock": {"type": "integer", "minimum": 0},
+        "cut_bonus": {"$ref": "#/definitions/name"},
+        "turn": {"$ref": "#/definitions/turn"},
+    }
+
+
+def _object(properties: dict, required: list[str], title: str) -> dict:
+    return {"$schema": DRAFT, "title": title, "type": "object", "required": required,
+            "properties": properties, "patternProperties": {"^x-": {}}, "additionalProperties": False,
+            "definitions": _definitions()}
+
+
+def schema(kind: str) -> dict:
+    if kind == "snapshot":
+        return _object(_table_properties(), ["players", "turn"], "Canasta table snapshot (format 1)")
+    if kind == "scenario":
+        check = {"type": "object", "required": ["move", "expect"], "additionalProperties": False,
+                 "patternProperties": {"^x-": {}},
+                 "properties": {"move": {"$ref": "#/definitions/move"}, "expect": {"$ref": "#/definitions/expect"},
+                                "by_ruleset": {"type": "object", "additionalProperties": {"$ref": "#/definitions/expect"}},
+                                "note": {"type": "string"}}}
+        points = {"type": "object", "additionalProperties": {"type": "integer"}}
+        score = {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
+                 "properties": {"out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"},
+                                "expect": points, "by_ruleset": {"type": "object", "additionalProperties": points}}}
+        props = _table_properties() | {"title": {"type": "string"}, "description": {"type": "string"},
+                                       "checks": {"type": "array", "items": check}, "score": score}
+        return _object(props, ["players", "turn"], "Canasta scenario: a table and stated answers (format 1)")
+    if kind == "lesson":
+        table = {"type": "object", "required": ["players", "turn"], "properties": _table_properties(),
+                 "patternProperties": {"^x-": {}}, "additionalProperties": False}
+        step = {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
+                "properties": {"say": {"type": "string"}, "table": table, "ask": {"enum": list(ASK_KINDS)},
+                               "move": {"type": "string"}, "moves": {"type": "array", "items": {"type": "string"},
+                                                                     "minItems": 2},
+                               "choices": {"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
+                               "hint": {"type": "string"}, "side": {"$ref": "#/definitions/name"},
+                               "out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"}},
+                "oneOf": [{"required": ["say"]}, {"required": ["table"]}, {"required": ["ask"]}]}
+        props = {"id": {"type": "string"}, "title": {"type": "string"}, "description": {"type": "string"},
+                 "steps": {"type": "array", "minItems": 1, "items": step}}
+        return _object(props, ["title", "steps"], "Canasta lesson: explanations, tables and questions")
+    raise ValueError(kind)
