@@ -36,11 +36,27 @@ def catalog(lang: str = "en") -> dict:
     return base
 
 
-def _fill(template: str, params: dict) -> str:
+def plural_form(n: int, lang: str | None = None) -> str:
+    """The CLDR plural category of ``n``: ``one`` or ``other`` in the languages we speak so far."""
+    return "one" if n == 1 else "other"
+
+
+def _fill(template, params: dict) -> str:
+    """Fill a catalog entry. An entry may be plural-aware: a mapping with ``one`` and ``other`` forms and
+    ``count`` naming the parameter that decides (``n`` when not given), so no text says "card(s)"."""
+    if isinstance(template, dict) and "other" in template:
+        n = params.get(template.get("count", "n"), 0)
+        template = template.get(plural_form(n if isinstance(n, int) else 0), template["other"])
     try:
         return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return str(template)
+
+
+def counted(key: str, n: int, lang: str | None = None) -> str:
+    """``n`` things, worded by the ``counts`` section: counted("card", 1) is "1 card", 2 gives "2 cards"."""
+    entry = catalog(lang or language()).get("counts", {}).get(key, {"one": "{n} " + key, "other": "{n} " + key})
+    return _fill(entry, {"n": n})
 
 
 def rule_entry(rule: str, lang: str | None = None) -> dict:
