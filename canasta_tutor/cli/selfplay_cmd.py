@@ -78,7 +78,9 @@ def selfplay(
                 print(f"  reproduce: {b['reproduce']}")
             for u in data["unfinished"]:
                 print(st(f"unfinished {u['ruleset']} seed {u['seed']} ({u['ended']}): {u['reproduce']}", "yellow"))
-            verdict = "nothing broke" if not data["broken"] else f"{len(data['broken'])} broken invariant(s)"
+            from canasta_tutor.texts import counted
+
+            verdict = "nothing broke" if not data["broken"] else counted("broken-invariant", len(data["broken"]))
             print(st(f"{data['hands']} hands, {data['moves']} moves: {verdict}", "green" if not data["broken"] else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
 

@@ -65,7 +65,7 @@ def rule_entry(rule: str, lang: str | None = None) -> dict:
 
 def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
-    if isinstance(message, dict):
+    if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
     return _fill(message, params)
 
