@@ -399,7 +399,10 @@ def test_rules_danish(tmp_path):
     params = {p["name"]: p for p in d["parameters"]}
     assert params["jokers"]["value"] == 8 and params["jokers"]["source"] == "S2"
     assert params["draw_count"]["value"] == 2 and params["canastas_to_go_out"]["value"] == 2
-    assert params["decks"]["value"] == 2 and "classic" in (params["decks"]["inherited"] or "")
+    # The Danish page states the two packs itself, so it is cited; what it leaves out is inherited.
+    assert params["decks"]["value"] == 2 and params["decks"]["source"] == "S2" and not params["decks"]["inherited"]
+    assert params["exact_target"]["source"] == "pagat" and "classic" in (params["exact_target"]["inherited"] or "")
+    assert params["initial_meld"]["source"] == "S2" and "Næste omgang" in params["initial_meld"]["cite"]["where"]
 
 
 def test_explain(tmp_path):

@@ -72,7 +72,7 @@ class _Search:
 
     def search(self, steps: list[Step], v: Verdict, top: bool = False) -> bool | None:
         s = v.state
-        key = (tuple(sorted(map(str, s.hand.cards()))), s.hand.unknown, s.drawn,
+        key = (tuple(sorted(map(str, s.hand.cards()))), s.hand.unknown, s.drawn, s.asked,
                tuple((m.rank, len(m.cards), m.wilds) for m in s.side.melds))
         if key in self.seen:
             return self.seen[key]
@@ -124,8 +124,8 @@ class _Search:
                     return True
         if top:
             self._blocked_outs(steps, s)
-        for o in options:
-            if o.kind not in ("meld", "add"):
+        for o in options:  # asking the partner may be what going out still needs
+            if o.kind not in ("meld", "add", "ask"):
                 continue
             nv = self.judge(steps + o.steps)
             if nv is None:
