@@ -5,9 +5,10 @@ repeat a reason that merely follows from another, and never congratulates a move
 This module turns the rules' findings into that ruling, in three plain steps:
 
 1. **Order.** By step first (the earliest step that breaks a rule is where a referee stops the move),
-   then, within a step, by ``DECISIVE``: what ends or forbids the step outright before what the step is
-   made of (the turn, the stock and the pile, cards the rules never allow in a meld or on the pile,
-   cards the player does not hold, then the shape of the meld, then going out and the first meld).
+   then, within a step, by ``DECISIVE``: what ends or forbids the step outright before the rest (the
+   turn, the stock and the pile, cards the rules never allow in a meld or on the pile, the way the pile
+   is taken, the shape of the meld; then cards the player does not hold; then going out and the first
+   meld, which are judged on the whole move).
 2. **Consequences.** A finding that only follows from another one in the same step is dropped
    (``CONSEQUENCES``): fixing the first would fix it too, so listing it adds noise, not a reason.
 3. **One id once.** A rule broken at several steps is listed once, at its first step; the other steps
@@ -33,9 +34,8 @@ DECISIVE: tuple[str, ...] = (
     "pile.black-three-on-top",
     "pile.wild-on-top",
     "pile.one-card",
-    "three.red-three",          # a card no meld and no discard may ever hold...
+    "three.red-three",          # a card no meld and no discard may ever hold
     "discard.wild",
-    "turn.not-in-hand",         # ...comes before whether the player holds it
     "pile.needs-natural-pair",  # the stricter way to take the pile before the ordinary one
     "pile.no-match",
     "meld.no-such-meld",
@@ -45,6 +45,7 @@ DECISIVE: tuple[str, ...] = (
     "meld.too-small",
     "meld.too-few-naturals",
     "meld.too-many-wilds",
+    "turn.not-in-hand",         # what the rules forbid whatever the cards, before whether they are held
     "out.canastas-needed",
     "out.permission",
     "out.must-discard",
@@ -74,16 +75,17 @@ CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
     ("meld.too-few-naturals", "three.red-three", None),
     ("meld.too-many-wilds", "three.red-three", None),
     ("meld.mixed-ranks", "three.red-three", lambda f, cause: _ranks_besides_threes(f) <= 1),
+    # Likewise black threes, which only ever form a set of their own.
+    ("meld.mixed-ranks", "meld.black-threes", lambda f, cause: _ranks_besides_threes(f) <= 1),
     # A red three drawn was laid out by rule, so it is no longer in the hand to discard or meld.
     ("turn.not-in-hand", "three.red-three", _cards_within),
     # The natural pair a frozen pile asks for also answers the ordinary way of taking it.
     ("pile.no-match", "pile.needs-natural-pair", None),
     # When the pile cannot be taken with those cards, the meld the take would make does not exist.
     *((shape, pile, None) for shape in _MELD_SHAPE for pile in ("pile.no-match", "pile.needs-natural-pair")),
-    # A take that cannot happen makes no first meld either.
-    *((initial, pile, None) for initial in ("initial.below-minimum", "initial.canasta-required")
-      for pile in _PILE_BLOCKED),
-    ("initial.below-minimum", "pile.no-match", lambda f, cause: cause.params.get("why") == "red-three"),
+    # A take that cannot happen makes no first meld either, nor does a turn that may not meld at all.
+    *((initial, cause, None) for initial in ("initial.below-minimum", "initial.canasta-required")
+      for cause in (*_PILE_BLOCKED, "pile.no-match", "pile.needs-natural-pair", "turn.first-round")),
 )
 
 

@@ -29,11 +29,11 @@ BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "da
 # it has one (the Dutch and Danish pages were kept as text, without their addresses). Which part of a
 # page states a parameter is in the ruleset files (``places``), next to the value it supports.
 SOURCES = {
-    "pagat": "Canasta, on pagat.com (the classic partnership game, with sections for two, three and six players)",
-    "S0": "Spelregels van Canasta: a Dutch page on classic Canasta for 2 to 6 players",
-    "S1": "Hoe speel je Canastra: a Dutch page on Brazilian Canastra",
-    "S2": "Canasta: a Danish page of family house rules, with numbered reader comments",
-    "S3": "Canasta: a Dutch page of house rules (Spelverloop, Puntentelling, Makkelijkheden, Tot slot)",
+    "pagat": "Canasta, pagat.com (the classic game, with sections for two, three and six players)",
+    "S0": "Spelregels van Canasta, a Dutch page on classic Canasta for 2 to 6 players",
+    "S1": "Hoe speel je Canastra, a Dutch page on Brazilian Canastra",
+    "S2": "Canasta, a Danish page of house rules with numbered reader comments",
+    "S3": "Canasta, a Dutch page of house rules (Spelverloop, Puntentelling, Makkelijkheden, Tot slot)",
     "house rule": "a house rule set for this table",
 }
 SOURCE_URLS = {
