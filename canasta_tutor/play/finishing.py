@@ -76,7 +76,7 @@ class _Search:
                tuple((m.rank, len(m.cards), m.wilds) for m in s.side.melds))
         if key in self.seen:
             return self.seen[key]
-        self.seen[key] = None  # a way back to the same hand proves nothing
+        self.seen[key] = False  # a way back to the same position finds nothing new
         answer = self._search(steps, v, top)
         self.seen[key] = answer
         return answer
@@ -125,7 +125,7 @@ class _Search:
         if top:
             self._blocked_outs(steps, s)
         for o in options:  # asking the partner may be what going out still needs
-            if o.kind not in ("meld", "add", "ask"):
+            if o.kind not in ("meld", "add", "ask") or o.kind == "ask" and s.asked:
                 continue
             nv = self.judge(steps + o.steps)
             if nv is None:
