@@ -71,7 +71,7 @@ def print_table(table: Table) -> None:
         console.print(Panel(g, title=esc(title), title_align="left"))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
-    pile = (f"{len(table.discard)} cards{frozen}, top {card_markup(top)}" if top else "empty")
+    pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top)}" if top else "empty")
     console.print(f"Pile: {pile}    Stock: {table.stock}")
     console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
 
