@@ -14,6 +14,7 @@ from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import Step
 
 BUDGET = 400  # rulings the search may ask for; beyond that the answer is "unknown" (None)
+LISTING_COST = 25  # a listing of moves judges many candidates: it counts as this many rulings
 
 
 def finished(v: Verdict) -> bool:
@@ -60,6 +61,12 @@ class _Search:
         self.seen: dict[tuple, bool | None] = {}
         self.blocked: list[tuple[str, str]] = []
 
+    def listing(self, table):
+        from canasta_tutor.play.moves import legal_moves
+
+        self.budget -= LISTING_COST
+        return legal_moves(table, keep_dead_ends=True).options if self.budget >= 0 else None
+
     def judge(self, steps: list[Step]) -> Verdict | None:
         self.budget -= 1
         if self.budget < 0:
@@ -82,13 +89,14 @@ class _Search:
         return answer
 
     def _search(self, steps: list[Step], v: Verdict, top: bool) -> bool | None:
-        from canasta_tutor.play.moves import legal_moves
-
         s = v.state
         unknown = False
         if not s.drawn:
             # The turn still needs its draw: a draw from the stock, or a take of the pile.
-            for o in legal_moves(v.after, keep_dead_ends=True).options:
+            options = self.listing(v.after)
+            if options is None:
+                return None
+            for o in options:
                 if o.kind not in ("draw", "take"):
                     continue
                 nv = self.judge(steps + o.steps)
@@ -114,7 +122,9 @@ class _Search:
                 self.blocked.append((f"discard {card}", nv.violations[0].rule))
         if s.hand.unknown:
             return None  # the cards drawn without a name might be anything
-        options = legal_moves(v.after, keep_dead_ends=True).options
+        options = self.listing(v.after)
+        if options is None:
+            return None
         for o in options:
             if o.kind == "out":
                 nv = self.judge(steps + o.steps)

@@ -184,7 +184,9 @@ def print_rules(data: dict) -> None:
     for col in ("parameter", "value", "source", "meaning"):
         t.add_column(col, overflow="fold")
     for p in data["parameters"]:
-        src = p["source"] + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "")
+        where = p["cite"]["where"]
+        src = escape(p["source"]) + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "") \
+            + (f"[dim]: {escape(where)}[/]" if where else "")
         value = p["shown"] if p["inherited"] else f"[bold]{p['shown']}[/]"
         t.add_row(p["name"], value, src, p["help"])
     console.print(t)
