@@ -52,7 +52,7 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
         else style(texts.word("illegal").upper(), "red", "bold")
     count = len(d["violations"])
     lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
-    if d.get("status") and d["legal"]:
+    if d.get("status") and d["legal"] and not d.get("finished"):
         lines.append("  " + (style(d["status"], "yellow") if d.get("can_finish") is False else d["status"]))
     for i, v in enumerate(d["violations"], 1):
         lines.append(f"  {i}. step {v['step']}  {style(v['rule'], 'yellow')}")
