@@ -87,6 +87,8 @@ def _status(v: Verdict, d: dict, lang: str | None) -> str | None:
             title = texts.rule_entry(b["rule"], lang).get("title", b["rule"])
             if title not in rules:
                 rules.append(title)
+        if not rules:
+            return texts.section("rulings", "dead-end-plain", lang=lang)
         return texts.section("rulings", "dead-end", {"rules": "; ".join(rules)}, lang)
     if d["can_finish"] is None:
         return texts.section("rulings", "open-unknown", lang=lang)
@@ -155,7 +157,8 @@ def hint_dict(h: "Hint", lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,
-        "reason": texts.section("hints", h.reason, h.params, lang),
+        "reason": texts.section("hints", h.reason + ("-plain" if h.reason == "dead-end" and not h.params.get("rules")
+                                                     else ""), h.params, lang),
         "why": h.reason,
         "notes": [texts.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
     }
