@@ -53,7 +53,7 @@ def ruleset_data(ref: str) -> dict:
         src, inherited = rs.source_of(name)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
                        "help": spec.help, "source": src, "inherited": inherited, "house_option": spec.house,
-                       "cite": cite_dict(rs, "", param=name)})
+                       "cite": cite_dict(rs, "", param=name), "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 
 
@@ -187,7 +187,7 @@ def print_rules(data: dict) -> None:
         where = p["cite"]["where"]
         src = escape(p["source"]) + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "") \
             + (f"[dim]: {escape(where)}[/]" if where else "")
-        value = p["shown"] if p["inherited"] else f"[bold]{p['shown']}[/]"
+        value = f"[bold]{p['shown']}[/]" if p["set_here"] else p["shown"]
         t.add_row(p["name"], value, src, p["help"])
     console.print(t)
     if data["extends"]:
