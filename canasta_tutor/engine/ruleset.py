@@ -29,7 +29,7 @@ BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "da
 # it has one (the Dutch and Danish pages were kept as text, without their addresses). Which part of a
 # page states a parameter is in the ruleset files (``places``), next to the value it supports.
 SOURCES = {
-    "pagat": "Canasta, pagat.com (the classic game, with sections for two, three and six players)",
+    "pagat": "Canasta, pagat.com (the classic game, and sections for two, three and six players)",
     "S0": "Spelregels van Canasta, a Dutch page on classic Canasta for 2 to 6 players",
     "S1": "Hoe speel je Canastra, a Dutch page on Brazilian Canastra",
     "S2": "Canasta, a Danish page of house rules with numbered reader comments",
