@@ -81,7 +81,8 @@ def selfplay(
             from canasta_tutor.texts import counted
 
             verdict = "nothing broke" if not data["broken"] else counted("broken-invariant", len(data["broken"]))
-            print(st(f"{data['hands']} hands, {data['moves']} moves: {verdict}", "green" if not data["broken"] else "bold"))
+            print(st(f"{counted('hand', data['hands'])}, {counted('move', data['moves'])}: {verdict}",
+                     "green" if not data["broken"] else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
 
     _guard(as_json, lang, body)
@@ -99,10 +100,12 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
         _emit_json({"hands": data})
     else:
         from canasta_tutor.render.plain import score_text
+        from canasta_tutor.texts import counted
 
         st = _style()
         for d in data:
-            print(st(f"{d['ruleset']} seed {d['seed']}: {len(d['moves'])} moves, ended: {d['ended']}", "bold"))
+            moves = counted("move", len(d["moves"]))
+            print(st(f"{d['ruleset']} seed {d['seed']}: {moves}, ended: {d['ended']}", "bold"))
             for line in d["moves"]:
                 print(f"  {line}")
             for b, snap in zip(d["broken"], d["snapshot"] + [""] * len(d["broken"])):

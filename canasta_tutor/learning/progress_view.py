@@ -50,7 +50,8 @@ def print_progress(d: dict) -> None:
     from canasta_tutor.render.console import console
 
     out = console()
-    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{texts.counted('answer', d['answers'])}[/] given; lessons finished: "
+    answers = texts.counted("answer", d["answers"])
+    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{answers}[/] given; lessons finished: "
               f"{escape(', '.join(d['lessons_finished'])) or 'none yet'}")
     grid = Table(show_edge=False, header_style="bold")
     for col in ("rule", "box", "right", "wrong", "due"):

@@ -177,7 +177,8 @@ def print_rules(data: dict) -> None:
         console.print(t)
         console.print("Sources:")
         for c in data["cites"]:
-            console.print(f"  [bold]{escape(c['id'])}[/]: {escape(c['title'])}" + (f" <{c['url']}>" if c["url"] else ""))
+            url = f" <{c['url']}>" if c["url"] else ""
+            console.print(f"  [bold]{escape(c['id'])}[/]: {escape(c['title'])}{url}")
         console.print("One ruleset in full: [bold]canasta rules ID[/]")
         return
     t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
@@ -222,6 +223,6 @@ def print_explain(data: dict) -> None:
         t.add_column(col, overflow="fold")
     for r in data["rulesets"]:
         where = r["cite"]["where"]
-        t.add_row(r["ruleset"], escape(r["shown"] or "same for every ruleset"),
-                  escape(r["source"] + (f" ({r['inherited']})" if r["inherited"] else "") + (f": {where}" if where else "")))
+        source = r["source"] + (f" ({r['inherited']})" if r["inherited"] else "") + (f": {where}" if where else "")
+        t.add_row(r["ruleset"], escape(r["shown"] or "same for every ruleset"), escape(source))
     console.print(t)

@@ -63,7 +63,8 @@ def print_table(table: Table) -> None:
         for name in side.players:
             p = table.player(name)
             marker = " [bold yellow]◀ to play[/]" if name == turn.player else ""
-            hand = cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None else texts.counted("card", p.count)
+            hand = (cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None
+                    else texts.counted("card", p.count))
             g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
         title = f"{side.name}  score {side.score}, opening needs {need}"
         if not side.melds:
@@ -88,12 +89,14 @@ def table_lines(table: Table) -> list[str]:
                    + ("" if side.melds else ", not melded yet"))
         for m in side.melds:
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, sorted(m.cards, key=Card.sort_key)))}")
+            cards = " ".join(map(str, sorted(m.cards, key=Card.sort_key)))
+            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {cards}")
         if side.red_threes:
             out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
         for name in side.players:
             p = table.player(name)
-            hand = " ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None else texts.counted("card", p.count)
+            hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
+                    else texts.counted("card", p.count))
             out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player else ""))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
