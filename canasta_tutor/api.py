@@ -197,6 +197,7 @@ def _compare_expect(file: str, check_, rid: str, expect, verdict: Verdict, key: 
     missing = [r for r in expect.rules if r not in got]
     if missing:
         problems.append(Problem(file, expect.line, expect.column, key,
-                                f"'{check_.move}': stated rule(s) {', '.join(missing)} not among the engine's "
+                                f"'{check_.move}': stated {'rules' if len(missing) > 1 else 'rule'} "
+                                f"{', '.join(missing)} not among the engine's "
                                 f"violations under {rid} ({', '.join(got) or 'none'})", "disagrees"))
     return problems

@@ -399,7 +399,10 @@ def test_rules_danish(tmp_path):
     params = {p["name"]: p for p in d["parameters"]}
     assert params["jokers"]["value"] == 8 and params["jokers"]["source"] == "S2"
     assert params["draw_count"]["value"] == 2 and params["canastas_to_go_out"]["value"] == 2
-    assert params["decks"]["value"] == 2 and "classic" in (params["decks"]["inherited"] or "")
+    # The Danish page states the two packs itself, so it is cited; what it leaves out is inherited.
+    assert params["decks"]["value"] == 2 and params["decks"]["source"] == "S2" and not params["decks"]["inherited"]
+    assert params["exact_target"]["source"] == "pagat" and "classic" in (params["exact_target"]["inherited"] or "")
+    assert params["initial_meld"]["source"] == "S2" and "Næste omgang" in params["initial_meld"]["cite"]["where"]
 
 
 def test_explain(tmp_path):
@@ -416,11 +419,14 @@ def test_explain(tmp_path):
 
 
 def test_explain_unknown_rule(tmp_path):
-    proc = canasta("explain", "black-three-on-top", cwd=tmp_path)
-    assert proc.returncode == 3
+    proc = canasta("explain", "black-tree-on-top", cwd=tmp_path)
+    assert proc.returncode == 2  # a usage error, not a bad file
     assert proc.stdout == ""
-    assert "black-three-on-top" in proc.stderr and "unknown rule" in proc.stderr
+    assert "black-tree-on-top" in proc.stderr and "unknown id" in proc.stderr
     assert "pile.black-three-on-top" in proc.stderr  # suggests the close id
+    # part of an id is a word to search for: it finds the rule
+    proc = canasta("explain", "black-three-on-top", "--json", cwd=tmp_path)
+    assert proc.returncode == 0 and "pile.black-three-on-top" in {r["id"] for r in json_out(proc)["results"]}
 
 
 # --- lint -------------------------------------------------------------------------------------------------
@@ -428,7 +434,7 @@ def test_explain_unknown_rule(tmp_path):
 def test_lint_shipped_folders():
     proc = canasta("lint", "scenarios/rules", "scenarios/scoring", cwd=REPO)
     assert proc.returncode == 0, proc.stdout
-    assert "0 problem(s)" in proc.stdout
+    assert "0 problems" in proc.stdout
 
 
 WRONG = BLACK_THREE + """\
@@ -449,7 +455,7 @@ def test_lint_finds_a_wrong_stated_answer(tmp_path):
     [problem] = [line for line in proc.stdout.splitlines() if line.startswith("wrong.yaml:")]
     assert problem.startswith(f"wrong.yaml:{bad_line}:")
     assert "checks[1].expect" in problem and "draw; discard 5C" in problem
-    assert "2 stated answer(s) checked, 1 problem(s)" in proc.stdout
+    assert "2 stated answers checked, 1 problem" in proc.stdout
 
 
 # --- errors -----------------------------------------------------------------------------------------------

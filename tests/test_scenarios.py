@@ -50,7 +50,7 @@ def test_every_message_case_is_reached_by_a_scenario():
                     seen.add((f.rule, f.params.get("why", "")))
     for rule_id in RULES:
         message = texts.rule_entry(rule_id)["message"]
-        cases = list(message) if isinstance(message, dict) else [""]
+        cases = list(message) if isinstance(message, dict) and "other" not in message else [""]
         for case in cases:
             assert (rule_id, case) in seen, f"{rule_id} message case '{case}' is never produced by a scenario"
 

@@ -28,7 +28,7 @@ ENGINE = [
     {"ruleset"},
     {"table", "move"},
     {"state"},
-    {"rules"},
+    {"rules", "decisive"},
     {"judge", "scoring"},
 ]
 

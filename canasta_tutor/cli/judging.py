@@ -70,7 +70,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
         else:
             rows.append(report.verdict_dict(r.verdict) | {"applicable": True})
     if as_json:
-        _emit_json({"rulings": rows})
+        from canasta_tutor.render.compare import summary
+
+        _emit_json({"rulings": rows, "summary": summary(rows)})
     else:
         from canasta_tutor.render.compare import compare_table
 

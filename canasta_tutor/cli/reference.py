@@ -48,16 +48,17 @@ def explain(
     Example:  canasta explain pile.needs-natural-pair
     """
     def body():
+        from canasta_tutor import texts
+        from canasta_tutor.cli.common import EXIT_USAGE, _fail
         from canasta_tutor.render import rules_view
-        from canasta_tutor.reading.strict_yaml import InputError
 
         data = rules_view.explain_data(rule_id)
         if data is None:
-            from canasta_tutor.engine.rules import RULES
-
-            close = [r for r in RULES if rule_id.split(".")[-1] in r or rule_id in r]
-            raise InputError(f"unknown rule id '{rule_id}'"
-                             + (f"; did you mean {', '.join(close)}?" if close else "; see 'canasta explain all'"))
+            close = rules_view.closest_ids(rule_id)
+            message = texts.section("rulings", "explain.unknown", {"id": rule_id}) + "; " + (
+                texts.section("rulings", "explain.closest", {"ids": ", ".join(close)}) if close
+                else texts.section("rulings", "explain.see-all"))
+            _fail(EXIT_USAGE, message, as_json, {"closest": close})
         _emit(data, as_json, rules_view.print_explain)
 
     _guard(as_json, lang, body)

@@ -78,8 +78,11 @@ def selfplay(
                 print(f"  reproduce: {b['reproduce']}")
             for u in data["unfinished"]:
                 print(st(f"unfinished {u['ruleset']} seed {u['seed']} ({u['ended']}): {u['reproduce']}", "yellow"))
-            verdict = "nothing broke" if not data["broken"] else f"{len(data['broken'])} broken invariant(s)"
-            print(st(f"{data['hands']} hands, {data['moves']} moves: {verdict}", "green" if not data["broken"] else "bold"))
+            from canasta_tutor.texts import counted
+
+            verdict = "nothing broke" if not data["broken"] else counted("broken-invariant", len(data["broken"]))
+            print(st(f"{counted('hand', data['hands'])}, {counted('move', data['moves'])}: {verdict}",
+                     "green" if not data["broken"] else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
 
     _guard(as_json, lang, body)
@@ -97,10 +100,12 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
         _emit_json({"hands": data})
     else:
         from canasta_tutor.render.plain import score_text
+        from canasta_tutor.texts import counted
 
         st = _style()
         for d in data:
-            print(st(f"{d['ruleset']} seed {d['seed']}: {len(d['moves'])} moves, ended: {d['ended']}", "bold"))
+            moves = counted("move", len(d["moves"]))
+            print(st(f"{d['ruleset']} seed {d['seed']}: {moves}, ended: {d['ended']}", "bold"))
             for line in d["moves"]:
                 print(f"  {line}")
             for b, snap in zip(d["broken"], d["snapshot"] + [""] * len(d["broken"])):

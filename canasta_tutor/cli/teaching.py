@@ -144,7 +144,10 @@ def lint(
             st = _style()
             for p in bad:
                 print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
-            summary = f"{len(files)} file(s), {total_checked} stated answer(s) checked, {len(bad)} problem(s)"
+            from canasta_tutor.texts import counted
+
+            summary = (f"{counted('file', len(files))}, {counted('stated-answer', total_checked)} checked, "
+                       f"{counted('problem', len(bad))}")
             print(st(summary, "green" if not bad else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if bad else 0)
 

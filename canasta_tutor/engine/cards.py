@@ -138,7 +138,9 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    """Cards as a message names them: naturals by rank, then threes, then wild cards, whatever the
+    order they were named in, so that the same cards always read the same."""
+    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
 
 
 def over_deck_limit(cards: Iterable[Card], decks: int, jokers: int) -> list[tuple[str, int, int]]:

@@ -1,6 +1,7 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
+from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
@@ -107,6 +108,10 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
         facts = s.facts(i, step)
         _run(step.kind, s, facts, i, found)
         before = facts.hand_before
+        if hand.unknown and step.cards and step.kind != "draw" and s.player.hand is not None:
+            assumed = assumed_cards(hand, step.cards)
+            if assumed:
+                s.note("assumed-card", i, cards=assumed, n=len(assumed), unknown=hand.unknown)
         s.apply(facts)
         if s.out_step is None and before > 0 and step.kind != "draw" and len(hand) == 0:
             s.out_step = i
@@ -116,13 +121,10 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     _closing_notes(s)
     rs = table.ruleset
     notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
-    found.sort(key=_by_step)
+    found = decisive_order(found)
+    notes = agreeing_notes(notes, legal=not found)
     return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
                    concealed=s.concealed)
-
-
-def _by_step(f: Finding) -> int:
-    return f.step
 
 
 def _closing_notes(s: TurnState) -> None:

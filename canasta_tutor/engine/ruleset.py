@@ -25,13 +25,19 @@ from canasta_tutor.reading.strict_yaml import (
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
 BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
+# Every source a ruling may cite: its title as a reader would look it up, and the page's address where
+# it has one (the Dutch and Danish pages were kept as text, without their addresses). Which part of a
+# page states a parameter is in the ruleset files (``places``), next to the value it supports.
 SOURCES = {
-    "pagat": "pagat.com, Canasta (classic partnership game, two-, three- and six-player sections)",
-    "S0": "a Dutch page on classic Canasta for 2 to 6 players",
-    "S1": "a Dutch page on Brazilian Canastra",
-    "S2": "a Danish page of house rules, with reader comments",
-    "S3": "a Dutch house variant",
+    "pagat": "Canasta, pagat.com (the classic game, and sections for two, three and six players)",
+    "S0": "Spelregels van Canasta, a Dutch page on classic Canasta for 2 to 6 players",
+    "S1": "Hoe speel je Canastra, a Dutch page on Brazilian Canastra",
+    "S2": "Canasta, a Danish page of house rules with numbered reader comments",
+    "S3": "Canasta, a Dutch page of house rules (Spelverloop, Puntentelling, Makkelijkheden, Tot slot)",
     "house rule": "a house rule set for this table",
+}
+SOURCE_URLS = {
+    "pagat": "https://www.pagat.com/rummy/canasta.html",
 }
 
 
@@ -287,7 +293,8 @@ def _signed_int(node: Node, file: str, key: str) -> int:
 
 
 
-_FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes"}
+_FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes", "places"}
+_PLACE_KEYS = {"section": "text", "paragraph": "int", "comment": "int", "topic": "text"}
 
 
 @lru_cache(maxsize=64)
@@ -342,7 +349,63 @@ def _load_file_cached(path: str) -> dict:
                 raise InputError("expected 'PLAYERS: ruleset-id'", path, kn.line, kn.column, f"variants.{name}")
             variants[int(name)] = vn.text
     out["variants"] = variants
+    out["places"] = _places(node, path)
     return out
+
+
+def _places(node: Map, path: str) -> dict[str, dict]:
+    """``places``: for a parameter or a rule id, where its source states it (a section heading as the
+    page writes it, a paragraph number within that section, a reader comment number, or a topic)."""
+    places: dict[str, dict] = {}
+    if "places" not in node.items:
+        return places
+    body = node.items["places"][1]
+    if not isinstance(body, Map):
+        raise InputError("expected a mapping of parameter or rule id: place", **_where(body, path, "places"))
+    for name, (kn, vn) in body.items.items():
+        if not isinstance(vn, Map) or not set(vn.items) <= set(_PLACE_KEYS):
+            raise InputError(f"expected a place like {{section: TITLE, paragraph: N, comment: N}} for '{name}'",
+                             path, kn.line, kn.column, f"places.{name}")
+        place = {}
+        for key, (_, v) in vn.items.items():
+            value = int_value(v) if _PLACE_KEYS[key] == "int" else (v.text if isinstance(v, Scalar) else None)
+            if value is None:
+                raise InputError(f"found {describe(v)} for {key}", **_where(v, path, f"places.{name}.{key}"))
+            place[key] = value
+        places[name] = place
+    return places
+
+
+def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict:
+    """The source a ruling under ``rs`` cites for ``rule_id`` (governed by ``param``): its id, title,
+    address and the place on the page, as data (the words for the place are the catalog's)."""
+    src, _ = rs.source_of(param)
+    place: dict = {}
+    if src != "house rule":
+        for data in _chain(rs):
+            stated = data["sources"].get(param, data["source"]) if param else data["source"]
+            if stated != src:
+                continue
+            found = data["places"].get(param or "") or data["places"].get(rule_id or "")
+            if found:
+                place = found
+                break
+    return {"id": src, "title": SOURCES.get(src, src), "url": SOURCE_URLS.get(src), "place": place}
+
+
+def _chain(rs: Ruleset):
+    """The built-in ruleset files behind ``rs``, its own first (a ruleset file outside the package is
+    read from its path when it was loaded; its own places are not looked up)."""
+    seen = set()
+    rid: str | None = rs.id
+    while rid and rid not in seen:
+        seen.add(rid)
+        if rid not in BUILTIN:
+            rid = rs.base if rid == rs.id else None
+            continue
+        data = _load_file_cached(str(RULESET_DIR / f"{rid}.yaml"))
+        yield data
+        rid = data.get("extends") or (None if rid == "classic" else "classic")
 
 
 def _resolve_path(ref: str, relative_to: str | None) -> Path | None:

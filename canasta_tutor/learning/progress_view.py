@@ -11,7 +11,7 @@ def _when(due: float, now: float) -> str:
     if due <= now:
         return "now"
     days = (due - now) / 86400
-    return f"in {days:.0f} day(s)" if days >= 1 else f"in {max(1, round(days * 24))} hour(s)"
+    return "in " + (texts.counted("day", round(days)) if days >= 1 else texts.counted("hour", max(1, round(days * 24))))
 
 
 def progress_data(store: Progress) -> dict:
@@ -50,7 +50,8 @@ def print_progress(d: dict) -> None:
     from canasta_tutor.render.console import console
 
     out = console()
-    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{d['answers']}[/] answer(s) given; lessons finished: "
+    answers = texts.counted("answer", d["answers"])
+    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{answers}[/] given; lessons finished: "
               f"{escape(', '.join(d['lessons_finished'])) or 'none yet'}")
     grid = Table(show_edge=False, header_style="bold")
     for col in ("rule", "box", "right", "wrong", "due"):

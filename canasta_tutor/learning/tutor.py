@@ -219,7 +219,7 @@ def _auto_hint(q: Question) -> str:
     side = t.side_of(t.turn.player)
     tier = t.ruleset.threshold(side.score)
     top = str(t.discard[-1]) if t.discard else say("none")
-    return say("hint-table", top=top, size=len(t.discard),
+    return say("hint-table", top=top, size=len(t.discard), size_text=texts.counted("card", len(t.discard)),
                frozen=texts.word("yes" if t.pile_content_frozen() else "no"),
                melded=texts.word("yes" if side.has_melded else "no"),
                need=tier.need if tier.need is not None else say("a-canasta"),

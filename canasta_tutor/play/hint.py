@@ -41,11 +41,24 @@ def hint(table: Table, moves: MoveList | None = None) -> Hint:
     ml = moves or legal_moves(table)
     if not ml.options:
         return Hint(None, "none")
+    if "dead-end" in ml.notes:  # every move leads nowhere: advise none of them, and say why
+        return Hint(None, "dead-end", {"rules": _blocking_rules(ml)})
     if table.mover.hand is None:  # only moves naming no card are listed: say so rather than advise
         return Hint(ml.options[0], "unknown-hand")
     if table.turn.phase == "draw":
         return _draw_phase(table, ml)
     return _play_phase(table, ml)
+
+
+def _blocking_rules(ml: MoveList) -> str:
+    """The titles of the rules that stop every way to finish the turn after the first moves listed."""
+    from canasta_tutor import texts
+    from canasta_tutor.play.finishing import finish
+
+    rules: list[str] = []
+    for o in ml.options[:4]:
+        rules += [r for r in finish(o.verdict).rules if r not in rules]
+    return "; ".join(texts.rule_entry(r).get("title", r) for r in rules)
 
 
 def _draw_phase(table: Table, ml: MoveList) -> Hint:

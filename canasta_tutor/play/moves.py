@@ -123,12 +123,23 @@ def wild_cap(rs, naturals: int, wilds_there: int = 0) -> int:
     return max(0, cap - wilds_there)
 
 
-def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False) -> MoveList:
+def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
+                keep_dead_ends: bool = False) -> MoveList:
     """Every legal move for the player on turn: draw or take in the draw phase; melds, lay-offs,
-    discards and ways to go out in the play phase; ``ask`` where a partner can answer."""
+    discards and ways to go out in the play phase; ``ask`` where a partner can answer.
+
+    A move after which no legal way remains to finish the turn is left out while another move exists
+    (``keep_dead_ends`` keeps it); when no move can finish the turn, all are kept and a note says so."""
     gen = _Generator(table, limit, exhaustive)
     gen.run()
-    return MoveList(table, gen.options, gen.truncated, gen.notes)
+    options = gen.options
+    if not keep_dead_ends:
+        from canasta_tutor.play.finishing import keep_finishable
+
+        options, can_finish = keep_finishable(options)
+        if not can_finish:
+            gen.notes.append("dead-end")
+    return MoveList(table, options, gen.truncated, gen.notes)
 
 
 class _Generator:

@@ -2,6 +2,25 @@
 from __future__ import annotations
 
 
+def summary(rows: list[dict]) -> str:
+    """What the comparison shows, counted among the rulesets that apply to the table only."""
+    from canasta_tutor import texts
+
+    applicable = [r for r in rows if r["applicable"]]
+    others = len(rows) - len(applicable)
+    if not applicable:
+        return texts.section("rulings", "compare.none")
+    if len(applicable) == 1:
+        text = texts.section("rulings", "compare.only", {"ruleset": applicable[0]["ruleset"]})
+    elif len({r["legal"] for r in applicable}) > 1:
+        text = texts.section("rulings", "compare.split")
+    else:
+        text = texts.section("rulings", "compare.agree", {"count": len(applicable)})
+    if others and len(applicable) > 1:
+        text += " " + texts.section("rulings", "compare.not-applicable", {"count": others})
+    return text
+
+
 def compare_table(rows: list[dict], move: str) -> None:
     from rich.markup import escape
     from rich.table import Table
@@ -9,10 +28,7 @@ def compare_table(rows: list[dict], move: str) -> None:
     from canasta_tutor.render.console import console as make_console
 
     console = make_console()
-    verdicts = {r["legal"] for r in rows if r["applicable"]}
-    split = len(verdicts) > 1
-    t = Table(title=escape(move), caption="The rulesets disagree on this move." if split
-              else "Every ruleset agrees.")
+    t = Table(title=escape(move), caption=escape(summary(rows)))
     t.add_column("ruleset", style="bold")
     t.add_column("verdict")
     t.add_column("reasons", overflow="fold")
@@ -23,6 +39,8 @@ def compare_table(rows: list[dict], move: str) -> None:
         verdict = "[green]legal[/]" if r["legal"] else "[red]illegal[/]"
         reasons = "\n".join(f"[yellow]{v['rule']}[/] (step {v['step']}, {v['source']}): {v['message']}"
                             for v in r["violations"])
+        if r["legal"] and not r.get("finished") and r.get("status"):
+            reasons = r["status"]
         if r["legal"] and r.get("score"):
             totals = ", ".join(f"{s['name']} {s['hand_total']:+d}" for s in r["score"]["sides"])
             reasons = f"goes out; hand scores {totals}"

@@ -34,18 +34,35 @@ def source_text(d: dict) -> str:
     return d["source"] + (f", {d['inherited']}" if d.get("inherited") else "")
 
 
+def cite_text(d: dict) -> str:
+    """The source line of a violation: the id, and with ``cite`` the page's title, address and place."""
+    head = texts.section("rulings", "source-inherited" if d.get("inherited") else "source",
+                         {"id": d["source"], "inherited": d.get("inherited")})
+    c = d.get("cite")
+    if not c:
+        return head
+    key = "cite" if c.get("where") else "cite-nowhere"
+    key += "-url" if c.get("url") else ""
+    return head + " — " + texts.section("rulings", key, c)
+
+
 def verdict_text(d: dict, style: Style, title: str = "") -> str:
     lines = []
     head = style(texts.word("legal").upper(), "green", "bold") if d["legal"] \
         else style(texts.word("illegal").upper(), "red", "bold")
     count = len(d["violations"])
     lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
+    if d.get("status") and d["legal"] and not d.get("finished"):
+        lines.append("  " + (style(d["status"], "yellow") if d.get("can_finish") is False else d["status"]))
     for i, v in enumerate(d["violations"], 1):
         lines.append(f"  {i}. step {v['step']}  {style(v['rule'], 'yellow')}")
         lines.append(f"     {v['message']}")
-        lines.append("     " + style(f"source: {source_text(v)}", "dim"))
+        if v.get("also_steps"):
+            steps = ", ".join(map(str, v["also_steps"]))
+            lines.append("     " + texts.section("rulings", "also-steps", {"n": len(v["also_steps"]), "steps": steps}))
+        lines.append("     " + style(cite_text(v), "dim"))
     if count > 1:
-        lines.append(style(f"  {count} problems", "dim"))
+        lines.append(style("  " + texts.counted("problem", count), "dim"))
     for n in d["notes"]:
         where = f"step {n['step']}: " if n["step"] else ""
         lines.append("  " + style("note", "cyan") + f"  {where}{n['message']}")

@@ -12,12 +12,41 @@ if TYPE_CHECKING:
     from canasta_tutor.play.moves import MoveList, Option
 
 
-def finding_dict(f: Finding, lang: str | None = None, note: bool = False) -> dict:
+def finding_dict(f: Finding, lang: str | None = None, note: bool = False, ruleset=None) -> dict:
     message = texts.note_message(f.rule, f.params, lang) if note else texts.rule_message(f.rule, f.params, lang)
     d = {"rule": f.rule, "step": f.step, "message": message, "source": f.source}
     if f.inherited:
         d["inherited"] = f.inherited
+    if f.params.get("also_steps"):
+        d["also_steps"] = list(f.params["also_steps"])
+    if ruleset is not None:
+        d["cite"] = cite_dict(ruleset, f.rule, lang)
     return d
+
+
+def cite_dict(ruleset, rule: str, lang: str | None = None, param: str | None = None) -> dict:
+    """``{id, title, url, where}``: the source a ruling cites for ``rule`` (or for ``param``) under
+    ``ruleset``, and where on that page it says so (None when the place is not recorded)."""
+    from canasta_tutor.engine.rules import RULES
+    from canasta_tutor.engine.ruleset import cite
+
+    if param is None and rule in RULES:
+        param = RULES[rule].param
+    c = cite(ruleset, rule, param)
+    return {"id": c["id"], "title": c["title"], "url": c["url"], "where": where_text(c, lang)}
+
+
+def where_text(c: dict, lang: str | None = None) -> str | None:
+    if c["id"] == "house rule":
+        return texts.section("rulings", "where.house", lang=lang)
+    place = c["place"]
+    parts = []
+    if "topic" in place:
+        parts.append(texts.section("rulings", f"where.topics.{place['topic']}", lang=lang))
+    for key in ("section", "paragraph", "comment"):
+        if key in place:
+            parts.append(texts.section("rulings", f"where.{key}", place, lang))
+    return ", ".join(parts) or None
 
 
 def note_dict(f: Finding, lang: str | None = None) -> dict:
@@ -25,16 +54,45 @@ def note_dict(f: Finding, lang: str | None = None) -> dict:
 
 
 def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
-    return {
+    from canasta_tutor.play.finishing import finish, finished
+
+    end = finish(v)
+    d = {
         "ruleset": v.ruleset.id,
         "move": v.move,
         "legal": v.legal,
-        "violations": [finding_dict(f, lang) for f in v.violations],
+        "violations": [finding_dict(f, lang, ruleset=v.ruleset) for f in v.violations],
         "notes": [note_dict(f, lang) for f in v.notes],
         "score": score_dict(v.score, lang) if v.score is not None else None,
         "went_out": v.went_out,
         "concealed": v.concealed,
+        "finished": finished(v),
+        "can_finish": end.possible,
     }
+    if end.possible is False:
+        d["dead_end"] = [{"move": move, "rule": rule} for move, rule in end.blocked]
+    d["status"] = _status(v, d, lang)
+    return d
+
+
+def _status(v: Verdict, d: dict, lang: str | None) -> str | None:
+    """One sentence on whether the turn is over, for a legal move (None for an illegal one)."""
+    if not v.legal:
+        return None
+    if d["finished"]:
+        return texts.section("rulings", "finished", lang=lang)
+    if d["can_finish"] is False:
+        rules = []
+        for b in d.get("dead_end", []):
+            title = texts.rule_entry(b["rule"], lang).get("title", b["rule"])
+            if title not in rules:
+                rules.append(title)
+        if not rules:
+            return texts.section("rulings", "dead-end-plain", lang=lang)
+        return texts.section("rulings", "dead-end", {"rules": "; ".join(rules)}, lang)
+    if d["can_finish"] is None:
+        return texts.section("rulings", "open-unknown", lang=lang)
+    return texts.section("rulings", "open" if v.state.drawn else "open-draw", lang=lang)
 
 
 def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
@@ -99,7 +157,8 @@ def hint_dict(h: "Hint", lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,
-        "reason": texts.section("hints", h.reason, h.params, lang),
+        "reason": texts.section("hints", h.reason + ("-plain" if h.reason == "dead-end" and not h.params.get("rules")
+                                                     else ""), h.params, lang),
         "why": h.reason,
         "notes": [texts.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
     }

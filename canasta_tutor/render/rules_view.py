@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCES, Tier, load_ruleset
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, Tier, load_ruleset
+from canasta_tutor.render.report import cite_dict
 
 
 def show_value(value) -> str:
@@ -41,7 +42,8 @@ def rulesets_list() -> dict:
         rs = load_ruleset(rid)
         out.append({"id": rid, "title": rs.title, "source": rs.source, "extends": rs.base,
                     "players": rs.players})
-    return {"rulesets": out, "sources": SOURCES}
+    return {"rulesets": out, "sources": SOURCES,
+            "cites": [{"id": k, "title": v, "url": SOURCE_URLS.get(k)} for k, v in SOURCES.items()]}
 
 
 def ruleset_data(ref: str) -> dict:
@@ -50,26 +52,109 @@ def ruleset_data(ref: str) -> dict:
     for name, spec in PARAMS.items():
         src, inherited = rs.source_of(name)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
-                       "help": spec.help, "source": src, "inherited": inherited, "house_option": spec.house})
+                       "help": spec.help, "source": src, "inherited": inherited, "house_option": spec.house,
+                       "cite": cite_dict(rs, "", param=name), "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 
 
-def explain_data(rule_id: str) -> dict | None:
-    if rule_id == "all":
-        return {"rules": [{"id": r, "title": texts.rule_entry(r).get("title", r)} for r in sorted(RULES)]}
-    rule = RULES.get(rule_id)
-    if rule is None:
-        return None
-    entry = texts.rule_entry(rule_id)
+# The ruleset parameters behind each score line, shown per ruleset by `explain score.ID`.
+SCORE_PARAMS = {
+    "score.cards": (),
+    "score.no-canasta": ("no_canasta_all_negative",),
+    "score.canasta-natural": ("canasta_bonus",),
+    "score.canasta-mixed": ("canasta_bonus",),
+    "score.red-threes": ("red_three_value", "red_three_all_bonus", "red_three_penalty_if"),
+    "score.going-out": ("going_out_bonus",),
+    "score.concealed": ("concealed_bonus",),
+    "score.hand": ("black_three_in_hand",),
+    "score.cut-bonus": ("cut_bonus",),
+}
+
+
+def _entries(name: str) -> dict:
+    return texts.catalog(texts.language()).get("rulings", {}).get(name, {})
+
+
+def known_ids() -> dict[str, str]:
+    """Every id a user may see, with its kind: rule ids, score ids and note ids."""
+    ids = {r: "rule" for r in RULES}
+    ids.update({s: "score" for s in _entries("score-texts")})
+    ids.update({n: "note" for n in _entries("note-texts")})
+    return ids
+
+
+def _per_ruleset(rule: str, params: tuple[str, ...]) -> list[dict]:
     per = []
     for rid in BUILTIN:
         rs = load_ruleset(rid)
-        src, inherited = rs.source_of(rule.param)
+        param = params[0] if params else None
+        src, inherited = rs.source_of(param)
         per.append({"ruleset": rid, "source": src, "inherited": inherited,
-                    "parameters": {p: json_value(rs.values[p]) for p in rule.params},
-                    "shown": ", ".join(f"{p} = {show_value(rs.values[p])}" for p in rule.params)})
-    return {"id": rule_id, "title": entry.get("title", rule_id), "text": entry.get("text", ""),
-            "judges": list(rule.on), "parameters": list(rule.params), "rulesets": per}
+                    "parameters": {p: json_value(rs.values[p]) for p in params},
+                    "shown": ", ".join(f"{p} = {show_value(rs.values[p])}" for p in params),
+                    "cite": cite_dict(rs, rule, param=param) if params else cite_dict(rs, rule)})
+    return per
+
+
+def explain_data(query: str) -> dict | None:
+    """What ``canasta explain`` answers: one id (a rule, a score line, a note), every id ('all'), or the
+    entries whose words mention ``query``. None when nothing matches."""
+    if query == "all":
+        return {"rules": [{"id": r, "title": texts.rule_entry(r).get("title", r)} for r in sorted(RULES)],
+                "scores": [{"id": k, "title": v["title"]} for k, v in _entries("score-texts").items()],
+                "notes": [{"id": k, "title": v["title"]} for k, v in _entries("note-texts").items()]}
+    rule = RULES.get(query)
+    if rule is not None:
+        entry = texts.rule_entry(query)
+        return {"id": query, "kind": "rule", "title": entry.get("title", query), "text": entry.get("text", ""),
+                "judges": list(rule.on), "parameters": list(rule.params),
+                "rulesets": _per_ruleset(query, rule.params)}
+    for kind, name in (("score", "score-texts"), ("note", "note-texts")):
+        entry = _entries(name).get(query)
+        if entry is not None:
+            params = SCORE_PARAMS.get(query, ()) if kind == "score" else ()
+            return {"id": query, "kind": kind, "title": entry["title"], "text": entry["text"], "judges": [],
+                    "parameters": list(params), "rulesets": _per_ruleset(query, params) if params else []}
+    results = search(query)
+    if results:
+        return {"query": query, "results": results}
+    return None
+
+
+def search(word: str) -> list[dict]:
+    """Rules, score lines, notes and glossary words whose title or text mentions ``word``."""
+    needle = word.lower().strip()
+    if not needle:
+        return []
+    found = []
+    glossary = texts.catalog(texts.language()).get("glossary", {}) or {}
+    for term, entry in glossary.items():
+        text = entry.get("text", "") if isinstance(entry, dict) else str(entry)
+        if needle in term.lower() or needle in text.lower():
+            found.append({"id": term, "kind": "glossary", "title": text,
+                          "rules": list(entry.get("rules", [])) if isinstance(entry, dict) else []})
+    # The rules a matching glossary word names come along: they are about that word, in other words.
+    linked = [r for g in found for r in g["rules"]]
+    for r in sorted(RULES):
+        entry = texts.rule_entry(r)
+        if needle in (entry.get("title", "") + " " + entry.get("text", "")).lower() or needle in r or r in linked:
+            found.append({"id": r, "kind": "rule", "title": entry.get("title", r)})
+    for kind, name in (("score", "score-texts"), ("note", "note-texts")):
+        for key, entry in _entries(name).items():
+            if needle in (entry["title"] + " " + entry["text"]).lower() or needle in key:
+                found.append({"id": key, "kind": kind, "title": entry["title"]})
+    return found
+
+
+def closest_ids(query: str, n: int = 4) -> list[str]:
+    """The ids nearest to a mistyped one, for the usage error."""
+    from difflib import get_close_matches
+
+    ids = list(known_ids())
+    close = get_close_matches(query, ids, n=n, cutoff=0.5)
+    tail = query.split(".")[-1]
+    close += [i for i in ids if tail and tail in i and i not in close]
+    return close[:n]
 
 
 def _console():
@@ -90,15 +175,20 @@ def print_rules(data: dict) -> None:
         for r in data["rulesets"]:
             t.add_row(*(escape(x) for x in (r["id"], str(r["players"]), r["title"], r["source"], r["extends"] or "")))
         console.print(t)
-        console.print("Sources: " + "; ".join(f"[bold]{k}[/]: {v}" for k, v in data["sources"].items()))
+        console.print("Sources:")
+        for c in data["cites"]:
+            url = f" <{c['url']}>" if c["url"] else ""
+            console.print(f"  [bold]{escape(c['id'])}[/]: {escape(c['title'])}{url}")
         console.print("One ruleset in full: [bold]canasta rules ID[/]")
         return
     t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
     for col in ("parameter", "value", "source", "meaning"):
         t.add_column(col, overflow="fold")
     for p in data["parameters"]:
-        src = p["source"] + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "")
-        value = p["shown"] if p["inherited"] else f"[bold]{p['shown']}[/]"
+        where = p["cite"]["where"]
+        src = escape(p["source"]) + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "") \
+            + (f"[dim]: {escape(where)}[/]" if where else "")
+        value = f"[bold]{p['shown']}[/]" if p["set_here"] else p["shown"]
         t.add_row(p["name"], value, src, p["help"])
     console.print(t)
     if data["extends"]:
@@ -106,20 +196,33 @@ def print_rules(data: dict) -> None:
 
 
 def print_explain(data: dict) -> None:
+    from rich.markup import escape
+
     console = _console()
     if "rules" in data:
-        for r in data["rules"]:
-            console.print(f"[bold]{r['id']:<28}[/] {r['title']}")
+        for group in ("rules", "scores", "notes"):
+            for r in data.get(group, []):
+                console.print(f"[bold]{r['id']:<28}[/] {escape(r['title'])}")
+        return
+    if "results" in data:
+        console.print(texts.section("rulings", "explain.found", {"n": len(data["results"]), "word": data["query"]}))
+        for r in data["results"]:
+            kind = texts.section("rulings", f"explain.kinds.{r['kind']}")
+            console.print(f"  [bold]{escape(r['id']):<28}[/] [dim]{kind}[/]  {escape(r['title'])}")
         return
     from rich.table import Table
 
-    console.print(f"[bold]{data['id']}[/]  {data['title']}")
-    console.print(data["text"])
-    console.print(f"[dim]Judged on: {', '.join(data['judges'])}[/]")
+    console.print(f"[bold]{escape(data['id'])}[/]  {escape(data['title'])}")
+    console.print(escape(data["text"]))
+    if data["judges"]:
+        console.print(f"[dim]Judged on: {', '.join(data['judges'])}[/]")
+    if not data["rulesets"]:
+        return
     t = Table(title="By ruleset")
     for col in ("ruleset", "setting", "source"):
         t.add_column(col, overflow="fold")
     for r in data["rulesets"]:
-        t.add_row(r["ruleset"], r["shown"] or "same for every ruleset",
-                  r["source"] + (f" ({r['inherited']})" if r["inherited"] else ""))
+        where = r["cite"]["where"]
+        source = r["source"] + (f" ({r['inherited']})" if r["inherited"] else "") + (f": {where}" if where else "")
+        t.add_row(r["ruleset"], escape(r["shown"] or "same for every ruleset"), escape(source))
     console.print(t)

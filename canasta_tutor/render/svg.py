@@ -16,6 +16,7 @@ def escape(text: str) -> str:
     """Text for SVG: XML-escaped, without the control characters XML does not allow (a name may hold them)."""
     return _xml_escape(_NOT_XML.sub("", text))
 
+from canasta_tutor import texts
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
 from canasta_tutor.engine.table import Side, Table
 from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
@@ -120,7 +121,7 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
         if len(name) + len(count) <= LABEL_CHARS:
             label = [(name + count, 13, weight)]
         else:  # a long name keeps its own line, cut to the column; the count goes under it
-            label = [(_fit(name, LABEL_CHARS), 13, weight), (f"{p.count} cards", 11, "normal")]
+            label = [(_fit(name, LABEL_CHARS), 13, weight), (texts.counted("card", p.count), 11, "normal")]
         if mover:  # a filled arrow and words: the marker must not depend on colour
             label.append(("to play", 11, "bold"))
             cv.add(f'<polygon class="turn" points="{MARGIN + 2},{cv.y + 6} {MARGIN + 10},{cv.y + 11} '
@@ -128,7 +129,7 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
         if p.hand is not None:
             cv.cards(sorted(p.hand, key=Card.sort_key), label)
         else:
-            cv.backs(p.count, label, f"{p.count} cards face down")
+            cv.backs(p.count, label, texts.counted("card", p.count) + " face down")
     cv.y += 4
     # The frame's height is known only now; it goes first so the block is drawn over it.
     cv.parts.insert(start, f'<rect class="side" x="{MARGIN}" y="{top}" width="{WIDTH - 2 * MARGIN}" '
@@ -153,7 +154,7 @@ def _pile(cv: _Canvas, table: Table) -> None:
         cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 38, "frozen", 13, "bold"))
     stock_x = WIDTH - MARGIN - 210
     cv.add(_text(stock_x, cv.y + 16, "Stock", 13, "bold"), _back(stock_x + 60, cv.y),
-           _text(stock_x + 60 + CARD_W + 10, cv.y + CARD_H / 2 + 4, f"{table.stock} cards", 12))
+           _text(stock_x + 60 + CARD_W + 10, cv.y + CARD_H / 2 + 4, texts.counted("card", table.stock), 12))
     cv.y += CARD_H + 16
 
 

@@ -1,6 +1,7 @@
 """`canasta show`: the table drawn with suit symbols and colour (readable without colour too)."""
 from __future__ import annotations
 
+from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 
@@ -56,13 +57,14 @@ def print_table(table: Table) -> None:
         g.add_column()
         for m in side.melds:
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(m.cards))
+            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(sorted(m.cards, key=Card.sort_key)))
         if side.red_threes:
             g.add_row("red threes", cards_markup(side.red_threes))
         for name in side.players:
             p = table.player(name)
             marker = " [bold yellow]◀ to play[/]" if name == turn.player else ""
-            hand = cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None else f"{p.count} cards"
+            hand = (cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None
+                    else texts.counted("card", p.count))
             g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
         title = f"{side.name}  score {side.score}, opening needs {need}"
         if not side.melds:
@@ -70,7 +72,7 @@ def print_table(table: Table) -> None:
         console.print(Panel(g, title=esc(title), title_align="left"))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
-    pile = (f"{len(table.discard)} cards{frozen}, top {card_markup(top)}" if top else "empty")
+    pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top)}" if top else "empty")
     console.print(f"Pile: {pile}    Stock: {table.stock}")
     console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
 
@@ -87,16 +89,18 @@ def table_lines(table: Table) -> list[str]:
                    + ("" if side.melds else ", not melded yet"))
         for m in side.melds:
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, m.cards))}")
+            cards = " ".join(map(str, sorted(m.cards, key=Card.sort_key)))
+            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {cards}")
         if side.red_threes:
             out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
         for name in side.players:
             p = table.player(name)
-            hand = " ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None else f"{p.count} cards"
+            hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
+                    else texts.counted("card", p.count))
             out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player else ""))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
-    out.append(f"Pile: {len(table.discard)} card(s){frozen}, top {top}" if top else "Pile: empty")
+    out.append(f"Pile: {texts.counted('card', len(table.discard))}{frozen}, top {top}" if top else "Pile: empty")
     out.append(f"Stock: {table.stock}")
     out.append(f"Turn: {turn.player} {turn_text(turn)}")
     return out

@@ -65,7 +65,7 @@ def rule_entry(rule: str, lang: str | None = None) -> dict:
 
 def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
-    if isinstance(message, dict):
+    if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
     return _fill(message, params)
 
@@ -74,7 +74,9 @@ def note_message(key: str, params: dict, lang: str | None = None) -> str:
     cat = catalog(lang or language())
     params = dict(params)
     if "cards" in params and not isinstance(params["cards"], str):
-        params["cards"] = " ".join(map(str, params["cards"]))
+        from canasta_tutor.engine.cards import format_cards  # naturals by rank, then wild cards
+
+        params["cards"] = format_cards(params["cards"])
     if "kind" in params:
         params["kind"] = cat["kinds"].get(params["kind"], params["kind"])
     if "how" in params:

@@ -1,0 +1,192 @@
+"""Whether a turn is finished, and whether a legal move that is not finished can still be finished.
+
+A turn ends with a discard, or by going out (and at once when a red three was the last card of the
+stock). A move can be legal so far and still lead nowhere: on a Danish table a player holding only wild
+cards may not discard them, and laying them all off would go out without the canastas that needs. Such a
+move is a dead end, and ``moves`` and ``hint`` never offer it while another step exists.
+
+The search only proposes continuations; every one is judged by ``judge`` on the original table, after
+the move so far, so a finish found here is one ``check`` accepts.
+"""
+from __future__ import annotations
+
+from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.move import Step
+
+BUDGET = 400  # rulings the search may ask for; beyond that the answer is "unknown" (None)
+LISTING_COST = 25  # a listing of moves judges many candidates: it counts as this many rulings
+
+
+def finished(v: Verdict) -> bool:
+    """The move ends the turn: it discards, goes out, or the hand ended under it."""
+    return bool(v.state.discarded or v.went_out or v.state.ended_by_red_three)
+
+
+class Finish:
+    """The answer for one move: whether it can still be finished, and, for a dead end, the rules
+    that stopped every way tried (first the discards, then the ways out)."""
+
+    def __init__(self, possible: bool | None, blocked: list[tuple[str, str]] | None = None) -> None:
+        self.possible = possible
+        self.blocked = blocked or []  # (move tried, first rule it broke)
+
+    @property
+    def rules(self) -> list[str]:
+        seen: list[str] = []
+        for _, rule in self.blocked:
+            if rule not in seen:
+                seen.append(rule)
+        return seen
+
+
+def can_finish(v: Verdict) -> bool | None:
+    """For a legal move: True when it is finished or some legal continuation finishes the turn, False
+    when none does, None when unknown cards leave it open. None for an illegal move."""
+    return finish(v).possible
+
+
+def finish(v: Verdict) -> Finish:
+    if not v.legal:
+        return Finish(None)
+    if finished(v):
+        return Finish(True)
+    search = _Search(v.state.table)
+    return search.run(list(v.steps), v)
+
+
+class _Search:
+    def __init__(self, table) -> None:
+        self.table = table
+        self.budget = BUDGET
+        self.seen: dict[tuple, bool | None] = {}
+        self.blocked: list[tuple[str, str]] = []
+
+    def listing(self, table):
+        from canasta_tutor.play.moves import legal_moves
+
+        self.budget -= LISTING_COST
+        return legal_moves(table, keep_dead_ends=True).options if self.budget >= 0 else None
+
+    def judge(self, steps: list[Step]) -> Verdict | None:
+        self.budget -= 1
+        if self.budget < 0:
+            return None
+        return judge(self.table, steps)
+
+    def run(self, steps: list[Step], v: Verdict) -> Finish:
+        answer = self.search(steps, v, top=True)
+        return Finish(answer, self.blocked if answer is False else [])
+
+    def search(self, steps: list[Step], v: Verdict, top: bool = False) -> bool | None:
+        s = v.state
+        key = (tuple(sorted(map(str, s.hand.cards()))), s.hand.unknown, s.drawn, s.asked,
+               tuple((m.rank, len(m.cards), m.wilds) for m in s.side.melds))
+        if key in self.seen:
+            return self.seen[key]
+        self.seen[key] = False  # a way back to the same position finds nothing new
+        answer = self._search(steps, v, top)
+        self.seen[key] = answer
+        return answer
+
+    def _search(self, steps: list[Step], v: Verdict, top: bool) -> bool | None:
+        s = v.state
+        unknown = False
+        if not s.drawn:
+            # The turn still needs its draw: a draw from the stock, or a take of the pile.
+            options = self.listing(v.after)
+            if options is None:
+                return None
+            for o in options:
+                if o.kind not in ("draw", "take"):
+                    continue
+                nv = self.judge(steps + o.steps)
+                if nv is None:
+                    return None
+                if nv.legal:
+                    if finished(nv):
+                        return True
+                    answer = self.search(steps + o.steps, nv)
+                    if answer:
+                        return True
+                    unknown = unknown or answer is None
+            return None if unknown else False
+        # The simplest finish first: discard one of the known cards.
+        for card in _distinct(s.hand.cards()):
+            attempt = steps + [Step("discard", (card,))]
+            nv = self.judge(attempt)
+            if nv is None:
+                return None
+            if nv.legal:
+                return True
+            if top:
+                self.blocked.append((f"discard {card}", nv.violations[0].rule))
+        if s.hand.unknown:
+            return None  # the cards drawn without a name might be anything
+        options = self.listing(v.after)
+        if options is None:
+            return None
+        for o in options:
+            if o.kind == "out":
+                nv = self.judge(steps + o.steps)
+                if nv is None:
+                    return None
+                if nv.legal and finished(nv):
+                    return True
+        if top:
+            self._blocked_outs(steps, s)
+        for o in options:  # asking the partner may be what going out still needs
+            if o.kind not in ("meld", "add", "ask") or o.kind == "ask" and s.asked:
+                continue
+            nv = self.judge(steps + o.steps)
+            if nv is None:
+                return None
+            if nv.legal:
+                answer = self.search(steps + o.steps, nv)
+                if answer:
+                    return True
+                unknown = unknown or answer is None
+        return None if unknown else False
+
+    def _blocked_outs(self, steps: list[Step], s) -> None:
+        """Why putting the whole hand down does not work either: the rule that laying off every card
+        (each to its own rank's meld where there is one) breaks."""
+        cards = s.hand.cards()
+        if not cards or self.budget <= 0:
+            return
+        wild = [c for c in cards if c.is_wild]
+        natural = [c for c in cards if not c.is_wild]
+        ranks = {c.rank for c in natural}
+        target = next(iter(ranks)) if len(ranks) == 1 else None
+        if target is None and not natural:
+            melds = [m for m in s.side.melds if not m.rank.startswith("3")]
+            target = melds[0].rank if melds else None
+        if target is None or s.side.meld_of(target) is None:
+            return
+        step = Step("add", tuple(natural + wild), target)
+        nv = self.judge(steps + [step])
+        if nv is not None and nv.violations:
+            self.blocked.append((str(step), nv.violations[0].rule))
+
+
+def _distinct(cards) -> list:
+    out, seen = [], set()
+    for c in cards:
+        if str(c) not in seen:
+            seen.add(str(c))
+            out.append(c)
+    return out
+
+
+def keep_finishable(options: list) -> tuple[list, bool]:
+    """The options that can still finish the turn, when at least one can; else all of them.
+    Returns the options kept and whether any of them can finish the turn."""
+    good, dead = [], []
+    for o in options:
+        answer = True if finished(o.verdict) or o.kind == "ask" else can_finish(o.verdict)
+        (dead if answer is False else good).append(o)
+    if not dead:
+        return options, True
+    finishing = [o for o in good if o.kind != "ask"]
+    if finishing:
+        return good, True
+    return options, False
