@@ -6,7 +6,6 @@ Typer draws the help; these classes only tidy what it is given. Every command of
 doing anything. Only Typer and the standard library are imported here: ``check`` starts with it."""
 from __future__ import annotations
 
-import inspect
 import sys
 
 import typer
@@ -19,6 +18,8 @@ def reflow(text: str | None) -> str | None:
     those are commands to copy, one to a line."""
     if not text:
         return text
+    import inspect
+
     paragraphs = inspect.cleandoc(text).split("\n\n")
     kept = []
     for p in paragraphs:
