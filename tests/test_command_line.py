@@ -226,7 +226,7 @@ def test_ctrl_c_stops_lint_with_the_summary_so_far(tmp_path):
     child.expect("Checking files")
     child.expect(r"[1-9]\d*/400")
     child.sendintr()
-    child.expect(r"(\d+) file\(s\), \d+ stated answer\(s\) checked")
+    child.expect(r"(\d+) files?(\(s\))?, \d+ stated answers?(\(s\))? checked")
     done = int(child.match.group(1))
     child.expect("Stopped early")
     child.expect(pytest.importorskip("pexpect").EOF)

@@ -49,7 +49,9 @@ def _param_rows(command, ctx) -> tuple[list[str], list[str]]:
             name = (param.metavar or param.name.upper()) + ("..." if param.nargs != 1 else "")
             arguments.append(f"| `{_cell(name)}` | {text}{'' if param.required else ' (optional)'} |")
         else:
-            names = ", ".join(f"`{o}`" for o in [*param.opts, *param.secondary_opts])
+            # Long names first; sorted, because Click keeps the help option's names in a set.
+            ordered = sorted(param.opts, key=lambda o: (not o.startswith("--"), o)) + list(param.secondary_opts)
+            names = ", ".join(f"`{o}`" for o in ordered)
             takes_value = not (getattr(param, "is_flag", False) or getattr(param, "count", False))
             value = f" `{_cell(param.metavar or param.name.upper())}`" if takes_value else ""
             default = param.default if takes_value and param.default not in (None, (), []) else None
