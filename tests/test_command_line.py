@@ -66,22 +66,45 @@ def test_the_break_check_can_fail():
     assert greedy_breaks(text, 100) and not greedy_breaks(text, 60)
 
 
+def assert_reads_well(out: str, width: int) -> None:
+    assert not re.search(r"<(bool|str|int|float|list\[[a-z]+\]|int range)>", out), out
+    assert not greedy_breaks(out, width), greedy_breaks(out, width)
+    usage = next(line for line in out.splitlines() if "Usage:" in line)
+    assert "{" not in usage and "[[" not in usage, usage
+
+
 @pytest.mark.parametrize("command", [[]] + [[c] for c in _commands()], ids=lambda c: " ".join(c) or "canasta")
 def test_help_reads_well(command):
+    """In-process, through the full app (fast); the next test runs the real command."""
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+
     for width in (100, 140):
-        proc = run(*command, "--help", env={"COLUMNS": str(width)})
+        result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": str(width), "NO_COLOR": "1"},
+                                    prog_name="canasta")
+        assert result.exit_code == 0, result.output
+        assert_reads_well(result.stdout, width)
+
+
+def test_help_reads_well_as_the_user_runs_it():
+    for args in (["--help"], ["check", "--help"], ["selfplay", "--help"]):
+        proc = run(*args)
         assert proc.returncode == 0, proc.stderr
-        out = proc.stdout
-        assert not re.search(r"<(bool|str|int|float|list\[[a-z]+\]|int range)>", out), out
-        assert not greedy_breaks(out, width), greedy_breaks(out, width)
-        usage = next(line for line in out.splitlines() if "Usage:" in line)
-        assert "{" not in usage and "[[" not in usage, usage
+        assert_reads_well(proc.stdout, 100)
 
 
 def test_an_option_that_does_nothing_is_not_offered_but_still_accepted():
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+
+    def help_of(command: str) -> str:
+        return CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "100"}).stdout
+
     for command in ("schema", "progress", "explain"):
-        assert "--ruleset" not in run(command, "--help").stdout, command
-    assert "--lang" not in run("schema", "--help").stdout
+        assert "--ruleset" not in help_of(command), command
+    assert "--lang" not in help_of("schema")
     # Old scripts keep working.
     assert run("schema", "scenario", "--ruleset", "danish").returncode == 0
 
@@ -206,10 +229,10 @@ def _spawn(*args: str, cwd: Path):
 
 
 def test_a_long_selfplay_shows_a_bar_on_a_terminal(tmp_path):
-    child = _spawn("selfplay", "--hands", "12", "--ruleset", "classic", cwd=tmp_path)
+    child = _spawn("selfplay", "--hands", "8", "--ruleset", "classic", cwd=tmp_path)
     child.expect("Playing hands")
-    child.expect(r"\d+/12")
-    child.expect("12 hands, ")
+    child.expect(r"\d+/8")
+    child.expect("8 hands, ")
     child.expect(r"nothing broke")
     child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
