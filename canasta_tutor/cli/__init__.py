@@ -4,6 +4,7 @@ Only Typer is imported at start-up; the engine, YAML and Rich are imported insid
 use them, so ``canasta check`` starts nearly as fast as an empty Typer app."""
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -21,7 +22,9 @@ def _only(name: str) -> typer.Typer | None:
     chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
     if not chosen:
         return None
-    one = typer.Typer(**APP_SETTINGS)
+    # No completion options here: the shell asks for completions with no command on the line, so
+    # completion always runs through the full app (see main), and `check` does not pay for it.
+    one = typer.Typer(**{**APP_SETTINGS, "add_completion": False})
     one.registered_commands = chosen
 
     @one.callback()
@@ -31,9 +34,14 @@ def _only(name: str) -> typer.Typer | None:
     return one
 
 
+COMPLETE_VAR = "_CANASTA_COMPLETE"  # set by the shell's completion script (canasta --show-completion)
+
+
 def main() -> None:
-    target = _only(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else None
+    named = len(sys.argv) > 1 and not sys.argv[1].startswith("-") and COMPLETE_VAR not in os.environ
+    target = _only(sys.argv[1]) if named else None
     try:
-        (target or app)()
+        # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
+        (target or app)(prog_name="canasta")
     except KeyboardInterrupt:  # pragma: no cover
         sys.exit(130)

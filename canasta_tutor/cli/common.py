@@ -12,6 +12,9 @@ from typing import List, Optional
 
 import typer
 
+from canasta_tutor.cli import completion
+from canasta_tutor.cli.help import CanastaApp, CanastaGroup
+
 EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 1, 2, 3, 70
 
 APP_SETTINGS = dict(
@@ -19,18 +22,32 @@ APP_SETTINGS = dict(
     help="Canasta rule tutor and move checker: judge a move on a table described in YAML, explain every "
          "ruling with its rule id and source, and score the hand.\n\n"
          "Example:  canasta check table.yaml \"take 9S 9D; meld 9S 9D 9H\"",
-    no_args_is_help=True,
-    add_completion=False,
+    cls=CanastaGroup,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
-app = typer.Typer(**APP_SETTINGS)
+app = CanastaApp(**APP_SETTINGS)
 
-RulesetOpt = typer.Option(None, "--ruleset", "-r", help="Ruleset id or ruleset file; overrides the table's.")
+
+@app.callback(invoke_without_command=True)
+def _start(ctx: typer.Context) -> None:
+    # A bare `canasta` greets a newcomer instead of only printing the usage.
+    if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
+        from canasta_tutor.cli.help import greet
+
+        greet(ctx)
+        raise typer.Exit(0)
+
+
+RulesetOpt = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
+                          help="Ruleset id or ruleset file; overrides the table's.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
-HouseOpt = typer.Option(None, "--house", help="House rule KEY=VALUE, e.g. --house canasta_closed=true (repeatable).")
-LangOpt = typer.Option(None, "--lang", help="Language of the messages (en; others where translated).")
-LearnerOpt = typer.Option(None, "--learner", help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
+HouseOpt = typer.Option(None, "--house", metavar="KEY=VALUE", autocompletion=completion.house_keys,
+                        help="House rule, e.g. --house canasta_closed=true (repeatable).")
+LangOpt = typer.Option(None, "--lang", metavar="LANG", help="Language of the messages (en; others where translated).")
+LearnerOpt = typer.Option(None, "--learner", metavar="NAME",
+                          help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
 
 
 def _emit_json(data) -> None:

@@ -24,8 +24,9 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def check(
-    file: str = typer.Argument(..., help="A table snapshot or scenario file (YAML)."),
-    move: str = typer.Argument(..., help="Steps separated by ';', e.g. \"draw; meld 7H 7D 2C; discard 5C\"."),
+    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file (YAML)."),
+    move: str = typer.Argument(..., metavar="MOVE",
+                               help="Steps separated by ';', e.g. \"draw; meld 7H 7D 2C; discard 5C\"."),
     compare: bool = typer.Option(False, "--compare", help="Judge the move under every built-in ruleset."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
@@ -83,8 +84,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
 
 @app.command()
 def score(
-    file: str = typer.Argument(..., help="A table at the end of a hand (snapshot or scenario)."),
-    out: Optional[str] = typer.Option(None, "--out", help="The player who went out (default: the scenario's score.out)."),
+    file: str = typer.Argument(..., metavar="FILE", help="A table at the end of a hand (snapshot or scenario)."),
+    out: Optional[str] = typer.Option(None, "--out", metavar="NAME",
+                                      help="The player who went out (default: the scenario's score.out)."),
     concealed: Optional[bool] = typer.Option(None, "--concealed/--not-concealed", help="Whether they went out concealed."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
@@ -107,7 +109,7 @@ def score(
 
 @app.command()
 def show(
-    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT",
@@ -118,7 +120,6 @@ def show(
     """Draw the table: hands, melds, red threes, the pile and whose turn it is.
 
     Example:  canasta show table.yaml
-
     Example:  canasta show table.yaml --svg table.svg
     """
     def body():
@@ -173,7 +174,7 @@ def _write_svg(table, out: str, as_json: bool) -> None:
 
 @app.command()
 def moves(
-    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
@@ -190,7 +191,7 @@ def moves(
 
 @app.command()
 def hint(
-    file: str = typer.Argument(..., help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,

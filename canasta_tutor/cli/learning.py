@@ -6,10 +6,10 @@ from typing import List, Optional
 
 import typer
 
+from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_USAGE,
     app,
-    RulesetOpt,
     JsonOpt,
     LangOpt,
     LearnerOpt,
@@ -23,8 +23,10 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def lesson(
-    name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Take the lesson under another ruleset: the engine answers under it."),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids,
+                               help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
+                                          help="Take the lesson under another ruleset: the engine answers under it."),
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
@@ -79,10 +81,14 @@ def lesson(
 
 @app.command()
 def quiz(
-    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", help="Drill only these rule ids (repeatable)."),
-    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, help="Stop after N questions (default: until you quit)."),
-    ruleset: Optional[str] = RulesetOpt,
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the random positions (the same seed, the same quiz)."),
+    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids,
+                                               help="Drill only these rule ids (repeatable)."),
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, metavar="N",
+                                        help="Stop after N questions (default: until you quit)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
+                                          help="Ask the questions under this ruleset."),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="SEED",
+                                       help="Seed for the random positions (the same seed, the same quiz)."),
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
@@ -130,8 +136,8 @@ def progress(
     reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
     learner: Optional[str] = LearnerOpt,
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; progress is "
-                                          "kept per rule, whatever the ruleset."),
+    # Accepted, not offered: progress is kept per rule, whatever the ruleset.
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:

@@ -5,9 +5,9 @@ from typing import Optional
 
 import typer
 
+from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     app,
-    RulesetOpt,
     JsonOpt,
     LangOpt,
     _emit,
@@ -17,8 +17,9 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def rules(
-    ruleset_id: Optional[str] = typer.Argument(None, metavar="[RULESET]", help="A ruleset id or file."),
-    ruleset: Optional[str] = RulesetOpt,
+    ruleset_id: Optional[str] = typer.Argument(None, metavar="RULESET", autocompletion=completion.ruleset_ids,
+                                               help="A ruleset id or file; without one, the list of rulesets."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),  # the same as RULESET; kept for old scripts
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -38,8 +39,10 @@ def rules(
 
 @app.command()
 def explain(
-    rule_id: str = typer.Argument(..., help="A rule id, e.g. pile.black-three-on-top (or 'all')."),
-    ruleset: Optional[str] = RulesetOpt,
+    rule_id: str = typer.Argument(..., metavar="RULE_ID", autocompletion=completion.rule_ids,
+                                  help="A rule id, e.g. pile.black-three-on-top (or 'all')."),
+    # Accepted, not offered: the explanation covers every ruleset at once.
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:

@@ -6,6 +6,7 @@ from typing import List, Optional
 
 import typer
 
+from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
     app,
@@ -20,11 +21,12 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def selfplay(
-    hands: int = typer.Option(1, "--hands", "-n", min=1, help="Hands to play for each ruleset."),
-    seed: int = typer.Option(1, "--seed", help="Seed of the first hand; the others follow it."),
-    ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r",
+    hands: int = typer.Option(1, "--hands", "-n", min=1, metavar="N", help="Hands to play for each ruleset."),
+    seed: int = typer.Option(1, "--seed", metavar="SEED", help="Seed of the first hand; the others follow it."),
+    ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r", metavar="ID",
+                                                autocompletion=completion.ruleset_ids,
                                                 help="A ruleset to play (repeatable; default: every built-in one)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Processes to play in."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes to play in."),
     show: bool = typer.Option(False, "--show", help="Print every move of every hand (for one hand or a few)."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
@@ -33,9 +35,10 @@ def selfplay(
 
     Each card must be in exactly one place, every move legal by check, every table round-tripping
     through YAML, every score adding up. Anything that breaks is reported with the seed that
-    reproduces it.
+    reproduces it. In a terminal a progress bar shows how far the run has got; Ctrl-C stops it with
+    the summary so far.
 
-    Exit 0 when nothing broke, 1 otherwise.
+    Exit 0 when nothing broke, 1 otherwise (130 when stopped early).
 
     Example:  canasta selfplay --hands 1500 --jobs 2
     """
@@ -45,17 +48,13 @@ def selfplay(
         ids = [_ruleset_ref(r) for r in ruleset] if ruleset else list(BUILTIN)
         if show:
             return _selfplay_show(ids, hands, seed, as_json)
+        from canasta_tutor import texts
         from canasta_tutor.play.selfplay import play_many
+        from canasta_tutor.render.progress_bar import progress_bar
 
-        tty = sys.stderr.isatty() and not as_json
-
-        def progress(done, total):
-            if tty and (done % 50 == 0 or done == total):
-                sys.stderr.write(f"\r{done}/{total} hands")
-                if done == total:
-                    sys.stderr.write("\n")
-
-        summary = play_many(ids, hands, seed, jobs, progress)
+        label = texts.section("command_line", "progress.selfplay")
+        with progress_bar(hands * len(ids), label, shown=not as_json) as bar:
+            summary = play_many(ids, hands, seed, jobs, bar.to)
         data = {
             "hands": summary.hands,
             "moves": summary.moves,
@@ -67,6 +66,8 @@ def selfplay(
                             "reproduce": f"canasta selfplay --ruleset {rid} --seed {s} --show"}
                            for rid, s, how in summary.unfinished],
         }
+        if summary.stopped:
+            data["stopped"] = True
         if as_json:
             _emit_json(data)
         else:
@@ -83,6 +84,9 @@ def selfplay(
             verdict = "nothing broke" if not data["broken"] else counted("broken-invariant", len(data["broken"]))
             print(st(f"{counted('hand', data['hands'])}, {counted('move', data['moves'])}: {verdict}",
                      "green" if not data["broken"] else "bold"))
+        if summary.stopped:
+            sys.stderr.write(f"canasta: {texts.section('command_line', 'stopped')}\n")
+            raise typer.Exit(130)
         raise typer.Exit(EXIT_ILLEGAL if data["broken"] else 0)
 
     _guard(as_json, lang, body)

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from typing import List, Optional
 
 import typer
 
+from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
     EXIT_USAGE,
@@ -23,11 +25,13 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def schema(
-    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; the schema is "
-                                          "the same for every ruleset."),
-    as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format.",
+                               autocompletion=completion.schema_kinds),
+    # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
+    # ruleset and has no words to translate.
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
+    as_json: bool = typer.Option(False, "--json", help="Print errors as JSON too (the schema is always JSON)."),
+    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
 ) -> None:
     """Print the JSON Schema of a file format, for editors (YAML language servers read it).
 
@@ -46,12 +50,13 @@ def schema(
 
 @app.command()
 def new(
-    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start."),
-    file: str = typer.Argument(..., help="The file to write (never overwritten)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r",
+    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start.",
+                               autocompletion=completion.skeleton_kinds),
+    file: str = typer.Argument(..., metavar="FILE", help="The file to write (never overwritten)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
                                           help="The ruleset of the skeleton's table (a four-player one)."),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),  # accepted, not offered: nothing to translate
 ) -> None:
     """Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
 
@@ -108,14 +113,17 @@ def new(
 
 @app.command()
 def lint(
-    paths: List[str] = typer.Argument(..., help="Scenario files or folders of them."),
+    paths: List[str] = typer.Argument(..., metavar="PATH", help="Scenario files or folders of them."),
     ruleset: Optional[str] = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
     """Check teachers' files: the format, the card counts, and every stated answer against the engine.
 
-    Exit 0 when everything agrees, 1 when a file has a problem.
+    In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked
+    so far.
+
+    Exit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).
 
     Example:  canasta lint scenarios/
     """
@@ -130,11 +138,8 @@ def lint(
         if not files:
             raise InputError(f"no YAML files found in {', '.join(paths)}")
         results = []
-        total_checked = 0
-        for f in files:
-            checked, problems = api.lint_file(f, ruleset)
-            total_checked += checked
-            results.append((str(f), checked, problems))
+        stopped = _lint_all(files, ruleset, as_json, results)
+        total_checked = sum(n for _, n, _ in results)
         bad = [p for _, _, ps in results for p in ps]
         if as_json:
             _emit_json({"files": [{"file": f, "checked": n, "problems": [p.as_dict() for p in ps]}
@@ -146,9 +151,31 @@ def lint(
                 print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
             from canasta_tutor.texts import counted
 
-            summary = (f"{counted('file', len(files))}, {counted('stated-answer', total_checked)} checked, "
+            summary = (f"{counted('file', len(results))}, {counted('stated-answer', total_checked)} checked, "
                        f"{counted('problem', len(bad))}")
             print(st(summary, "green" if not bad else "bold"))
+        if stopped:
+            from canasta_tutor import texts
+
+            sys.stderr.write(f"canasta: {texts.section('command_line', 'stopped')}\n")
+            raise typer.Exit(130)
         raise typer.Exit(EXIT_ILLEGAL if bad else 0)
 
     _guard(as_json, lang, body)
+
+
+def _lint_all(files, ruleset, as_json: bool, results: list) -> bool:
+    """Lint each file into ``results``, with a progress bar in a terminal; True when Ctrl-C stopped it
+    (the files checked so far are in ``results``)."""
+    from canasta_tutor import api, texts
+    from canasta_tutor.render.progress_bar import progress_bar
+
+    try:
+        with progress_bar(len(files), texts.section("command_line", "progress.lint"), shown=not as_json) as bar:
+            for f in files:
+                checked, problems = api.lint_file(f, ruleset)
+                results.append((str(f), checked, problems))
+                bar.advance()
+    except KeyboardInterrupt:
+        return True
+    return False

@@ -275,6 +275,7 @@ class Summary:
     ended: Counter = field(default_factory=Counter)  # (ruleset, how) -> hands
     broken: list[Broken] = field(default_factory=list)
     unfinished: list[tuple[str, int, str]] = field(default_factory=list)  # (ruleset, seed, how): no legal move left
+    stopped: bool = False  # interrupted (Ctrl-C): the figures cover the hands finished before it
 
 
 def _one(job: tuple[str, int]) -> tuple[str, int, int, str, list[Broken]]:
@@ -287,18 +288,32 @@ def _one(job: tuple[str, int]) -> tuple[str, int, int, str, list[Broken]]:
 
 
 def play_many(rulesets: list[str], hands: int, seed: int = 1, jobs: int = 1, progress=None) -> Summary:
-    """``hands`` hands of each ruleset, seeds ``seed`` .. ``seed + hands - 1``; ``jobs`` processes."""
+    """``hands`` hands of each ruleset, seeds ``seed`` .. ``seed + hands - 1``; ``jobs`` processes.
+
+    ``progress(done, total)`` is called after each hand. An interruption (Ctrl-C) ends the run early
+    with the summary of the hands finished so far, marked ``stopped``."""
     work = [(rid, s) for s in range(seed, seed + hands) for rid in rulesets]
     summary = Summary()
-    if jobs > 1:
-        import multiprocessing
+    try:
+        if jobs > 1:
+            import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.imap_unordered(_one, work, chunksize=8)
-            _collect(results, summary, progress, len(work))
-    else:
-        _collect(map(_one, work), summary, progress, len(work))
+            with multiprocessing.get_context("spawn").Pool(jobs, initializer=_leave_interrupts_to_parent) as pool:
+                results = pool.imap_unordered(_one, work, chunksize=8)
+                _collect(results, summary, progress, len(work))
+        else:
+            _collect(map(_one, work), summary, progress, len(work))
+    except KeyboardInterrupt:
+        summary.stopped = True
     return summary
+
+
+def _leave_interrupts_to_parent() -> None:
+    """Ctrl-C reaches every process of the terminal; the workers ignore it and the parent, which
+    keeps the summary, stops them."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _collect(results, summary: Summary, progress, total: int) -> None:
