@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 
 from canasta_tutor import texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
