@@ -1,0 +1,179 @@
+"""Keep the translation catalogs in step with the English source, for translators and their tools.
+
+    python -m canasta_tutor.texts.sync           # write catalogs/messages.pot, update every .po, compile .mo
+    python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
+
+Each text of ``en.yaml`` is one gettext message: ``msgctxt`` is its key path (``rules.pile.empty.message``),
+``msgid`` the English text, ``msgstr`` the translation; a plural-aware entry is ``msgid``/``msgid_plural``
+with one ``msgstr[i]`` per form of the language (Babel knows each language's CLDR plural rule and writes
+its ``Plural-Forms`` header). Updating a catalog keeps every translation whose key still exists: a new
+key comes in untranslated, a key whose English changed keeps its old translation marked fuzzy (with the
+old English as ``#| msgid`` so the translator sees what changed), a key that is gone becomes obsolete
+(``#~``). Fuzzy and untranslated messages are left out of the compiled ``.mo``, so English shows there.
+
+Babel is needed here and in the tests, never when the tool runs: the command line reads the ``.mo`` with
+the standard library's gettext.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
+PROJECT = "canasta-tutor"
+
+
+def _babel():
+    try:
+        from babel.messages import catalog, mofile, pofile
+    except ImportError:  # pragma: no cover - the test extras install it
+        sys.exit("canasta: this tool needs Babel: pip install 'canasta-tutor[test]'")
+    return catalog, pofile, mofile
+
+
+def placeholders(text) -> set[str]:
+    """The named placeholders of a text (of every form, for a plural message)."""
+    texts = text if isinstance(text, (tuple, list)) else (text,)
+    return {name for t in texts if t for name in PLACEHOLDER.findall(t)}
+
+
+def english() -> dict[str, str | tuple[str, str]]:
+    """The source messages: key path -> English text, or (one, other) for a plural-aware entry."""
+    import yaml
+
+    tree = yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+    return {path: (value["one"], value["other"]) if isinstance(value, dict) else value
+            for path, value in entries(tree)}
+
+
+def _comments(text) -> list[str]:
+    names = sorted(placeholders(text))
+    return [f"placeholders: {', '.join('{' + n + '}' for n in names)}"] if names else []
+
+
+def template(date: datetime | None = None):
+    """The POT: every English message, untranslated."""
+    catalog_mod, _, _ = _babel()
+    pot = catalog_mod.Catalog(project=PROJECT, creation_date=date, fuzzy=False)
+    for path, text in english().items():
+        flags = ("python-brace-format",) if placeholders(text) else ()
+        pot.add(text, "" if isinstance(text, str) else ("", ""), context=path, flags=flags,
+                auto_comments=_comments(text))
+    return pot
+
+
+def read(lang: str):
+    _, pofile, _ = _babel()
+    path = CATALOGS / f"{LANGUAGES[lang]}.po"
+    if not path.exists():
+        return None
+    with open(path, "rb") as fp:
+        return pofile.read_po(fp, locale=LANGUAGES[lang])
+
+
+def updated(lang: str, pot, old):
+    """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
+    catalog_mod, _, _ = _babel()
+    now = datetime.now(timezone.utc)
+    new = catalog_mod.Catalog(locale=LANGUAGES[lang], project=PROJECT, fuzzy=False,
+                              creation_date=old.creation_date if old else now,
+                              revision_date=old.revision_date if old else now,
+                              language_team=old.language_team if old else None,
+                              last_translator=old.last_translator if old else None)
+    previous = {m.context: m for m in (old or []) if m.id and m.context}
+    forms = new.num_plurals
+    for message in pot:
+        if not message.id:
+            continue
+        was = previous.pop(message.context, None)
+        plural = isinstance(message.id, tuple)
+        flags, previous_id = set(message.flags), ()
+        if was is None:
+            string = ("",) * forms if plural else ""
+        else:
+            string = was.string
+            if plural and not isinstance(string, tuple):
+                string = (string,) * forms
+            elif not plural and isinstance(string, tuple):
+                string = string[-1]
+            if was.id != message.id:
+                flags.add("fuzzy")
+                previous_id = was.id if isinstance(was.id, tuple) else (was.id,)
+            elif was.fuzzy:
+                flags.add("fuzzy")
+                previous_id = was.previous_id
+        new.add(message.id, string, context=message.context, flags=flags,
+                auto_comments=message.auto_comments, user_comments=was.user_comments if was else (),
+                previous_id=previous_id)
+    for context, was in previous.items():
+        if any(s for s in (was.string if isinstance(was.string, tuple) else (was.string,))):
+            new.obsolete[(was.id, context)] = was
+    return new
+
+
+def po_bytes(catalog) -> bytes:
+    _, pofile, _ = _babel()
+    out = io.BytesIO()
+    pofile.write_po(out, catalog, width=100, omit_header=False, include_previous=True)
+    return out.getvalue()
+
+
+def mo_bytes(catalog) -> bytes:
+    _, _, mofile = _babel()
+    out = io.BytesIO()
+    mofile.write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def plan() -> dict[Path, bytes]:
+    """Every catalog file as it should be now."""
+    old_pot = CATALOGS / "messages.pot"
+    date = None
+    if old_pot.exists():  # keep the template's date unless its messages change, so a rerun changes nothing
+        _, pofile, _ = _babel()
+        with open(old_pot, "rb") as fp:
+            date = pofile.read_po(fp).creation_date
+    pot = template(date)
+    files = {old_pot: po_bytes(pot)}
+    if old_pot.exists() and old_pot.read_bytes() != files[old_pot]:
+        files[old_pot] = po_bytes(template())
+    for lang, name in LANGUAGES.items():
+        if name is None:
+            continue
+        catalog = updated(lang, pot, read(lang))
+        files[CATALOGS / f"{name}.po"] = po_bytes(catalog)
+        _, pofile, _ = _babel()
+        files[CATALOGS / f"{name}.mo"] = mo_bytes(pofile.read_po(io.BytesIO(files[CATALOGS / f"{name}.po"]),
+                                                                 locale=name))
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m canasta_tutor.texts.sync", description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, content in plan().items():
+        if not path.exists() or path.read_bytes() != content:
+            stale.append(path.name)
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(content)
+    for lang, name in LANGUAGES.items():
+        if name:
+            missing = sum(1 for m in read(lang) or [] if m.id and (m.fuzzy or not all(
+                m.string if isinstance(m.string, tuple) else (m.string,))))
+            print(f"{lang}: to translate or review: {missing}" if missing else f"{lang}: complete")
+    if stale:
+        print(("out of date: " if args.check else "written: ") + ", ".join(stale))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
