@@ -167,3 +167,17 @@ def test_reading_a_catalog_needs_no_babel():
             "assert 'babel' not in sys.modules, 'babel imported'")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_speaks_the_glossarys_words(lang):
+    """Each term of the language's glossary (but those kept for later texts) is a word its catalog uses."""
+    import yaml
+
+    glossary = yaml.safe_load((texts.HERE / "glossary" / f"{texts.LANGUAGES[lang]}.yaml").read_text("utf-8"))
+    assert glossary["language"] == lang
+    said = " ".join(t if isinstance(t, str) else " ".join((t.pick(1), t.pick(2)))
+                    for _, t in texts.entries(texts.catalog(lang))).lower()
+    unused = [(e["en"], part) for e in glossary["terms"] if e.get("used", True)
+              for part in e["term"].split(" / ") if part.lower() not in said]
+    assert not unused, f"{lang}: glossary terms the catalog never uses: {unused}"
