@@ -91,17 +91,18 @@ def _translate(tree: dict, translations, prefix: str = "") -> dict:
 
 @lru_cache(maxsize=8)
 def catalog(lang: str = "en") -> dict:
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    base = yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
+    """The texts of a language: the English tree with each text looked up in the language's compiled
+    catalog (read once, lazily, with the standard library's gettext)."""
     name = LANGUAGES.get(normalise(lang) or "en")
     if name is None or not (CATALOGS / f"{name}.mo").exists():
-        return base
+        import yaml
+
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        return yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
     import gettext
 
     with open(CATALOGS / f"{name}.mo", "rb") as fp:
-        return _translate(base, gettext.GNUTranslations(fp))
+        return _translate(catalog("en"), gettext.GNUTranslations(fp))
 
 
 def plural_form(n: int, lang: str | None = None) -> str:
