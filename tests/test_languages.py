@@ -181,3 +181,40 @@ def test_the_catalog_speaks_the_glossarys_words(lang):
     unused = [(e["en"], part) for e in glossary["terms"] if e.get("used", True)
               for part in e["term"].split(" / ") if part.lower() not in said]
     assert not unused, f"{lang}: glossary terms the catalog never uses: {unused}"
+
+
+def test_the_sync_keeps_translations_marks_changed_english_fuzzy_and_retires_gone_keys():
+    from babel.messages.catalog import Catalog
+
+    pot = Catalog()
+    pot.add("the pile is empty", "", context="rules.pile.empty.message")
+    pot.add("the stock is empty: nothing to draw", "", context="rules.draw.stock-empty.message")
+    pot.add(("{n} card", "{n} cards"), ("", ""), context="counts.card")
+    pot.add("a new text", "", context="hints.new")
+    old = Catalog(locale="nl")
+    old.add("the pile is empty", "de aflegstapel is leeg", context="rules.pile.empty.message")
+    old.add("the stock is empty", "de stok is leeg", context="rules.draw.stock-empty.message")
+    old.add(("{n} card", "{n} cards"), ("{n} kaart", "{n} kaarten"), context="counts.card")
+    old.add("a text no longer used", "een oude tekst", context="hints.gone")
+    new = sync.updated("nl", pot, old)
+    kept, changed = new.get("the pile is empty", "rules.pile.empty.message"), \
+        new.get("the stock is empty: nothing to draw", "rules.draw.stock-empty.message")
+    assert kept.string == "de aflegstapel is leeg" and not kept.fuzzy
+    assert changed.string == "de stok is leeg" and changed.fuzzy and changed.previous_id == ["the stock is empty"]
+    assert new.get(("{n} card", "{n} cards"), "counts.card").string == ("{n} kaart", "{n} kaarten")
+    assert new.get("a new text", "hints.new").string == ""
+    assert [m.string for m in new.obsolete.values()] == ["een oude tekst"]
+    assert new.plural_forms == "nplurals=2; plural=(n != 1);"
+    # fuzzy and untranslated texts are not compiled: English shows instead
+    import gettext
+    import io
+
+    compiled = gettext.GNUTranslations(io.BytesIO(sync.mo_bytes(new)))
+    assert compiled.pgettext("rules.pile.empty.message", "the pile is empty") == "de aflegstapel is leeg"
+    assert compiled.pgettext("rules.draw.stock-empty.message", "the stock is empty: nothing to draw") == \
+        "the stock is empty: nothing to draw"
+
+
+def test_the_sync_check_mode_changes_nothing_and_says_whether_all_is_current(capsys):
+    assert sync.main(["--check"]) == 0
+    assert "nl: complete" in capsys.readouterr().out
