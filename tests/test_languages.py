@@ -160,6 +160,11 @@ def test_rank_names_and_engine_words_are_translated():
     assert texts.score_detail("score.canasta-natural", {"rank_name": "kings", "size": 7}, "nl") == \
         "zuivere canasta van heren (7 kaarten)"
     assert "getrokken" in texts.rule_message("turn.one-draw", {"how": "drew"}, "nl")
+    assert texts.score_detail("score.hand", {"players": "Ann and Cas"}, "da").endswith("hos Ann og Cas")
+    from canasta_tutor.render.report import _class_name
+
+    assert (_class_name("9", "nl"), _class_name("9", "pt-BR"), _class_name("3b", "da")) == \
+        ("negens", "noves", "sorte treere")
 
 
 def test_reading_a_catalog_needs_no_babel():

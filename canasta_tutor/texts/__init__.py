@@ -17,6 +17,7 @@ HERE = Path(__file__).parent
 LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
+JOINED = ("players", "sides")
 
 
 def normalise(code: str | None) -> str | None:
@@ -165,7 +166,7 @@ def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
 
 
 def score_note(key: str, params: dict, lang: str | None = None) -> str:
-    return _fill(catalog(lang or language())["score_notes"].get(key, key), params)
+    return _fill(catalog(lang or language())["score_notes"].get(key, key), _localised(params, lang))
 
 
 def word(key: str, lang: str | None = None) -> str:
@@ -179,11 +180,12 @@ def section(name: str, key: str, params: dict | None = None, lang: str | None = 
         entries = entries.get(part, {})
     params = dict(params or {})
     if "rank" in params:
-        params.setdefault("rank_name", _rank_name(params["rank"], lang))
+        params.setdefault("rank_name", rank_name(params["rank"], lang))
     return _fill(entries.get(key.split(".")[-1], key), _localised(params, lang))
 
 
-def _rank_name(rank: str, lang: str | None) -> str:
+def rank_name(rank: str, lang: str | None = None) -> str:
+    """A rank in words, in the plural (``kings``, ``heren``): how messages name a meld's rank."""
     names = catalog(lang or language()).get("languages", {}).get("rank-names") or {}
     if rank in names:
         return names[rank]
@@ -197,8 +199,11 @@ def _localised(params: dict, lang: str | None) -> dict:
     catalog's own words replace them."""
     if (lang or language()) == "en":
         return params
-    words = catalog(lang or language()).get("languages", {}).get("engine-words") or {}
-    params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else v for k, v in params.items()}
+    own = catalog(lang or language()).get("languages", {})
+    words, joined_by = own.get("engine-words") or {}, " " + own.get("and", "and") + " "
+    params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else
+              v.replace(" and ", joined_by) if k in JOINED and isinstance(v, str) else v
+              for k, v in params.items()}
     name = params.get("rank_name")
     if isinstance(name, str):
         from canasta_tutor.engine.cards import RANK_NAMES
@@ -206,5 +211,5 @@ def _localised(params: dict, lang: str | None) -> dict:
         rank = params.get("rank") if params.get("rank") in RANK_NAMES else next(
             (r for r, n in RANK_NAMES.items() if n == name), None)
         if rank is not None:
-            params = {**params, "rank_name": _rank_name(rank, lang)}
+            params = {**params, "rank_name": rank_name(rank, lang)}
     return params
