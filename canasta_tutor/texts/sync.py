@@ -27,6 +27,11 @@ from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 PROJECT = "canasta-tutor"
+HEADER = """\
+# {language} messages of canasta-tutor, made from canasta_tutor/texts/en.yaml.
+# msgctxt is the key in en.yaml and msgid its English; translate the msgstr lines only.
+# After en.yaml changes: python -m canasta_tutor.texts.sync (see docs/translating.md).
+#"""
 
 
 def _babel():
@@ -57,15 +62,25 @@ def _comments(text) -> list[str]:
     return [f"placeholders: {', '.join('{' + n + '}' for n in names)}"] if names else []
 
 
-def template(date: datetime | None = None):
+def template():
     """The POT: every English message, untranslated."""
     catalog_mod, _, _ = _babel()
-    pot = catalog_mod.Catalog(project=PROJECT, creation_date=date, fuzzy=False)
+    pot = catalog_mod.Catalog(project=PROJECT, version=_version(), fuzzy=False,
+                              header_comment=HEADER.format(language="The English"), msgid_bugs_address="")
     for path, text in english().items():
         flags = ("python-brace-format",) if placeholders(text) else ()
         pot.add(text, "" if isinstance(text, str) else ("", ""), context=path, flags=flags,
                 auto_comments=_comments(text))
     return pot
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(PROJECT)
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree
+        return ""
 
 
 def read(lang: str):
@@ -81,7 +96,11 @@ def updated(lang: str, pot, old):
     """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
     catalog_mod, _, _ = _babel()
     now = datetime.now(timezone.utc)
-    new = catalog_mod.Catalog(locale=LANGUAGES[lang], project=PROJECT, fuzzy=False,
+    from babel import Locale
+
+    name = Locale.parse(LANGUAGES[lang]).english_name
+    new = catalog_mod.Catalog(locale=LANGUAGES[lang], project=PROJECT, version=_version(), fuzzy=False,
+                              header_comment=HEADER.format(language=name), msgid_bugs_address="",
                               creation_date=old.creation_date if old else now,
                               revision_date=old.revision_date if old else now,
                               language_team=old.language_team if old else None,
@@ -131,27 +150,45 @@ def mo_bytes(catalog) -> bytes:
     return out.getvalue()
 
 
-def plan() -> dict[Path, bytes]:
-    """Every catalog file as it should be now."""
-    old_pot = CATALOGS / "messages.pot"
-    date = None
-    if old_pot.exists():  # keep the template's date unless its messages change, so a rerun changes nothing
-        _, pofile, _ = _babel()
-        with open(old_pot, "rb") as fp:
-            date = pofile.read_po(fp).creation_date
-    pot = template(date)
-    files = {old_pot: po_bytes(pot)}
-    if old_pot.exists() and old_pot.read_bytes() != files[old_pot]:
-        files[old_pot] = po_bytes(template())
+def _content(data: bytes, locale: str | None = None) -> tuple:
+    """What a .po or .pot file says, headers and layout aside: so that another Babel version, which may
+    wrap lines or stamp the header differently, does not make a current catalog look stale."""
+    _, pofile, _ = _babel()
+    catalog = pofile.read_po(io.BytesIO(data), locale=locale)
+    messages = sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, repr(m.previous_id))
+                      for m in catalog if m.id)
+    return messages, sorted(map(repr, catalog.obsolete)), catalog.plural_forms if locale else None
+
+
+def _compiled(data: bytes) -> dict:
+    import gettext
+
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    return {k: v for k, v in translations._catalog.items() if k != ""}
+
+
+def plan() -> dict[Path, tuple[bytes, bool]]:
+    """Every catalog file as it should be now, and whether the one on disk says something else."""
+    pot_path = CATALOGS / "messages.pot"
+    pot = template()
+    pot_data = po_bytes(pot)
+    files = {pot_path: (pot_data, not pot_path.exists() or _content(pot_path.read_bytes()) != _content(pot_data))}
     for lang, name in LANGUAGES.items():
         if name is None:
             continue
-        catalog = updated(lang, pot, read(lang))
-        files[CATALOGS / f"{name}.po"] = po_bytes(catalog)
-        _, pofile, _ = _babel()
-        files[CATALOGS / f"{name}.mo"] = mo_bytes(pofile.read_po(io.BytesIO(files[CATALOGS / f"{name}.po"]),
-                                                                 locale=name))
+        po_path, mo_path = CATALOGS / f"{name}.po", CATALOGS / f"{name}.mo"
+        po_data = po_bytes(updated(lang, pot, read(lang)))
+        mo_data = mo_bytes(_babel()[1].read_po(io.BytesIO(po_data), locale=name))
+        files[po_path] = (po_data, not po_path.exists()
+                          or _content(po_path.read_bytes(), name) != _content(po_data, name))
+        files[mo_path] = (mo_data, not mo_path.exists() or _compiled(mo_path.read_bytes()) != _compiled(mo_data))
     return files
+
+
+def to_review(lang: str) -> list[str]:
+    """The keys a language has yet to translate, or whose translation waits for review (fuzzy)."""
+    return [m.context for m in read(lang) or [] if m.id and (m.fuzzy or not all(
+        m.string if isinstance(m.string, tuple) else (m.string,)))]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,16 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
     args = parser.parse_args(argv)
     stale = []
-    for path, content in plan().items():
-        if not path.exists() or path.read_bytes() != content:
+    for path, (content, changed) in plan().items():
+        if changed:
             stale.append(path.name)
             if not args.check:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(content)
     for lang, name in LANGUAGES.items():
         if name:
-            missing = sum(1 for m in read(lang) or [] if m.id and (m.fuzzy or not all(
-                m.string if isinstance(m.string, tuple) else (m.string,))))
+            missing = len(to_review(lang))
             print(f"{lang}: to translate or review: {missing}" if missing else f"{lang}: complete")
     if stale:
         print(("out of date: " if args.check else "written: ") + ", ".join(stale))
