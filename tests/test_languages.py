@@ -221,3 +221,11 @@ def test_the_sync_keeps_translations_marks_changed_english_fuzzy_and_retires_gon
 def test_the_sync_check_mode_changes_nothing_and_says_whether_all_is_current(capsys):
     assert sync.main(["--check"]) == 0
     assert "nl: complete" in capsys.readouterr().out
+
+
+def test_the_sync_can_drop_the_translations_of_removed_keys():
+    from babel.messages.catalog import Catalog
+
+    pot, old = Catalog(), Catalog(locale="da")
+    old.add("a text no longer used", "en gammel tekst", context="hints.gone")
+    assert list(sync.updated("da", pot, old).obsolete) and not sync.updated("da", pot, old, False).obsolete
