@@ -2,6 +2,7 @@
 
     python -m canasta_tutor.texts.sync           # write catalogs/messages.pot, update every .po, compile .mo
     python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
+    python -m canasta_tutor.texts.sync --drop-obsolete   # also delete the translations of removed keys
 
 Each text of ``en.yaml`` is one gettext message: ``msgctxt`` is its key path (``rules.pile.empty.message``),
 ``msgid`` the English text, ``msgstr`` the translation; a plural-aware entry is ``msgid``/``msgid_plural``
@@ -92,7 +93,7 @@ def read(lang: str):
         return pofile.read_po(fp, locale=LANGUAGES[lang])
 
 
-def updated(lang: str, pot, old):
+def updated(lang: str, pot, old, keep_obsolete: bool = True):
     """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
     catalog_mod, _, _ = _babel()
     now = datetime.now(timezone.utc)
@@ -130,7 +131,7 @@ def updated(lang: str, pot, old):
         new.add(message.id, string, context=message.context, flags=flags,
                 auto_comments=message.auto_comments, user_comments=was.user_comments if was else (),
                 previous_id=previous_id)
-    for context, was in previous.items():
+    for context, was in previous.items() if keep_obsolete else ():
         if any(s for s in (was.string if isinstance(was.string, tuple) else (was.string,))):
             new.obsolete[(was.id, context)] = was
     return new
@@ -167,7 +168,7 @@ def _compiled(data: bytes) -> dict:
     return {k: v for k, v in translations._catalog.items() if k != ""}
 
 
-def plan() -> dict[Path, tuple[bytes, bool]]:
+def plan(keep_obsolete: bool = True) -> dict[Path, tuple[bytes, bool]]:
     """Every catalog file as it should be now, and whether the one on disk says something else."""
     pot_path = CATALOGS / "messages.pot"
     pot = template()
@@ -177,7 +178,7 @@ def plan() -> dict[Path, tuple[bytes, bool]]:
         if name is None:
             continue
         po_path, mo_path = CATALOGS / f"{name}.po", CATALOGS / f"{name}.mo"
-        po_data = po_bytes(updated(lang, pot, read(lang)))
+        po_data = po_bytes(updated(lang, pot, read(lang), keep_obsolete))
         mo_data = mo_bytes(_babel()[1].read_po(io.BytesIO(po_data), locale=name))
         files[po_path] = (po_data, not po_path.exists()
                           or _content(po_path.read_bytes(), name) != _content(po_data, name))
@@ -194,9 +195,11 @@ def to_review(lang: str) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m canasta_tutor.texts.sync", description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
+    parser.add_argument("--drop-obsolete", action="store_true",
+                        help="delete the translations of keys en.yaml no longer has (kept as #~ otherwise)")
     args = parser.parse_args(argv)
     stale = []
-    for path, (content, changed) in plan().items():
+    for path, (content, changed) in plan(not args.drop_obsolete).items():
         if changed:
             stale.append(path.name)
             if not args.check:
