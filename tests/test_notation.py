@@ -74,3 +74,14 @@ def test_symbols_rule_exactly_like_the_standard_notation(lang):
     dutch = json.loads(canasta("check", "examples/table.yaml", "take 9S 9R 2K; discard 4H", "--json",
                                "--lang", lang).stdout)
     assert dutch == standard
+
+
+def test_a_table_file_in_the_players_letters_reads_as_the_standard_one(tmp_path):
+    from canasta_tutor.files.snapshot import load_table
+
+    standard = (ROOT / "examples" / "table.yaml").read_text(encoding="utf-8")
+    dutch = (standard.replace("hand: 7H 7D 2C KS KH 5C 9D 9S 4H JK QD", "hand: 7♥ 7R 2K HS HH 5♣ 9R 9S 4H JK VR")
+             .replace("red_threes: [3H]", "red_threes: [3♥]"))
+    (tmp_path / "nl.yaml").write_text(dutch, encoding="utf-8")
+    (tmp_path / "std.yaml").write_text(standard, encoding="utf-8")
+    assert load_table(tmp_path / "nl.yaml").to_data() == load_table(tmp_path / "std.yaml").to_data()
