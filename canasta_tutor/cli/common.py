@@ -29,7 +29,8 @@ app = typer.Typer(**APP_SETTINGS)
 RulesetOpt = typer.Option(None, "--ruleset", "-r", help="Ruleset id or ruleset file; overrides the table's.")
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
 HouseOpt = typer.Option(None, "--house", help="House rule KEY=VALUE, e.g. --house canasta_closed=true (repeatable).")
-LangOpt = typer.Option(None, "--lang", help="Language of the messages: en, nl, da, pt-BR (default: $CANASTA_LANG, else the locale).")
+LangOpt = typer.Option(None, "--lang", help="Language of the messages: en, nl, da, pt-BR "
+                                            "(default: $CANASTA_LANG, else the locale).")
 LearnerOpt = typer.Option(None, "--learner", help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
 
 
