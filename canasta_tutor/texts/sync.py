@@ -58,9 +58,39 @@ def english() -> dict[str, str | tuple[str, str]]:
             for path, value in entries(tree)}
 
 
+# What a placeholder stands for, where its name does not say it: shown to translators beside the message.
+MEANING = {
+    "card": "a card in the standard notation, such as 9H",
+    "cards": "cards in the standard notation, such as 9H 9D 2C",
+    "top": "the top card of the discard pile, such as 9H",
+    "rank": "a rank as written on the cards: 9, K, A",
+    "rank_name": "a rank in words, in the plural (languages.rank-names)",
+    "ranks": "ranks as written on the cards: 4, 5, 6",
+    "step_text": "one step of the move as typed, such as 'meld 9S 9D 2C' (move words stay English)",
+    "how": "languages.engine-words: 'drew' or 'took the pile'",
+    "what": "languages.engine-words: 'take the pile' or 'meld'",
+    "verb": "languages.engine-words: 'discarded' or 'melded'",
+    "phase": "languages.engine-words: 'draw' or 'play'",
+    "how_text": "a whole take_how message",
+    "kind": "kinds.natural or kinds.mixed",
+    "all_text": "words.red-threes-all, or nothing",
+    "negative_text": "words.red-threes-negative, or nothing",
+    "frozen": "words.yes or words.no",
+    "melded": "words.yes or words.no",
+    "players": "player names joined by languages.and",
+    "sides": "side names joined by languages.and",
+    "player": "a player's name",
+    "ruleset": "a ruleset id such as classic or danish",
+    "name": "a rank in words (languages.rank-names) or moves.classes",
+}
+
+
 def _comments(text) -> list[str]:
     names = sorted(placeholders(text))
-    return [f"placeholders: {', '.join('{' + n + '}' for n in names)}"] if names else []
+    if not names:
+        return []
+    return [f"placeholders: {', '.join('{' + n + '}' for n in names)}"] + [
+        f"{{{n}}}: {MEANING[n]}" for n in names if n in MEANING]
 
 
 def template():
@@ -156,7 +186,8 @@ def _content(data: bytes, locale: str | None = None) -> tuple:
     wrap lines or stamp the header differently, does not make a current catalog look stale."""
     _, pofile, _ = _babel()
     catalog = pofile.read_po(io.BytesIO(data), locale=locale)
-    messages = sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, repr(m.previous_id))
+    messages = sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, repr(m.previous_id),
+                       repr(list(m.auto_comments)))
                       for m in catalog if m.id)
     return messages, sorted(map(repr, catalog.obsolete)), catalog.plural_forms if locale else None
 
