@@ -1,5 +1,6 @@
 """Nothing a test runs may touch the real user's progress: every test process writes under a
-temporary CANASTA_HOME (tests that need their own set it again)."""
+temporary CANASTA_HOME (tests that need their own set it again). The tests expect English whatever the
+machine's locale: CANASTA_LANG says so (the language tests set their own)."""
 import os
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 def _private_home(tmp_path_factory):
     old = os.environ.get("CANASTA_HOME")
     os.environ["CANASTA_HOME"] = str(tmp_path_factory.mktemp("canasta-home"))
+    os.environ["CANASTA_LANG"] = "en"
     yield
     if old is None:
         os.environ.pop("CANASTA_HOME", None)

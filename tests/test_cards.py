@@ -71,7 +71,7 @@ def test_same_card_whatever_the_spelling():
 
 
 @pytest.mark.parametrize("code", [
-    "", " ", "XX", "X", "KX", "K♥♥", "11H", "0S", "10 S", "KHH", "H", "♥", "JKH", "JKS", "3", "3X", "QQ", "22",
+    "", " ", "XX", "X", "KX", "K♥♥", "11H", "0S", "10 S", "KHH", "S", "♥", "JKH", "JKS", "3", "3X", "QQ", "22",
     "K-H", "A♠♠", "1OS",
 ])
 def test_bad_codes_raise_card_error(code):

@@ -608,7 +608,7 @@ def test_markup_in_names_is_text(tmp_path):
     assert proc.returncode == 0 and "[red]Ann" in proc.stdout and "[/]" in proc.stdout
 
 
-def test_an_unknown_language_says_english_is_used(tmp_path):
+def test_an_unknown_language_is_a_usage_error_listing_the_languages(tmp_path):
     write(tmp_path, "t.yaml", BLACK_THREE)
     proc = canasta("check", "t.yaml", "draw", "--lang", "xx", cwd=tmp_path)
-    assert "English is used" in proc.stderr and proc.returncode == 0
+    assert proc.returncode == 2 and "'xx'" in proc.stderr and "nl, da, pt-BR" in proc.stderr

@@ -45,7 +45,8 @@ RulesetOpt = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=
 JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
 HouseOpt = typer.Option(None, "--house", metavar="KEY=VALUE", autocompletion=completion.house_keys,
                         help="House rule, e.g. --house canasta_closed=true (repeatable).")
-LangOpt = typer.Option(None, "--lang", metavar="LANG", help="Language of the messages (en; others where translated).")
+LangOpt = typer.Option(None, "--lang", metavar="LANG", help="Language of the messages: en, nl, da, pt-BR "
+                                                          "(default: $CANASTA_LANG, else the locale).")
 LearnerOpt = typer.Option(None, "--learner", metavar="NAME",
                           help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
 
@@ -74,10 +75,11 @@ def _guard(as_json: bool, lang: str | None, body):
     if lang:
         from canasta_tutor import texts
 
-        if lang.split("_")[0].lower() not in texts.available():
-            sys.stderr.write(f"canasta: no messages in '{lang}' yet; English is used "
-                             f"(available: {', '.join(texts.available())})\n")
-        os.environ["CANASTA_LANG"] = lang
+        chosen = texts.normalise(lang)
+        if chosen is None:
+            _fail(EXIT_USAGE, texts.section("languages", "unknown", {
+                "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
+        os.environ["CANASTA_LANG"] = chosen
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable
 
+from canasta_tutor.engine import notation
+
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
 SUITS = ("S", "H", "D", "C")
@@ -118,8 +120,9 @@ def parse_card(text: str) -> Card:
         else:
             rank_text = t
         rank = _RANK_ALIASES.get(rank_text)
-        if rank is None or rank == "JK" and suit:
-            raise CardError(text, "expected a rank A K Q J 10 (or T) 9 to 2, then a suit S H D C, or JK")
+        if rank is None or rank == "JK" and suit:  # not the standard notation: a player's own letters?
+            rank, suit = notation.read(t, lambda why: CardError(text, why or "expected a rank A K Q J 10 (or T) "
+                                                                "9 to 2, then a suit S H D C, or JK"))
         if rank == "3" and suit is None:
             raise CardError(text, "a three needs its suit (3H, 3D red; 3S, 3C black)")
         card = Card(rank, suit)

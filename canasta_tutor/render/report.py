@@ -112,9 +112,7 @@ def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
 
 
 def _class_name(cls: str, lang: str | None) -> str:
-    from canasta_tutor.engine.cards import RANK_NAMES
-
-    return texts.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else RANK_NAMES.get(cls, cls)
+    return texts.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else texts.rank_name(cls, lang)
 
 
 def option_dict(o: "Option", lang: str | None = None) -> dict:

@@ -1,6 +1,10 @@
-"""User-facing text, kept apart from the rules: one YAML catalog per language, English the fallback.
+"""User-facing text, kept apart from the rules. English is the source: ``en.yaml`` maps keys to English
+texts. Each other language is a gettext catalog in ``catalogs/`` (a ``.po`` file for translators, compiled
+to the ``.mo`` read here); a text missing from a catalog falls back to English. ``python -m
+canasta_tutor.texts.sync`` keeps the catalogs in step with ``en.yaml`` (see docs/translating.md).
 
-The language comes from ``--lang`` or the ``CANASTA_LANG`` environment variable."""
+The language comes from ``--lang``, else the ``CANASTA_LANG`` environment variable, else the locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""
 from __future__ import annotations
 
 import os
@@ -9,35 +13,101 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 
+# The languages there are, as users write them, and the file name of each catalog (None: the source).
+LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
+CATALOGS = HERE / "catalogs"
+ENGINE_WORDS = ("how", "what", "verb", "phase")
+JOINED = ("players", "sides")
+
+
+def normalise(code: str | None) -> str | None:
+    """One of LANGUAGES for a code as a user or a locale writes it (``pt_BR.UTF-8``, ``pt-br``, ``nl_BE``,
+    ``da``), or None when we have no such language. A region we have no catalog for falls back to the
+    language's own (``nl_BE`` is Dutch, ``pt_PT`` the Brazilian catalog, the only Portuguese one)."""
+    if not code:
+        return None
+    tag = code.split(".")[0].split("@")[0].strip().replace("_", "-").lower()
+    for lang in LANGUAGES:
+        if lang.lower() == tag:
+            return lang
+    base = tag.split("-")[0]
+    for lang in LANGUAGES:
+        if lang.lower().split("-")[0] == base:
+            return lang
+    return None
+
 
 def language() -> str:
-    return os.environ.get("CANASTA_LANG", "en").split(".")[0].split("_")[0].lower() or "en"
+    """The language of the messages: ``CANASTA_LANG`` (which ``--lang`` sets), else the first locale
+    variable that is set; an unknown one means English, without a word."""
+    for var in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return normalise(value) or "en"
+    return "en"
 
 
 def available() -> list[str]:
-    return sorted(p.stem for p in HERE.glob("*.yaml"))
+    return list(LANGUAGES)
+
+
+class PluralText(dict):
+    """A translated plural-aware entry: the catalog's own plural rule picks the form (Dutch and Danish
+    have two, like English; other languages may have more)."""
+
+    def __init__(self, entry: dict, translations, context: str) -> None:
+        super().__init__(entry)
+        self._translations, self._context = translations, context
+
+    def pick(self, n: int) -> str:
+        return self._translations.npgettext(self._context, self["one"], self["other"], n)
+
+
+def entries(tree: dict, prefix: str = ""):
+    """Every text of a catalog as (key path, text): a text is a string or a plural-aware mapping."""
+    for key, value in tree.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict) and "other" in value:
+            yield path, value
+        elif isinstance(value, dict):
+            yield from entries(value, path)
+        elif isinstance(value, str):
+            yield path, value
+
+
+def _translate(tree: dict, translations, prefix: str = "") -> dict:
+    out = {}
+    for key, value in tree.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict) and "other" in value:
+            out[key] = PluralText(value, translations, path)
+        elif isinstance(value, dict):
+            out[key] = _translate(value, translations, path)
+        elif isinstance(value, str):
+            out[key] = translations.pgettext(path, value)
+        else:
+            out[key] = value
+    return out
 
 
 @lru_cache(maxsize=8)
 def catalog(lang: str = "en") -> dict:
-    import yaml
+    """The texts of a language: the English tree with each text looked up in the language's compiled
+    catalog (read once, lazily, with the standard library's gettext)."""
+    name = LANGUAGES.get(normalise(lang) or "en")
+    if name is None or not (CATALOGS / f"{name}.mo").exists():
+        import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    base = yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
-    if lang != "en" and (HERE / f"{lang}.yaml").exists():
-        extra = yaml.load((HERE / f"{lang}.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
-        for section, entries in extra.items():
-            merged = base.setdefault(section, {})
-            for key, value in (entries or {}).items():
-                if isinstance(value, dict) and isinstance(merged.get(key), dict):
-                    merged[key] = {**merged[key], **value}
-                else:
-                    merged[key] = value
-    return base
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        return yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
+    import gettext
+
+    with open(CATALOGS / f"{name}.mo", "rb") as fp:
+        return _translate(catalog("en"), gettext.GNUTranslations(fp))
 
 
 def plural_form(n: int, lang: str | None = None) -> str:
-    """The CLDR plural category of ``n``: ``one`` or ``other`` in the languages we speak so far."""
+    """The English plural category of ``n``: ``one`` or ``other`` (translations use their catalog's rule)."""
     return "one" if n == 1 else "other"
 
 
@@ -46,7 +116,11 @@ def _fill(template, params: dict) -> str:
     ``count`` naming the parameter that decides (``n`` when not given), so no text says "card(s)"."""
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
-        template = template.get(plural_form(n if isinstance(n, int) else 0), template["other"])
+        n = n if isinstance(n, int) else 0
+        if isinstance(template, PluralText):
+            template = template.pick(n)
+        else:
+            template = template.get(plural_form(n), template["other"])
     try:
         return template.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError):
@@ -67,7 +141,7 @@ def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
     if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
-    return _fill(message, params)
+    return _fill(message, _localised(params, lang))
 
 
 def note_message(key: str, params: dict, lang: str | None = None) -> str:
@@ -90,11 +164,11 @@ def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
     words = cat["words"]
     params["all_text"] = words["red-threes-all"] if params.get("all") else ""
     params["negative_text"] = words["red-threes-negative"] if params.get("negative") else ""
-    return _fill(cat["scores"].get(rule, rule), params)
+    return _fill(cat["scores"].get(rule, rule), _localised(params, lang))
 
 
 def score_note(key: str, params: dict, lang: str | None = None) -> str:
-    return _fill(catalog(lang or language())["score_notes"].get(key, key), params)
+    return _fill(catalog(lang or language())["score_notes"].get(key, key), _localised(params, lang))
 
 
 def word(key: str, lang: str | None = None) -> str:
@@ -108,14 +182,36 @@ def section(name: str, key: str, params: dict | None = None, lang: str | None = 
         entries = entries.get(part, {})
     params = dict(params or {})
     if "rank" in params:
-        params.setdefault("rank_name", _rank_name(params["rank"], lang))
-    return _fill(entries.get(key.split(".")[-1], key), params)
+        params.setdefault("rank_name", rank_name(params["rank"], lang))
+    return _fill(entries.get(key.split(".")[-1], key), _localised(params, lang))
 
 
-def _rank_name(rank: str, lang: str | None) -> str:
-    names = catalog(lang or language()).get("rank_names") or {}
+def rank_name(rank: str, lang: str | None = None) -> str:
+    """A rank in words, in the plural (``kings``, ``heren``): how messages name a meld's rank."""
+    names = catalog(lang or language()).get("languages", {}).get("rank-names") or {}
     if rank in names:
         return names[rank]
     from canasta_tutor.engine.cards import RANK_NAMES
 
     return RANK_NAMES.get(rank, rank)
+
+
+def _localised(params: dict, lang: str | None) -> dict:
+    """The engine names ranks and a few steps in English (``rank_name: kings``, ``how: drew``): the
+    catalog's own words replace them."""
+    if (lang or language()) == "en":
+        return params
+    own = catalog(lang or language()).get("languages", {})
+    words, joined_by = own.get("engine-words") or {}, " " + own.get("and", "and") + " "
+    params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else
+              v.replace(" and ", joined_by) if k in JOINED and isinstance(v, str) else v
+              for k, v in params.items()}
+    name = params.get("rank_name")
+    if isinstance(name, str):
+        from canasta_tutor.engine.cards import RANK_NAMES
+
+        rank = params.get("rank") if params.get("rank") in RANK_NAMES else next(
+            (r for r, n in RANK_NAMES.items() if n == name), None)
+        if rank is not None:
+            params = {**params, "rank_name": rank_name(rank, lang)}
+    return params

@@ -1,0 +1,249 @@
+"""Keep the translation catalogs in step with the English source, for translators and their tools.
+
+    python -m canasta_tutor.texts.sync           # write catalogs/messages.pot, update every .po, compile .mo
+    python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
+    python -m canasta_tutor.texts.sync --drop-obsolete   # also delete the translations of removed keys
+
+Each text of ``en.yaml`` is one gettext message: ``msgctxt`` is its key path (``rules.pile.empty.message``),
+``msgid`` the English text, ``msgstr`` the translation; a plural-aware entry is ``msgid``/``msgid_plural``
+with one ``msgstr[i]`` per form of the language (Babel knows each language's CLDR plural rule and writes
+its ``Plural-Forms`` header). Updating a catalog keeps every translation whose key still exists: a new
+key comes in untranslated, a key whose English changed keeps its old translation marked fuzzy (with the
+old English as ``#| msgid`` so the translator sees what changed), a key that is gone becomes obsolete
+(``#~``). Fuzzy and untranslated messages are left out of the compiled ``.mo``, so English shows there.
+
+Babel is needed here and in the tests, never when the tool runs: the command line reads the ``.mo`` with
+the standard library's gettext.
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import re
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries
+
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
+PROJECT = "canasta-tutor"
+HEADER = """\
+# {language} messages of canasta-tutor, made from canasta_tutor/texts/en.yaml.
+# msgctxt is the key in en.yaml and msgid its English; translate the msgstr lines only.
+# After en.yaml changes: python -m canasta_tutor.texts.sync (see docs/translating.md).
+#"""
+
+
+def _babel():
+    try:
+        from babel.messages import catalog, mofile, pofile
+    except ImportError:  # pragma: no cover - the test extras install it
+        sys.exit("canasta: this tool needs Babel: pip install 'canasta-tutor[test]'")
+    return catalog, pofile, mofile
+
+
+def placeholders(text) -> set[str]:
+    """The named placeholders of a text (of every form, for a plural message)."""
+    texts = text if isinstance(text, (tuple, list)) else (text,)
+    return {name for t in texts if t for name in PLACEHOLDER.findall(t)}
+
+
+def english() -> dict[str, str | tuple[str, str]]:
+    """The source messages: key path -> English text, or (one, other) for a plural-aware entry."""
+    import yaml
+
+    tree = yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+    return {path: (value["one"], value["other"]) if isinstance(value, dict) else value
+            for path, value in entries(tree)}
+
+
+# What a placeholder stands for, where its name does not say it: shown to translators beside the message.
+MEANING = {
+    "card": "a card in the standard notation, such as 9H",
+    "cards": "cards in the standard notation, such as 9H 9D 2C",
+    "top": "the top card of the discard pile, such as 9H",
+    "rank": "a rank as written on the cards: 9, K, A",
+    "rank_name": "a rank in words, in the plural (languages.rank-names)",
+    "ranks": "ranks as written on the cards: 4, 5, 6",
+    "step_text": "one step of the move as typed, such as 'meld 9S 9D 2C' (move words stay English)",
+    "how": "languages.engine-words: 'drew' or 'took the pile'",
+    "what": "languages.engine-words: 'take the pile' or 'meld'",
+    "verb": "languages.engine-words: 'discarded' or 'melded'",
+    "phase": "languages.engine-words: 'draw' or 'play'",
+    "how_text": "a whole take_how message",
+    "kind": "kinds.natural or kinds.mixed",
+    "all_text": "words.red-threes-all, or nothing",
+    "negative_text": "words.red-threes-negative, or nothing",
+    "frozen": "words.yes or words.no",
+    "melded": "words.yes or words.no",
+    "players": "player names joined by languages.and",
+    "sides": "side names joined by languages.and",
+    "player": "a player's name",
+    "ruleset": "a ruleset id such as classic or danish",
+    "name": "a rank in words (languages.rank-names) or moves.classes",
+}
+
+
+def _comments(text) -> list[str]:
+    names = sorted(placeholders(text))
+    if not names:
+        return []
+    return [f"placeholders: {', '.join('{' + n + '}' for n in names)}"] + [
+        f"{{{n}}}: {MEANING[n]}" for n in names if n in MEANING]
+
+
+def template():
+    """The POT: every English message, untranslated."""
+    catalog_mod, _, _ = _babel()
+    pot = catalog_mod.Catalog(project=PROJECT, version=_version(), fuzzy=False,
+                              header_comment=HEADER.format(language="The English"), msgid_bugs_address="")
+    for path, text in english().items():
+        flags = ("python-brace-format",) if placeholders(text) else ()
+        pot.add(text, "" if isinstance(text, str) else ("", ""), context=path, flags=flags,
+                auto_comments=_comments(text))
+    return pot
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(PROJECT)
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree
+        return ""
+
+
+def read(lang: str):
+    _, pofile, _ = _babel()
+    path = CATALOGS / f"{LANGUAGES[lang]}.po"
+    if not path.exists():
+        return None
+    with open(path, "rb") as fp:
+        return pofile.read_po(fp, locale=LANGUAGES[lang])
+
+
+def updated(lang: str, pot, old, keep_obsolete: bool = True):
+    """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
+    catalog_mod, _, _ = _babel()
+    now = datetime.now(timezone.utc)
+    from babel import Locale
+
+    name = Locale.parse(LANGUAGES[lang]).english_name
+    new = catalog_mod.Catalog(locale=LANGUAGES[lang], project=PROJECT, version=_version(), fuzzy=False,
+                              header_comment=HEADER.format(language=name), msgid_bugs_address="",
+                              creation_date=old.creation_date if old else now,
+                              revision_date=old.revision_date if old else now,
+                              language_team=old.language_team if old else None,
+                              last_translator=old.last_translator if old else None)
+    previous = {m.context: m for m in (old or []) if m.id and m.context}
+    forms = new.num_plurals
+    for message in pot:
+        if not message.id:
+            continue
+        was = previous.pop(message.context, None)
+        plural = isinstance(message.id, tuple)
+        flags, previous_id = set(message.flags), ()
+        if was is None:
+            string = ("",) * forms if plural else ""
+        else:
+            string = was.string
+            if plural and not isinstance(string, tuple):
+                string = (string,) * forms
+            elif not plural and isinstance(string, tuple):
+                string = string[-1]
+            if was.id != message.id:
+                flags.add("fuzzy")
+                previous_id = was.id if isinstance(was.id, tuple) else (was.id,)
+            elif was.fuzzy:
+                flags.add("fuzzy")
+                previous_id = was.previous_id
+        new.add(message.id, string, context=message.context, flags=flags,
+                auto_comments=message.auto_comments, user_comments=was.user_comments if was else (),
+                previous_id=previous_id)
+    for context, was in previous.items() if keep_obsolete else ():
+        if any(s for s in (was.string if isinstance(was.string, tuple) else (was.string,))):
+            new.obsolete[(was.id, context)] = was
+    return new
+
+
+def po_bytes(catalog) -> bytes:
+    _, pofile, _ = _babel()
+    out = io.BytesIO()
+    pofile.write_po(out, catalog, width=100, omit_header=False, include_previous=True)
+    return out.getvalue()
+
+
+def mo_bytes(catalog) -> bytes:
+    _, _, mofile = _babel()
+    out = io.BytesIO()
+    mofile.write_mo(out, catalog, use_fuzzy=False)
+    return out.getvalue()
+
+
+def _content(data: bytes, locale: str | None = None) -> tuple:
+    """What a .po or .pot file says, headers and layout aside: so that another Babel version, which may
+    wrap lines or stamp the header differently, does not make a current catalog look stale."""
+    _, pofile, _ = _babel()
+    catalog = pofile.read_po(io.BytesIO(data), locale=locale)
+    messages = sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, repr(m.previous_id),
+                       repr(list(m.auto_comments)))
+                      for m in catalog if m.id)
+    return messages, sorted(map(repr, catalog.obsolete)), catalog.plural_forms if locale else None
+
+
+def _compiled(data: bytes) -> dict:
+    import gettext
+
+    translations = gettext.GNUTranslations(io.BytesIO(data))
+    return {k: v for k, v in translations._catalog.items() if k != ""}
+
+
+def plan(keep_obsolete: bool = True) -> dict[Path, tuple[bytes, bool]]:
+    """Every catalog file as it should be now, and whether the one on disk says something else."""
+    pot_path = CATALOGS / "messages.pot"
+    pot = template()
+    pot_data = po_bytes(pot)
+    files = {pot_path: (pot_data, not pot_path.exists() or _content(pot_path.read_bytes()) != _content(pot_data))}
+    for lang, name in LANGUAGES.items():
+        if name is None:
+            continue
+        po_path, mo_path = CATALOGS / f"{name}.po", CATALOGS / f"{name}.mo"
+        po_data = po_bytes(updated(lang, pot, read(lang), keep_obsolete))
+        mo_data = mo_bytes(_babel()[1].read_po(io.BytesIO(po_data), locale=name))
+        files[po_path] = (po_data, not po_path.exists()
+                          or _content(po_path.read_bytes(), name) != _content(po_data, name))
+        files[mo_path] = (mo_data, not mo_path.exists() or _compiled(mo_path.read_bytes()) != _compiled(mo_data))
+    return files
+
+
+def to_review(lang: str) -> list[str]:
+    """The keys a language has yet to translate, or whose translation waits for review (fuzzy)."""
+    return [m.context for m in read(lang) or [] if m.id and (m.fuzzy or not all(
+        m.string if isinstance(m.string, tuple) else (m.string,)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m canasta_tutor.texts.sync", description=__doc__.split("\n")[0])
+    parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
+    parser.add_argument("--drop-obsolete", action="store_true",
+                        help="delete the translations of keys en.yaml no longer has (kept as #~ otherwise)")
+    args = parser.parse_args(argv)
+    stale = []
+    for path, (content, changed) in plan(not args.drop_obsolete).items():
+        if changed:
+            stale.append(path.name)
+            if not args.check:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_bytes(content)
+    for lang, name in LANGUAGES.items():
+        if name:
+            missing = len(to_review(lang))
+            print(f"{lang}: to translate or review: {missing}" if missing else f"{lang}: complete")
+    if stale:
+        print(("out of date: " if args.check else "written: ") + ", ".join(stale))
+    return 1 if args.check and stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,231 @@
+"""The languages: choosing one, the catalogs kept complete and in step with en.yaml, and every ruling
+worded in every language with nothing left in English."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from canasta_tutor import api, texts
+from canasta_tutor.files.snapshot import load_scenario
+from canasta_tutor.render.report import verdict_dict
+
+babel = pytest.importorskip("babel")
+from canasta_tutor.texts import sync  # noqa: E402  (needs Babel)
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATED = [lang for lang, name in texts.LANGUAGES.items() if name]
+CATALOG_FILES = {lang: texts.CATALOGS / f"{texts.LANGUAGES[lang]}.po" for lang in TRANSLATED}
+
+
+@pytest.mark.parametrize("code,lang", [
+    ("da", "da"), ("da_DK.UTF-8", "da"), ("nl_BE.UTF-8", "nl"), ("NL", "nl"), ("pt_BR.UTF-8", "pt-BR"),
+    ("pt-BR", "pt-BR"), ("pt_BR", "pt-BR"), ("pt-br", "pt-BR"), ("en_GB.UTF-8", "en"), ("de_DE.UTF-8", None),
+    ("C.UTF-8", None), ("POSIX", None), ("xx", None), ("", None),
+])
+def test_codes_as_users_and_locales_write_them(code, lang):
+    assert texts.normalise(code) == lang
+
+
+@pytest.mark.parametrize("env,lang", [
+    ({"CANASTA_LANG": "da", "LANG": "nl_NL.UTF-8"}, "da"),
+    ({"LC_ALL": "pt_BR.UTF-8", "LC_MESSAGES": "da_DK.UTF-8", "LANG": "nl_NL.UTF-8"}, "pt-BR"),
+    ({"LC_MESSAGES": "da_DK.UTF-8", "LANG": "nl_NL.UTF-8"}, "da"),
+    ({"LANG": "nl_BE.UTF-8"}, "nl"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({}, "en"),
+])
+def test_the_language_comes_from_canasta_lang_then_the_locale(monkeypatch, env, lang):
+    for var in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert texts.language() == lang
+
+
+def run(*args, env=None):
+    environ = {k: v for k, v in os.environ.items() if k not in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
+    environ.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "NO_COLOR": "1"}, **(env or {}))
+    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], capture_output=True, text=True,
+                          env=environ, cwd=ROOT)
+
+
+def test_the_locale_speaks_as_lang_does_and_an_unknown_locale_is_english():
+    move = ("check", "examples/table.yaml", "take 9S; meld 4H 4D 4S")
+    by_flag = run(*move, "--lang", "da")
+    by_locale = run(*move, env={"LANG": "da_DK.UTF-8"})
+    assert by_flag.returncode == by_locale.returncode == 1
+    assert by_flag.stdout == by_locale.stdout and not by_flag.stderr and not by_locale.stderr
+    english, unknown = run(*move), run(*move, env={"LANG": "xx_YY.UTF-8"})
+    assert unknown.stdout == english.stdout and not unknown.stderr
+    assert by_flag.stdout != english.stdout
+
+
+@pytest.mark.parametrize("code", ["xx", "zz-BR"])
+def test_an_unknown_lang_is_a_usage_error_that_lists_the_languages(code):
+    proc = run("check", "examples/table.yaml", "draw", "--lang", code)
+    assert proc.returncode == 2
+    assert f"'{code}'" in proc.stderr and all(lang in proc.stderr for lang in texts.available())
+
+
+def test_json_keeps_its_ids_and_only_the_messages_change():
+    move = ("check", "examples/table.yaml", "take 9S; meld 4H 4D 4S", "--json")
+    english = json.loads(run(*move).stdout)
+    for lang in TRANSLATED:
+        proc = run(*move, "--lang", lang.lower().replace("-", "_"))
+        other = json.loads(proc.stdout)
+        assert not proc.stderr
+        assert [v["rule"] for v in other["violations"]] == [v["rule"] for v in english["violations"]]
+        assert other.keys() == english.keys() and other["legal"] == english["legal"]
+        for mine, theirs in zip(other["violations"] + other["notes"], english["violations"] + english["notes"]):
+            assert mine["message"] != theirs["message"]
+
+
+def _scenario_verdicts():
+    for path in sorted((ROOT / "scenarios" / "rules").glob("*.yaml")):
+        scenario = load_scenario(path)
+        for check in scenario.checks:
+            yield path.stem, api.check(scenario.table, check.move)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_rule_scenario_is_worded_without_english(lang):
+    """Every ruling and note the rule scenarios produce differs from its English wording."""
+    for name, verdict in _scenario_verdicts():
+        english, other = verdict_dict(verdict, "en"), verdict_dict(verdict, lang)
+        for mine, theirs in zip(other["violations"] + other["notes"], english["violations"] + english["notes"]):
+            assert mine["message"] != theirs["message"], f"{name}: {lang} says {mine['message']!r}"
+
+
+def test_the_catalogs_are_in_step_with_en_yaml():
+    """Running the sync tool would change nothing: the template, every catalog (no message the code no
+    longer uses, none missing, none whose English changed unnoticed) and the compiled .mo files."""
+    stale = [path.name for path, (_, changed) in sync.plan().items() if changed]
+    assert not stale, f"out of date: {stale}; run python -m canasta_tutor.texts.sync"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_no_catalog_keeps_a_message_the_code_no_longer_uses(lang):
+    english = sync.english()
+    catalog = sync.read(lang)
+    gone = [m.context for m in catalog if m.id and english.get(m.context) != (
+        m.id if isinstance(m.id, str) else tuple(m.id))]
+    assert not gone and not catalog.obsolete, f"{lang}: stale {gone}, obsolete {list(catalog.obsolete)}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_have_the_placeholders_of_the_english(lang):
+    wrong = []
+    for m in sync.read(lang):
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        for form in forms:
+            if m.id and form and sync.placeholders(form) != sync.placeholders(m.id):
+                wrong.append((m.context, form))
+    assert not wrong, f"{lang}: {wrong}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_catalog_is_complete(lang):
+    missing = sync.to_review(lang)
+    assert not missing, f"{lang}: untranslated or fuzzy: {missing}"
+
+
+@pytest.mark.parametrize("lang,n,text", [
+    ("nl", 1, "1 kaart"), ("nl", 0, "0 kaarten"), ("nl", 2, "2 kaarten"),
+    ("da", 1, "1 canasta"), ("da", 3, "3 canastaer"),
+    ("pt-BR", 0, "0 carta"), ("pt-BR", 1, "1 carta"), ("pt-BR", 2, "2 cartas"),
+    ("pt-BR", 1000000, "1000000 de cartas"),
+])
+def test_plural_forms_follow_the_languages_rule(lang, n, text):
+    key = "canasta" if "canasta" in text else "card"
+    assert texts.counted(key, n, lang) == text
+
+
+def test_a_message_missing_from_a_catalog_falls_back_to_english():
+    import gettext
+
+    english = texts.catalog("en")
+    nothing = texts._translate(english, gettext.NullTranslations())
+    assert nothing["rules"]["pile.empty"]["message"] == english["rules"]["pile.empty"]["message"]
+    assert texts._fill(nothing["counts"]["card"], {"n": 2}) == "2 cards"
+
+
+def test_rank_names_and_engine_words_are_translated():
+    assert texts.score_detail("score.canasta-natural", {"rank_name": "kings", "size": 7}, "nl") == \
+        "zuivere canasta van heren (7 kaarten)"
+    assert "getrokken" in texts.rule_message("turn.one-draw", {"how": "drew"}, "nl")
+    assert texts.score_detail("score.hand", {"players": "Ann and Cas"}, "da").endswith("hos Ann og Cas")
+    from canasta_tutor.render.report import _class_name
+
+    assert (_class_name("9", "nl"), _class_name("9", "pt-BR"), _class_name("3b", "da")) == \
+        ("negens", "noves", "sorte treere")
+
+
+def test_reading_a_catalog_needs_no_babel():
+    code = ("import sys; from canasta_tutor import texts; texts.catalog('pt-BR'); "
+            "assert 'babel' not in sys.modules, 'babel imported'")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalog_speaks_the_glossarys_words(lang):
+    """Each term of the language's glossary (but those kept for later texts) is a word its catalog uses."""
+    import yaml
+
+    glossary = yaml.safe_load((texts.HERE / "glossary" / f"{texts.LANGUAGES[lang]}.yaml").read_text("utf-8"))
+    assert glossary["language"] == lang
+    said = " ".join(t if isinstance(t, str) else " ".join((t.pick(1), t.pick(2)))
+                    for _, t in texts.entries(texts.catalog(lang))).lower()
+    unused = [(e["en"], part) for e in glossary["terms"] if e.get("used", True)
+              for part in e["term"].split(" / ") if part.lower() not in said]
+    assert not unused, f"{lang}: glossary terms the catalog never uses: {unused}"
+
+
+def test_the_sync_keeps_translations_marks_changed_english_fuzzy_and_retires_gone_keys():
+    from babel.messages.catalog import Catalog
+
+    pot = Catalog()
+    pot.add("the pile is empty", "", context="rules.pile.empty.message")
+    pot.add("the stock is empty: nothing to draw", "", context="rules.draw.stock-empty.message")
+    pot.add(("{n} card", "{n} cards"), ("", ""), context="counts.card")
+    pot.add("a new text", "", context="hints.new")
+    old = Catalog(locale="nl")
+    old.add("the pile is empty", "de aflegstapel is leeg", context="rules.pile.empty.message")
+    old.add("the stock is empty", "de stok is leeg", context="rules.draw.stock-empty.message")
+    old.add(("{n} card", "{n} cards"), ("{n} kaart", "{n} kaarten"), context="counts.card")
+    old.add("a text no longer used", "een oude tekst", context="hints.gone")
+    new = sync.updated("nl", pot, old)
+    kept, changed = new.get("the pile is empty", "rules.pile.empty.message"), \
+        new.get("the stock is empty: nothing to draw", "rules.draw.stock-empty.message")
+    assert kept.string == "de aflegstapel is leeg" and not kept.fuzzy
+    assert changed.string == "de stok is leeg" and changed.fuzzy and changed.previous_id == ["the stock is empty"]
+    assert new.get(("{n} card", "{n} cards"), "counts.card").string == ("{n} kaart", "{n} kaarten")
+    assert new.get("a new text", "hints.new").string == ""
+    assert [m.string for m in new.obsolete.values()] == ["een oude tekst"]
+    assert new.plural_forms == "nplurals=2; plural=(n != 1);"
+    # fuzzy and untranslated texts are not compiled: English shows instead
+    import gettext
+    import io
+
+    compiled = gettext.GNUTranslations(io.BytesIO(sync.mo_bytes(new)))
+    assert compiled.pgettext("rules.pile.empty.message", "the pile is empty") == "de aflegstapel is leeg"
+    assert compiled.pgettext("rules.draw.stock-empty.message", "the stock is empty: nothing to draw") == \
+        "the stock is empty: nothing to draw"
+
+
+def test_the_sync_check_mode_changes_nothing_and_says_whether_all_is_current(capsys):
+    assert sync.main(["--check"]) == 0
+    assert "nl: complete" in capsys.readouterr().out
+
+
+def test_the_sync_can_drop_the_translations_of_removed_keys():
+    from babel.messages.catalog import Catalog
+
+    pot, old = Catalog(), Catalog(locale="da")
+    old.add("a text no longer used", "en gammel tekst", context="hints.gone")
+    assert list(sync.updated("da", pot, old).obsolete) and not sync.updated("da", pot, old, False).obsolete
