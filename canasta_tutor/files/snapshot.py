@@ -144,7 +144,7 @@ class Reader:
             if minimum is not None and value < minimum:
                 raise self.fail(node, key, f"found {value}, expected {minimum} or more")
             return value
-        raise self.fail(node, key, f"found {show(node)}, expected a whole number")
+        raise self.fail(node, key, counted_slip(node, key) or f"found {show(node)}, expected a whole number")
 
     def boolean(self, node: Node, key: str) -> bool:
         value = bool_value(node)
@@ -176,13 +176,22 @@ class Reader:
             try:
                 card = parse_card(word)
             except CardError as exc:
-                raise self.fail(where, k, f"found '{word}', expected a card: {exc.reason}") from None
+                raise self.fail(where, k, counted_slip(where, key)
+                                or f"found '{word}', expected a card: {exc.reason}") from None
             out.append(card)
             if sink is not None:
                 sink.append((card, where, k))
         return out
 
 
+
+
+def counted_slip(node: Node, key: str) -> str | None:
+    """The fix for a count written with its unit (``hand: 11 cards``), which YAML reads as text."""
+    words = node.text.split() if isinstance(node, Scalar) else []
+    if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
+        return f"found '{node.text.strip()}': write the count alone, as in {key.split('.')[-1]}: {words[0]}"
+    return None
 
 
 def join(key: str, name: str) -> str:
