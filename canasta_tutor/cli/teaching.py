@@ -123,7 +123,7 @@ def lint(
         from canasta_tutor import api
         from canasta_tutor.reading.strict_yaml import InputError
 
-        missing = [p for p in paths if not os.path.exists(p)]
+        missing = [p for p in paths if p != "-" and not os.path.exists(p)]
         if missing:
             raise InputError(f"{', '.join(missing)}: no such file or folder")
         files = api.scenario_files(paths)
@@ -135,16 +135,24 @@ def lint(
             checked, problems = api.lint_file(f, ruleset)
             total_checked += checked
             results.append((str(f), checked, problems))
-        bad = [p for _, _, ps in results for p in ps]
+        # notes say what to look at; they do not fail the file
+        bad = [p for _, _, ps in results for p in ps if p.kind != "note"]
+        notes = [p for _, _, ps in results for p in ps if p.kind == "note"]
         if as_json:
-            _emit_json({"files": [{"file": f, "checked": n, "problems": [p.as_dict() for p in ps]}
+            _emit_json({"files": [{"file": f, "checked": n,
+                                   "problems": [p.as_dict() for p in ps if p.kind != "note"],
+                                   "notes": [p.as_dict() for p in ps if p.kind == "note"]}
                                   for f, n, ps in results],
-                        "problems": len(bad), "checked": total_checked})
+                        "problems": len(bad), "notes": len(notes), "checked": total_checked})
         else:
             st = _style()
-            for p in bad:
-                print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
+            for p in bad + notes:
+                print(st(str(p), {"invalid": "red", "disagrees": "yellow"}.get(p.kind, "cyan")))
             summary = f"{len(files)} file(s), {total_checked} stated answer(s) checked, {len(bad)} problem(s)"
+            if notes:
+                from canasta_tutor import texts
+
+                summary += texts.section("teaching", "lint.notes", {"n": len(notes)})
             print(st(summary, "green" if not bad else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if bad else 0)
 

@@ -136,8 +136,9 @@ class Lesson:
         return list(seen)
 
 
-def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
-    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it)."""
+def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None) -> Lesson:
+    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it);
+    ``pack`` is the id of the pack it belongs to, which its id is given under."""
     file = str(path)
     root = load(path)
     r = Reader(file)
@@ -145,7 +146,8 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     stem = Path(path).stem
     default_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
     id_node = value_of(top, "id")
-    lesson_id = r.text(id_node, "id", "a lesson id") if id_node is not None else default_id
+    lesson_id = lesson_id_for(path, r.text(id_node, "id", "a lesson id") if id_node is not None else default_id,
+                              pack)
     title = r.text(top.items["title"][1], "title")
     steps_node = top.items["steps"][1]
     if not isinstance(steps_node, Seq) or not steps_node.items:
@@ -173,6 +175,19 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     if not number:
         raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
     return Lesson(lesson_id, title, file, steps)
+
+
+OWN = "own"  # where a teacher's lesson outside any pack keeps its id: own/ID
+
+
+def lesson_id_for(path: str | Path, written: str, pack: str | None) -> str:
+    """The id progress keeps a lesson under: a built-in lesson's own, PACK/ID in a pack, and own/ID
+    for a teacher's lesson file outside a pack, which so never takes a built-in lesson's finished mark."""
+    if pack:
+        return f"{pack}/{written}"
+    if Path(path).resolve().parent == LESSON_DIR.resolve():
+        return written
+    return f"{OWN}/{written}"
 
 
 def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Question:
