@@ -19,6 +19,9 @@ a lesson can never teach a ruling the engine does not give.
       - ask: score                 # what does this side score for the hand?
         side: NS
         out: Ann
+        explanation: Shown after the answer, below the engine's own words.
+        feedback:                  # shown for a particular wrong answer (the engine decides what is right)
+          1200: You counted the red threes twice.
 """
 from __future__ import annotations
 
@@ -36,7 +39,8 @@ from canasta_tutor.engine.table import Table
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 ASK_KINDS = ("legal", "rule", "which", "score")
-STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed")
+STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
+             "explanation", "feedback")
 
 
 @dataclass
@@ -54,6 +58,9 @@ class Question:
     concealed: bool = False
     hint: str = ""
     topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
+    # the teacher's words: shown after the answer, and for a particular wrong answer (by its value)
+    explanation: str = ""
+    feedback: dict = field(default_factory=dict)
 
     # -- the engine's answer ------------------------------------------------------------------------
     # The engine's answer is asked for several times per question (to grade, to list the choices, to
@@ -224,7 +231,54 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Questio
             raise r.fail(m.items["out"][1], f"{key}.out", f"found '{q.out}', expected a player of the table")
     if "concealed" in m.items:
         q.concealed = r.boolean(m.items["concealed"][1], f"{key}.concealed")
+    _teachers_words(r, m, key, q)
     return q
+
+
+def _teachers_words(r: Reader, m: Map, key: str, q: Question) -> None:
+    """``explanation`` (shown after the answer) and ``feedback`` (answer: words for that wrong answer).
+    A feedback key is an answer as the learner gives it: yes/no, a rule id, a move's number, points."""
+    node = value_of(m, "explanation")
+    if node is not None:
+        q.explanation = r.text(node, f"{key}.explanation")
+    node = value_of(m, "feedback")
+    if node is None:
+        return
+    if not isinstance(node, Map):
+        r.soft(r.fail(node, f"{key}.feedback", "expected a mapping of a wrong answer: the words to show for it"))
+        return
+    for answer, (kn, vn) in node.items.items():
+        value = feedback_answer(q, answer)
+        if value is None:
+            r.soft(r.fail(kn, f"{key}.feedback.{answer}", f"'{answer}' is not an answer to this '{q.kind}' question"
+                          f" ({FEEDBACK_FORMS[q.kind]})"))
+            continue
+        q.feedback[value] = (r.text(vn, f"{key}.feedback.{answer}"), kn.line, kn.column, answer)
+
+
+FEEDBACK_FORMS = {"legal": "yes or no", "rule": "a rule id", "which": "the number of a move",
+                  "score": "a number of points"}
+
+
+def feedback_answer(q: Question, text: str):
+    """A feedback key as the value ``Question.correct`` holds, or None when it cannot be an answer."""
+    t = text.strip().lower()
+    if q.kind == "legal":
+        return {"yes": True, "legal": True, "true": True, "no": False, "illegal": False, "false": False}.get(t)
+    if q.kind == "rule":
+        return t if t in RULES else None
+    digits = t.lstrip("-")
+    if not digits.isdigit():
+        return None
+    if q.kind == "which":
+        return int(t) if 1 <= int(t) <= len(q.moves) else None
+    return int(t)
+
+
+def feedback_for(q: Question, answer) -> str:
+    """The teacher's words for this wrong answer, if any."""
+    found = q.feedback.get(answer)
+    return found[0] if found else ""
 
 
 def _move(r: Reader, node, key: str) -> str:
@@ -255,7 +309,18 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
                 q.report()
             except InputError as exc:
                 out.append((q.line, q.column, f"question {q.number}: {exc.message}"))
+                continue
+        out.extend(_feedback_problems(q))
     return out
+
+
+def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
+    """Feedback written for an answer the engine finds right: the teacher's words never overrule it."""
+    if not q.feedback:
+        return []
+    right = {f.rule for f in q.verdict().violations} if q.kind == "rule" else q.correct()
+    return [(line, column, f"question {q.number}: feedback for '{written}', but the engine finds that answer right")
+            for answer, (_, line, column, written) in q.feedback.items() if answer in right]
 
 
 def builtin_lessons() -> list[Path]:
