@@ -46,7 +46,8 @@ def schema(
 
 @app.command()
 def new(
-    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start."),
+    kind: str = typer.Argument(..., metavar="scenario|lesson|table", help="What to start ('table' asks for it "
+                                                                        "step by step)."),
     file: str = typer.Argument(..., help="The file to write (never overwritten)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r",
                                           help="The ruleset of the skeleton's table (a four-player one)."),
@@ -58,7 +59,11 @@ def new(
     The skeleton's first line points editors at the schema, so they check the file as you type.
 
     Example:  canasta new scenario my-dispute.yaml
+    Example:  canasta new table my-table.yaml
     """
+    if kind == "table":
+        return new_table(file, ruleset, as_json, lang)
+
     def body():
         from pathlib import Path
 
@@ -155,5 +160,19 @@ def lint(
                 summary += texts.section("teaching", "lint.notes", {"n": len(notes)})
             print(st(summary, "green" if not bad else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if bad else 0)
+
+    _guard(as_json, lang, body)
+
+
+def new_table(file: str, ruleset: Optional[str], as_json: bool, lang: Optional[str]) -> None:
+    """``canasta new table FILE``: the table asked for step by step ('-' writes it to standard output)."""
+    def body():
+        import sys
+
+        from canasta_tutor.teaching.new_table import write_new_table
+
+        written = write_new_table(file, ruleset, sys.stdin, sys.stderr if file == "-" or as_json else sys.stdout)
+        if as_json:
+            _emit_json({"written": [written] if written else []})
 
     _guard(as_json, lang, body)
