@@ -154,6 +154,19 @@ def test_a_pack_of_two_builtin_lessons_is_listed_under_its_id_and_passes_lint(tm
     assert run("lint", "pack/pack.yaml", cwd=tmp_path).returncode == 0
 
 
+def test_a_manifest_may_name_its_lessons_by_id_and_the_pack_alone_starts_the_first(tmp_path):
+    folder = make_pack(tmp_path / "pack")
+    (folder / "pack.yaml").write_text("id: club\ntitle: Club night\nlessons: [pile, melds]\n", encoding="utf-8")
+    listed = json.loads(run("lesson", "list", "pack", "--json", cwd=tmp_path).stdout)["lessons"]
+    assert [ls["id"] for ls in listed] == ["club/pile", "club/melds"]
+    assert run("lint", "pack", cwd=tmp_path).returncode == 0
+    assert json.loads(run("lesson", "pack", "--json", cwd=tmp_path, stdin="q\n").stdout)["lesson"] == "club/pile"
+    # a pack remembered under a built-in lesson's id never hides that lesson
+    (folder / "pack.yaml").write_text("id: melds\ntitle: Club night\nlessons: [pile]\n", encoding="utf-8")
+    assert run("lesson", "list", "pack", cwd=tmp_path).returncode == 0
+    assert json.loads(run("lesson", "melds", "--json", cwd=tmp_path, stdin="q\n").stdout)["lesson"] == "melds"
+
+
 def test_a_zipped_pack_works_the_same(tmp_path):
     folder = make_pack(tmp_path / "pack")
     with zipfile.ZipFile(tmp_path / "club.zip", "w") as z:

@@ -163,16 +163,31 @@ def read_manifest(folder: Path, source: Path) -> Pack:
         if name is None:
             r.soft(r.fail(node, key, "expected a lesson file such as 01-melds.yaml"))
             continue
-        target = (folder / name).resolve()
-        if not str(target).startswith(str(folder.resolve())) or not target.is_file():
+        found = _lesson_file(folder, name)
+        if found is None:
             r.soft(r.fail(node, key, f"no lesson file '{name}' in the pack's folder"))
             continue
+        name = found
         if name in seen:
             r.soft(r.fail(node, key, f"'{name}' is listed twice"))
             continue
         seen.add(name)
         pack.lessons.append((name, node.line, node.column))
     return pack
+
+
+def _lesson_file(folder: Path, entry: str) -> str | None:
+    """A manifest entry as a file of the folder: its file name, or the name without .yaml, or the
+    lesson's id (the file name without its number prefix)."""
+    inside = folder.resolve()
+    for candidate in (entry, f"{entry}.yaml", f"{entry}.yml"):
+        target = (folder / candidate).resolve()
+        if str(target).startswith(str(inside)) and target.is_file():
+            return candidate
+    for f in sorted(folder.glob("*.y*ml")):
+        if f.name != MANIFEST and entry in (f.stem, f.stem.split("-", 1)[-1]):
+            return f.name
+    return None
 
 
 def lessons_of(pack: Pack, ruleset: str | None = None) -> list[Lesson]:
@@ -279,11 +294,22 @@ def find_pack(name: str) -> Path | None:
 def split_name(name: str) -> tuple[Path, str] | None:
     """``club/melds`` or ``path/to/pack/melds``: the pack and the lesson named in it; None when the
     name is not a pack lesson (a built-in lesson or a lesson file)."""
+    whole = find_pack(name.rstrip("/")) if name.rstrip("/") and not _builtin_name(name) else None
+    if whole is not None:  # the pack alone: its first lesson
+        return whole, "1"
     head, sep, tail = name.rstrip("/").rpartition("/")
     if not sep or not head:
         return None
     place = find_pack(head)
     return (place, tail) if place is not None else None
+
+
+def _builtin_name(name: str) -> bool:
+    """A built-in lesson's id or number comes before a pack of the same name."""
+    from canasta_tutor.learning.lesson import builtin_lessons
+
+    stems = [p.stem for p in builtin_lessons()]
+    return name in stems or name in [s.split("-", 1)[-1] for s in stems] or name.isdigit()
 
 
 def pick(pack: Pack, lessons: list[Lesson], wanted: str) -> Lesson:

@@ -42,6 +42,7 @@ class Question:
     concealed: bool = False
     # the same question under the other rulesets the file states an answer for: (ruleset id, table)
     also: list[tuple[str, Table]] = field(default_factory=list)
+    explanation: str = ""  # a lesson's own words, for the key
 
 
 def questions(paths: list[str], ruleset: str | None = None) -> list[Question]:
@@ -84,7 +85,8 @@ def _lesson_questions(path: str, ruleset: str | None) -> list[Question]:
     lesson = read_lesson(path, ruleset)
     kinds = {"legal": "move", "rule": "rule", "which": "which", "score": "score"}
     return [Question(kinds[q.kind], _sheet_title(lesson.title), q.table, path, move=q.move, moves=list(q.moves), side=q.side,
-                     out=q.out, concealed=q.concealed) for q in lesson.questions]
+                     out=q.out, concealed=q.concealed, explanation=getattr(q, "explanation", ""))
+            for q in lesson.questions]
 
 
 def _sheet_title(title: str) -> str:
@@ -284,6 +286,8 @@ def key_html(qs: list[Question], title: str | None = None, lang: str | None = No
         body = _answer(q, q.table, lang)
         for rid, table in q.also:
             body += f'<p class="also">{_t("under", lang, ruleset=html.escape(rid))}</p>' + _answer(q, table, lang)
+        if q.explanation:
+            body += f'<p class="explanation">{html.escape(q.explanation)}</p>'
         parts.append(f'<section id="a{n}"><h2>{html.escape(_heading(q, n, lang, True))}</h2>'
                      f'<p class="asked">{_prompt(q, lang)}</p>{body}'
                      f'<p class="file">{html.escape(q.source)}</p></section>')
