@@ -81,15 +81,12 @@ class Wizard:
 
     def run(self) -> str:
         """The questions, then the file's text (read back before it is returned)."""
-        def ruleset_of(text: str) -> Ruleset:
-            return load_ruleset(text)
+        def ruleset_of(text: str) -> tuple[str, Ruleset]:
+            return text, load_ruleset(text)
 
-        rs_ref = self.given_ruleset or ""
-        if not rs_ref:
-            ruleset = self.ask(_t("ruleset", ids=", ".join(BUILTIN)), ruleset_of, "classic")
-            rs_ref = ruleset.id
-        else:
-            ruleset = load_ruleset(rs_ref)
+        # the file names the ruleset as given: a built-in id, or the ruleset file's path
+        rs_ref, ruleset = self.ask(_t("ruleset", ids=", ".join(BUILTIN)), ruleset_of, "classic") \
+            if not self.given_ruleset else ruleset_of(self.given_ruleset)
 
         def players_of(text: str) -> list[str]:
             names = [n for n in re.split(r"[,\s]+", text) if n]
@@ -106,7 +103,7 @@ class Wizard:
         sides = self._sides(ruleset, names)
         hands = {}
         for name in names:
-            hands[name] = self.ask(_t("hand", player=name), lambda t: self._hand(ruleset, t), "11")
+            hands[name] = self.ask(_t("hand", player=name), lambda t: self._hand(ruleset, t), str(ruleset.deal))
         side_data = []
         for side_name, members in sides:
             melds = self.ask(_t("melds", side=side_name), lambda t: self._melds(ruleset, t), "")
@@ -132,7 +129,7 @@ class Wizard:
             return text.lower()
 
         phase = self.ask(_t("phase"), phase_of, "draw")
-        text = _write(rs_ref if rs_ref in BUILTIN else ruleset.id, names, hands, side_data, ruleset, pile, stock,
+        text = _write(rs_ref if rs_ref in BUILTIN or len(names) == ruleset.players else ruleset.id, names, hands, side_data, ruleset, pile, stock,
                       turn, phase)
         table_from_text(text, "new table")  # what is written loads, or this is a bug of ours
         return text
