@@ -234,8 +234,11 @@ def _finding_html(f: dict, lang: str | None) -> str:
         source_text = html.escape(where or source)
         if link:
             source_text = f'<a href="{html.escape(str(link))}">{source_text}</a>'
-    else:
-        source_text = html.escape(source)
+    else:  # the source's id, and what it is
+        from canasta_tutor.engine.ruleset import SOURCES
+
+        named = SOURCES.get(source)
+        source_text = html.escape(f"{source}, {named}" if named and named != source else source)
     tail = f' <span class="source">({_t("source", lang, source=source_text)})</span>' if source_text else ""
     step = _t("step", lang, step=f["step"]) if f.get("step") else ""
     return f'<li><code class="rule">{html.escape(f["rule"])}</code> {step} {html.escape(f["message"])}{tail}</li>'
