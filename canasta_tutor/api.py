@@ -137,7 +137,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         except InputError as exc:
             found.append(exc)
     if found:  # the stated answers are not checked on a table that was not read as written
-        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) if scenario else [])
+        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) + _bad_moves(scenario, name)
+                                             if scenario else [])
         return 0, sorted(found_all, key=lambda p: (p.line, p.column))
     if scenario is None:
         return checked, lesson_found
@@ -189,6 +190,17 @@ def _invalid(found: list[InputError], name: str) -> list[Problem]:
         p = Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")
         seen.setdefault((p.file, p.line, p.column, p.key, p.message), p)
     return sorted(seen.values(), key=lambda p: (p.file != name, p.line, p.column))
+
+
+def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
+    """Moves that do not parse, reported with the format problems (the checks are not run then)."""
+    out = []
+    for c in scenario.checks:
+        try:
+            parse_move(c.move)
+        except MoveError as exc:
+            out.append(Problem(name, c.line, c.column, f"{c.key}.move", str(exc), "invalid"))
+    return out
 
 
 def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:

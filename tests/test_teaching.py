@@ -109,6 +109,32 @@ def test_lint_reports_three_separate_problems_with_their_lines_in_one_run(tmp_pa
     assert "s.yaml:4:" in text and "s.yaml:8:" in text and "s.yaml:14:" in text
 
 
+MANY_SLIPS = """\
+players:
+  - name: Ann
+    hand: 7H 7D 4X KS
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 9}
+  - {name: Ann, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Zed]}
+  - {name: EW, players: [Bob, Cas]}
+discard: 5D
+stock: 40 cards
+turn: {player: Nobody, phase: later}
+checks:
+  - move: take 9S 9D, discard 4H
+    expect: {legal: true}
+"""
+
+
+def test_lint_reads_on_past_names_values_and_moves(tmp_path):
+    (tmp_path / "s.yaml").write_text(MANY_SLIPS, encoding="utf-8")
+    problems = json.loads(run("lint", "s.yaml", "--json", cwd=tmp_path).stdout)["files"][0]["problems"]
+    assert [p["line"] for p in problems] == [3, 6, 8, 11, 12, 12, 14]
+    assert "separate steps with ';'" in problems[-1]["message"]
+
+
 def test_lint_counts_the_cards_against_the_decks(tmp_path):
     (tmp_path / "t.yaml").write_text(TABLE.replace("{name: Bob, hand: 11}", "{name: Bob, hand: 80}")
                                      .replace("stock: 40", "stock: 200"), encoding="utf-8")

@@ -314,11 +314,13 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
         name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
         if name in seen:
-            raise r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'")
+            r.soft(r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'"))
         seen.add(name)
         hand_node = value_of(pm, "hand")
         if hand_node is None:
-            raise r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11")
+            r.soft(r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11"))
+            players.append(Player(name, None, 0, False))
+            continue
         if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
             # a bare number is a count of unknown cards; a one-card hand is written as a list: [10]
             hand, count = None, r.integer(hand_node, f"{key}.hand", 0)
@@ -344,15 +346,17 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     if cut_node is not None:
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
         if not any(s.name == cut_bonus for s in sides):
-            raise r.fail(cut_node, "cut_bonus",
-                         f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}")
+            r.soft(r.fail(cut_node, "cut_bonus",
+                          f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}"))
+            cut_bonus = None
 
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
                    required=("player",))
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
-        raise r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}")
+        r.soft(r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}"))
+        turn_player = names[0]
     phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
                 r.choice(phase_node, "turn.phase", ("draw", "play")) if phase_node is not None else "draw",
@@ -395,14 +399,16 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         member_names = []
         for who, where, k in members:
             if who not in names:
-                raise r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}")
+                r.soft(r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}"))
+                continue
             if who in seen:
-                raise r.fail(where, k, f"'{who}' is already on side '{seen[who]}'")
+                r.soft(r.fail(where, k, f"'{who}' is already on side '{seen[who]}'"))
+                continue
             seen[who] = name
             member_names.append(who)
-        if len(member_names) != ruleset.side_size:
-            raise r.fail(pl_node, f"{key}.players",
-                         f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}")
+        if len(member_names) != ruleset.side_size and len(member_names) == len(members):  # else said above
+            r.soft(r.fail(pl_node, f"{key}.players",
+                          f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}"))
         score_node = value_of(sm, "score")
         score = r.integer(score_node, f"{key}.score") if score_node is not None else 0
         melds: list[Meld] = []
@@ -434,7 +440,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         sides.append(Side(name, member_names, score, melds, reds))
     missing = [n for n in names if n not in seen]
     if missing:
-        raise r.fail(node, "sides", f"{', '.join(missing)} not on any side")
+        r.soft(r.fail(node, "sides", f"{', '.join(missing)} not on any side"))
     return sides
 
 
