@@ -41,7 +41,7 @@ class Question:
     out: str | None = None
     concealed: bool = False
     # the same question under the other rulesets the file states an answer for: (ruleset id, table)
-    also: list[tuple[str, Table]] = field(default_factory=list)
+    also: list[tuple[str, Table | str]] = field(default_factory=list)  # a str: why it cannot be read
     explanation: str = ""  # a lesson's own words, for the key
 
 
@@ -65,10 +65,20 @@ def _scenario_questions(root, path: str, ruleset: str | None) -> list[Question]:
     table = scenario.table
     title = _sheet_title(scenario.title)
 
-    def under(rids) -> list[tuple[str, Table]]:
+    def under(rids) -> list[tuple[str, Table | str]]:
+        """The table under each other ruleset stated, or why that ruleset cannot read it."""
         if ruleset:  # the teacher asked for one ruleset
             return []
-        return [(rid, read_scenario(root, path, rid).table) for rid in dict.fromkeys(rids) if rid != table.ruleset.id]
+        out: list[tuple[str, Table | str]] = []
+        for rid in dict.fromkeys(rids):
+            try:
+                other = read_scenario(root, path, rid).table
+            except InputError as exc:
+                out.append((rid, exc.message))
+                continue
+            if other.ruleset.id != table.ruleset.id:
+                out.append((rid, other))
+        return out
 
     out = [Question("move", title, table, path, move=c.move, also=under(c.by_ruleset)) for c in scenario.checks]
     if scenario.score is not None:
@@ -288,7 +298,8 @@ def key_html(qs: list[Question], title: str | None = None, lang: str | None = No
     for n, q in enumerate(qs, 1):
         body = _answer(q, q.table, lang)
         for rid, table in q.also:
-            body += f'<p class="also">{_t("under", lang, ruleset=html.escape(rid))}</p>' + _answer(q, table, lang)
+            body += f'<p class="also">{_t("under", lang, ruleset=html.escape(rid))}</p>'
+            body += f"<p>{html.escape(table)}</p>" if isinstance(table, str) else _answer(q, table, lang)
         if q.explanation:
             body += f'<p class="explanation">{html.escape(q.explanation)}</p>'
         parts.append(f'<section id="a{n}"><h2>{html.escape(_heading(q, n, lang, True))}</h2>'
