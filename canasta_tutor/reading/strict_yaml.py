@@ -269,7 +269,7 @@ def parse(text: str, name: str = "<input>") -> Node:
 def _slip(problem: str, text: str, mark) -> str:
     """PyYAML's words for a parse error, or the fix when the cause is a common slip."""
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
-    if "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
+    if "\\t" in problem or "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
         return "holds a tab: tabs are not allowed in YAML; indent with spaces"
     return f"is not valid YAML: {problem}"
 
