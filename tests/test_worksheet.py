@@ -164,14 +164,25 @@ def _pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
 
 
+@pytest.fixture(scope="module")
+def printable(tmp_path_factory):
+    """A short sheet for the browser (printing costs time by the page): a plain question, a question
+    that draws the whole pile, and the tallest table."""
+    tmp = tmp_path_factory.mktemp("print")
+    (tmp / "tall.yaml").write_text(TALL, encoding="utf-8")
+    proc = run("worksheet", str(CHOSEN[0]), "tall.yaml", "--out", "sheet.html", cwd=tmp)
+    assert proc.returncode == 0, proc.stderr
+    return (tmp / "sheet.html").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("paper", ["A4", "Letter"])
-def test_each_question_stays_on_its_page_when_printed(sheets, paper, tmp_path):
+def test_each_question_stays_on_its_page_when_printed(printable, paper, tmp_path):
     """One question per page: a sheet of N questions prints on exactly N pages, so no question is
     split, in A4 and in Letter (the sheet itself sets no paper size, so each is forced here)."""
     browser = _chromium()
     if browser is None:
         pytest.skip("no Chromium to print with (Debian: apt-get install chromium; .ci/run installs it)")
-    folder, sheet, _ = sheets
+    sheet = printable
     n = sheet.count('<section class="question')
     html = sheet.replace("</head>", f"<style>@page {{ size: {paper}; }}</style></head>", 1)
     page = tmp_path / f"sheet-{paper}.html"
