@@ -174,7 +174,10 @@ def test_a_pack_of_two_builtin_lessons_is_listed_under_its_id_and_passes_lint(tm
     make_pack(tmp_path / "pack")
     listed = json.loads(run("lesson", "list", "pack", "--json", cwd=tmp_path).stdout)["lessons"]
     assert [ls["id"] for ls in listed] == ["club/melds", "club/pile"]
-    assert run("lesson", "list", "pack", cwd=tmp_path).stdout.count("club/") == 2
+    plain = run("lesson", "list", "pack", cwd=tmp_path).stdout
+    assert plain.count("club/") == 2 and plain.startswith("Club night (pack club), by Ann Teacher")
+    about = json.loads(run("lesson", "list", "pack", "--json", cwd=tmp_path).stdout)["pack"]
+    assert about["id"] == "club" and about["author"] == "Ann Teacher"
     proc = run("lint", "pack", cwd=tmp_path)
     assert proc.returncode == 0, proc.stdout
     assert run("lint", "pack/pack.yaml", cwd=tmp_path).returncode == 0

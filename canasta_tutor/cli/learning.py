@@ -51,16 +51,22 @@ def lesson(
             if getattr(store, "notice", ""):
                 sys.stderr.write(f"canasta: {store.notice}\n")
             finished = set(store.finished_lessons())
+            about = None  # a pack's id, title, author...
             if pack:
                 from canasta_tutor.teaching.packs import listed
 
-                lessons = listed(pack)
+                about, lessons = listed(pack)
             else:
                 lessons = [read_lesson(p) for p in builtin_lessons()]
             if as_json:
                 _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
-                                         "questions": len(ls.questions)} for ls in lessons]})
+                                         "questions": len(ls.questions)} for ls in lessons],
+                            **({"pack": about} if about else {})})
             else:
+                if about:
+                    from canasta_tutor.teaching.packs import heading
+
+                    print(heading(about))
                 for i, ls in enumerate(lessons, 1):
                     mark = "✓" if ls.id in finished else " "
                     print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")

@@ -322,8 +322,9 @@ def pick(pack: Pack, lessons: list[Lesson], wanted: str) -> Lesson:
     raise InputError(f"the pack '{pack.id}' has no lesson '{wanted}'; its lessons are: {ids}")
 
 
-def listed(name: str, ruleset: str | None = None) -> list[Lesson]:
-    """``lesson list PACK``: the pack's lessons, the pack remembered under its id."""
+def listed(name: str, ruleset: str | None = None) -> tuple[dict, list[Lesson]]:
+    """``lesson list PACK``: what the pack says of itself, and its lessons; the pack is remembered
+    under its id."""
     place = find_pack(name)
     if place is None:
         raise InputError(f"is not a lesson pack (a folder or zip with a {MANIFEST}) nor the id of one used before",
@@ -331,7 +332,17 @@ def listed(name: str, ruleset: str | None = None) -> list[Lesson]:
     with opened(place) as pack:
         lessons = lessons_of(pack, ruleset)
         remember(pack)
-    return lessons
+    about = {"id": pack.id, "title": pack.title, "author": pack.author or None,
+             "language": pack.language or None, "ruleset": pack.ruleset, "source": str(pack.source)}
+    return about, lessons
+
+
+def heading(about: dict) -> str:
+    """The line above a pack's list of lessons."""
+    from canasta_tutor import texts
+
+    key = "pack-by" if about.get("author") else "pack"
+    return texts.section("teaching", f"packs.{key}", about)
 
 
 def pack_lesson(name: str, ruleset: str | None = None) -> Lesson | None:
