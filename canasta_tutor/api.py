@@ -106,25 +106,43 @@ class Problem:
 
 def scenario_files(paths: list[str]) -> list[Path]:
     files: list[Path] = []
+    from canasta_tutor.teaching.packs import pack_files
+
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+            files.extend(pack_files(p))
         else:
             files.append(p)
     return files
 
 
 def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem]]:
-    """Returns (number of stated answers checked, problems)."""
+    """Returns (number of stated answers checked, problems). Every problem the reader can read on
+    past is reported at once; ``note`` problems say what to look at without failing the file."""
+    from canasta_tutor.files.snapshot import collecting
+    from canasta_tutor.teaching import packs
+
     name = str(path)
-    try:
-        root = load(path)
-        if isinstance(root, Map) and "steps" in root.items:
-            return _lint_lesson(path)
-        scenario = read_scenario(root, name, ruleset)
-    except InputError as exc:
-        return 0, [Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")]
-    problems: list[Problem] = []
+    if packs.is_pack(path):
+        checked, found = packs.lint_pack(path)
+        return checked, [Problem(*p) for p in found]
+    scenario = None
+    with collecting() as found:
+        try:
+            root = load(path)
+            if isinstance(root, Map) and "steps" in root.items:
+                checked, lesson_found = _lint_lesson(path)
+            else:
+                scenario = read_scenario(root, name, ruleset)
+        except InputError as exc:
+            found.append(exc)
+    if found:  # the stated answers are not checked on a table that was not read as written
+        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) + _bad_moves(scenario, name)
+                                             if scenario else [])
+        return 0, sorted(found_all, key=lambda p: (p.line, p.column))
+    if scenario is None:
+        return checked, lesson_found
+    problems = _table_notes(scenario, root, name)
     checked = 0
     for check_, rid, expect in _expectations(scenario, ruleset):
         checked += 1
@@ -163,6 +181,55 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
                         name, scenario.score.line, scenario.score.column, f"{key}.{side}",
                         f"stated {points}, the engine scores {got.get(side)} under {report.ruleset}", "disagrees"))
     return checked, problems
+
+
+def _invalid(found: list[InputError], name: str) -> list[Problem]:
+    """The reader's problems, once each, in the order of the file."""
+    seen: dict[tuple, Problem] = {}
+    for exc in found:
+        p = Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")
+        seen.setdefault((p.file, p.line, p.column, p.key, p.message), p)
+    return sorted(seen.values(), key=lambda p: (p.file != name, p.line, p.column))
+
+
+def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
+    """Moves that do not parse, reported with the format problems (the checks are not run then)."""
+    out = []
+    for c in scenario.checks:
+        try:
+            parse_move(c.move)
+        except MoveError as exc:
+            out.append(Problem(name, c.line, c.column, f"{c.key}.move", str(exc), "invalid"))
+    return out
+
+
+def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
+    """More cards than the decks hold (a problem), and moves that rely on drawing a card (a note)."""
+    from canasta_tutor import texts
+    from canasta_tutor.files.snapshot import value_of
+    from canasta_tutor.teaching.lint_notes import cards_not_in_hand, total_problem
+
+    out: list[Problem] = []
+    table = scenario.table
+    over = total_problem(table)
+    if over:
+        where = value_of(root, "stock") or root
+        out.append(Problem(name, where.line, where.column, "stock" if where is not root else "",
+                           texts.section("teaching", "lint.total", {"found": over[0], "deck": over[1],
+                                                                    "decks": table.ruleset.decks,
+                                                                    "jokers": table.ruleset.jokers}),
+                           "invalid"))
+    for c in scenario.checks:
+        try:
+            relied = cards_not_in_hand(table, c.move)
+        except MoveError:
+            continue  # reported with the check
+        if relied:
+            out.append(Problem(name, c.line, c.column, f"{c.key}.move",
+                               texts.section("teaching", "lint.relies",
+                                             {"move": c.move, "cards": " ".join(map(str, relied)),
+                                              "player": table.turn.player, "n": len(relied)}), "note"))
+    return out
 
 
 def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:

@@ -57,4 +57,4 @@ def schema_kinds(incomplete: str) -> list[str]:
 
 
 def skeleton_kinds(incomplete: str) -> list[str]:
-    return [k for k in ("scenario", "lesson") if k.startswith(incomplete)]
+    return [k for k in ("scenario", "lesson", "table") if k.startswith(incomplete)]

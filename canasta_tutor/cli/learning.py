@@ -24,7 +24,9 @@ from canasta_tutor.cli.common import (
 @app.command()
 def lesson(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids,
-                               help="A lesson id or number, a lesson file, or 'list' for all lessons."),
+                               help="A lesson id or number, a lesson file, PACK/LESSON, or 'list' for all lessons."),
+    pack: Optional[str] = typer.Argument(None, metavar="[PACK]", help="With 'list': a lesson pack (folder, zip "
+                                         "or id) whose lessons to list."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
                                           help="Take the lesson under another ruleset: the engine answers under it."),
     learner: Optional[str] = LearnerOpt,
@@ -33,11 +35,12 @@ def lesson(
 ) -> None:
     """Take a lesson: explanations, tables and questions graded by the engine.
 
-    'canasta lesson list' lists them. When standard input is not a terminal, answers are read one
-    per line.
+    'canasta lesson list' lists them; 'canasta lesson list PACK' a pack's (a folder with a pack.yaml).
+    When standard input is not a terminal, answers are read one per line.
 
     Example:  canasta lesson list
     Example:  canasta lesson melds
+    Example:  canasta lesson list club-pack/  then  canasta lesson club/melds
     """
     def body():
         from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
@@ -49,11 +52,22 @@ def lesson(
             if getattr(store, "notice", ""):
                 sys.stderr.write(f"canasta: {store.notice}\n")
             finished = set(store.finished_lessons())
-            lessons = [read_lesson(p) for p in builtin_lessons()]
+            about = None  # a pack's id, title, author...
+            if pack:
+                from canasta_tutor.teaching.packs import listed
+
+                about, lessons = listed(pack)
+            else:
+                lessons = [read_lesson(p) for p in builtin_lessons()]
             if as_json:
                 _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
-                                         "questions": len(ls.questions)} for ls in lessons]})
+                                         "questions": len(ls.questions)} for ls in lessons],
+                            **({"pack": about} if about else {})})
             else:
+                if about:
+                    from canasta_tutor.teaching.packs import heading
+
+                    print(heading(about))
                 for i, ls in enumerate(lessons, 1):
                     mark = "✓" if ls.id in finished else " "
                     print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
@@ -62,7 +76,11 @@ def lesson(
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.tutor import run_lesson
 
-        ls = read_lesson(find_lesson(name), ruleset)
+        if pack:
+            _fail(EXIT_USAGE, f"a second name is taken only after 'list' (found '{pack}')", as_json)
+        from canasta_tutor.teaching.packs import pack_lesson
+
+        ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
         _refuse_broken_lesson(ls)
         progress = Progress(learner=learner)
         if progress.notice:

@@ -50,7 +50,8 @@ def schema(
 
 @app.command()
 def new(
-    kind: str = typer.Argument(..., metavar="scenario|lesson", help="What to start.",
+    kind: str = typer.Argument(..., metavar="scenario|lesson|table",
+                               help="What to start ('table' asks for it step by step).",
                                autocompletion=completion.skeleton_kinds),
     file: str = typer.Argument(..., metavar="FILE", help="The file to write (never overwritten)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
@@ -63,7 +64,11 @@ def new(
     The skeleton's first line points editors at the schema, so they check the file as you type.
 
     Example:  canasta new scenario my-dispute.yaml
+    Example:  canasta new table my-table.yaml
     """
+    if kind == "table":
+        return new_table(file, ruleset, as_json, lang)
+
     def body():
         from pathlib import Path
 
@@ -131,7 +136,7 @@ def lint(
         from canasta_tutor import api
         from canasta_tutor.reading.strict_yaml import InputError
 
-        missing = [p for p in paths if not os.path.exists(p)]
+        missing = [p for p in paths if p != "-" and not os.path.exists(p)]
         if missing:
             raise InputError(f"{', '.join(missing)}: no such file or folder")
         files = api.scenario_files(paths)
@@ -140,19 +145,26 @@ def lint(
         results = []
         stopped = _lint_all(files, ruleset, as_json, results)
         total_checked = sum(n for _, n, _ in results)
-        bad = [p for _, _, ps in results for p in ps]
+        # notes say what to look at; they do not fail the file
+        bad = [p for _, _, ps in results for p in ps if p.kind != "note"]
+        notes = [p for _, _, ps in results for p in ps if p.kind == "note"]
         if as_json:
-            _emit_json({"files": [{"file": f, "checked": n, "problems": [p.as_dict() for p in ps]}
+            _emit_json({"files": [{"file": f, "checked": n,
+                                   "problems": [p.as_dict() for p in ps if p.kind != "note"],
+                                   "notes": [p.as_dict() for p in ps if p.kind == "note"]}
                                   for f, n, ps in results],
-                        "problems": len(bad), "checked": total_checked})
+                        "problems": len(bad), "notes": len(notes), "checked": total_checked})
         else:
             st = _style()
-            for p in bad:
-                print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
+            for p in bad + notes:
+                print(st(str(p), {"invalid": "red", "disagrees": "yellow"}.get(p.kind, "cyan")))
+            from canasta_tutor import texts
             from canasta_tutor.texts import counted
 
             summary = (f"{counted('file', len(results))}, {counted('stated-answer', total_checked)} checked, "
                        f"{counted('problem', len(bad))}")
+            if notes:
+                summary += texts.section("teaching", "lint.notes", {"n": len(notes)})
             print(st(summary, "green" if not bad else "bold"))
         if stopped:
             from canasta_tutor import texts
@@ -179,3 +191,17 @@ def _lint_all(files, ruleset, as_json: bool, results: list) -> bool:
     except KeyboardInterrupt:
         return True
     return False
+
+
+def new_table(file: str, ruleset: Optional[str], as_json: bool, lang: Optional[str]) -> None:
+    """``canasta new table FILE``: the table asked for step by step ('-' writes it to standard output)."""
+    def body():
+        import sys
+
+        from canasta_tutor.teaching.new_table import write_new_table
+
+        written = write_new_table(file, ruleset, sys.stdin, sys.stderr if file == "-" or as_json else sys.stdout)
+        if as_json:
+            _emit_json({"written": [written] if written else []})
+
+    _guard(as_json, lang, body)

@@ -66,6 +66,9 @@ def parse_step(text: str) -> Step:
         try:
             cards.append(parse_card(w.strip(",")))
         except CardError as exc:
+            if w.strip(",").lower() in VERBS:  # "take 9S 9D, discard 4H": two steps written as one
+                raise MoveError(f"'{w.strip(',')}' starts a new step: separate steps with ';', e.g. "
+                                f"'{_as_steps(text)}'", w) from None
             raise MoveError(f"'{w}' in '{text}' is not a card: {exc.reason}", w) from None
     if verb == "ask" and cards:
         raise MoveError(f"'ask' takes no cards, found '{' '.join(rest)}'", rest[0])
@@ -80,6 +83,17 @@ def parse_step(text: str) -> Step:
             raise MoveError(f"'{text}': say which meld with 'to RANK', e.g. 'add {' '.join(rest)} to K'", verb)
         to = naturals.pop()
     return Step(verb, tuple(cards), to)
+
+
+def _as_steps(text: str) -> str:
+    """``take 9S 9D, discard 4H`` written as the steps it meant: ``take 9S 9D; discard 4H``."""
+    words = text.replace(",", " ").split()
+    out: list[str] = []
+    for w in words:
+        if w.lower() in VERBS and out:
+            out.append(";")
+        out.append(w)
+    return " ".join(out).replace(" ;", ";")
 
 
 def parse_move(text: str | list[str]) -> list[Step]:

@@ -2,8 +2,10 @@
 the key path, what was found and what was expected."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
@@ -112,11 +114,34 @@ class Scenario:
         self.score = score
 
 
+# Where the problems go that reading can carry on past (an unknown key, a card that is not one...)
+# while ``lint`` collects every problem of a file; None: the first problem stops the reading.
+_COLLECTED: ContextVar[list | None] = ContextVar("collected", default=None)
+
+
+@contextmanager
+def collecting() -> Iterator[list[InputError]]:
+    """Read on past every problem that does not stop the reading, keeping them in the list yielded."""
+    found: list[InputError] = []
+    token = _COLLECTED.set(found)
+    try:
+        yield found
+    finally:
+        _COLLECTED.reset(token)
+
+
 class Reader:
     """Typed access to the position-keeping tree, raising InputError with the key path."""
 
     def __init__(self, file: str) -> None:
         self.file = file
+        self.collected = _COLLECTED.get()
+
+    def soft(self, problem: InputError) -> None:
+        """A problem the reading can go on past: kept while collecting (lint), else raised at once."""
+        if self.collected is None:
+            raise problem
+        self.collected.append(problem)
 
     def fail(self, node: Node | None, key: str, message: str) -> InputError:
         return InputError(message, self.file, node.line if node else 0, node.column if node else 0, key)
@@ -126,8 +151,8 @@ class Reader:
             raise self.fail(node, key, f"found {show(node)}, expected a mapping with keys {', '.join(allowed)}")
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
-                raise self.fail(kn, join(key, name),
-                                f"unknown key '{name}'; expected one of: {', '.join(allowed)}")
+                self.soft(self.fail(kn, join(key, name),
+                                    f"unknown key '{name}'; expected one of: {', '.join(allowed)}"))
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
                 raise self.fail(node, join(key, name), f"'{name}' is required")
@@ -142,20 +167,24 @@ class Reader:
         value = int_value(node)
         if value is not None:
             if minimum is not None and value < minimum:
-                raise self.fail(node, key, f"found {value}, expected {minimum} or more")
+                self.soft(self.fail(node, key, f"found {value}, expected {minimum} or more"))
+                return minimum
             return value
-        raise self.fail(node, key, f"found {show(node)}, expected a whole number")
+        self.soft(self.fail(node, key, counted_slip(node, key) or f"found {show(node)}, expected a whole number"))
+        return minimum or 0
 
     def boolean(self, node: Node, key: str) -> bool:
         value = bool_value(node)
         if value is None:
-            raise self.fail(node, key, f"found {show(node)}, expected true or false")
+            self.soft(self.fail(node, key, f"found {show(node)}, expected true or false"))
+            return False
         return value
 
     def choice(self, node: Node, key: str, choices: tuple[str, ...]) -> str:
         if isinstance(node, Scalar) and node.text.strip().lower() in choices:
             return node.text.strip().lower()
-        raise self.fail(node, key, f"found {show(node)}, expected one of: {', '.join(choices)}")
+        self.soft(self.fail(node, key, f"found {show(node)}, expected one of: {', '.join(choices)}"))
+        return choices[0]
 
     def cards(self, node: Node, key: str, sink: list | None = None) -> list[Card]:
         """A YAML list of card codes, or one string of codes separated by spaces."""
@@ -167,7 +196,8 @@ class Reader:
             words = []
             for i, item in enumerate(node.items):
                 if not isinstance(item, Scalar):
-                    raise self.fail(item, f"{key}[{i}]", f"found {show(item)}, expected a card such as KH")
+                    self.soft(self.fail(item, f"{key}[{i}]", f"found {show(item)}, expected a card such as KH"))
+                    continue
                 words.append((item.text.strip(), item, f"{key}[{i}]"))
         else:
             raise self.fail(node, key, "found a mapping, expected cards: a list like [KH, KS, 2C] or 'KH KS 2C'")
@@ -176,13 +206,25 @@ class Reader:
             try:
                 card = parse_card(word)
             except CardError as exc:
-                raise self.fail(where, k, f"found '{word}', expected a card: {exc.reason}") from None
+                slip = counted_slip(where, key)
+                self.soft(self.fail(where, k, slip or f"found '{word}', expected a card: {exc.reason}"))
+                if slip:
+                    break  # one message for "11 cards", not one per word
+                continue
             out.append(card)
             if sink is not None:
                 sink.append((card, where, k))
         return out
 
 
+
+
+def counted_slip(node: Node, key: str) -> str | None:
+    """The fix for a count written with its unit (``hand: 11 cards``), which YAML reads as text."""
+    words = node.text.split() if isinstance(node, Scalar) else []
+    if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
+        return f"found '{node.text.strip()}': write the count alone, as in {key.split('.')[-1]}: {words[0]}"
+    return None
 
 
 def join(key: str, name: str) -> str:
@@ -272,11 +314,13 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
         name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
         if name in seen:
-            raise r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'")
+            r.soft(r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'"))
         seen.add(name)
         hand_node = value_of(pm, "hand")
         if hand_node is None:
-            raise r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11")
+            r.soft(r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11"))
+            players.append(Player(name, None, 0, False))
+            continue
         if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
             # a bare number is a count of unknown cards; a one-card hand is written as a list: [10]
             hand, count = None, r.integer(hand_node, f"{key}.hand", 0)
@@ -302,15 +346,17 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     if cut_node is not None:
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
         if not any(s.name == cut_bonus for s in sides):
-            raise r.fail(cut_node, "cut_bonus",
-                         f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}")
+            r.soft(r.fail(cut_node, "cut_bonus",
+                          f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}"))
+            cut_bonus = None
 
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
                    required=("player",))
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
-        raise r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}")
+        r.soft(r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}"))
+        turn_player = names[0]
     phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
                 r.choice(phase_node, "turn.phase", ("draw", "play")) if phase_node is not None else "draw",
@@ -353,14 +399,16 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         member_names = []
         for who, where, k in members:
             if who not in names:
-                raise r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}")
+                r.soft(r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}"))
+                continue
             if who in seen:
-                raise r.fail(where, k, f"'{who}' is already on side '{seen[who]}'")
+                r.soft(r.fail(where, k, f"'{who}' is already on side '{seen[who]}'"))
+                continue
             seen[who] = name
             member_names.append(who)
-        if len(member_names) != ruleset.side_size:
-            raise r.fail(pl_node, f"{key}.players",
-                         f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}")
+        if len(member_names) != ruleset.side_size and len(member_names) == len(members):  # else said above
+            r.soft(r.fail(pl_node, f"{key}.players",
+                          f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}"))
         score_node = value_of(sm, "score")
         score = r.integer(score_node, f"{key}.score") if score_node is not None else 0
         melds: list[Meld] = []
@@ -373,9 +421,11 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
                 cards = r.cards(mn, mk, sink)
                 rank = meld_rank(cards)
                 if rank is None:
-                    raise r.fail(mn, mk, "a meld needs natural cards to show its rank; found only wild cards")
+                    r.soft(r.fail(mn, mk, "a meld needs natural cards to show its rank; found only wild cards"))
+                    continue
                 if any(not c.is_wild and c.rank != rank for c in cards) or any(c.is_red_three for c in cards):
-                    raise r.fail(mn, mk, f"found {' '.join(map(str, cards))}: a meld holds one rank and wild cards")
+                    r.soft(r.fail(mn, mk, f"found {' '.join(map(str, cards))}: a meld holds one rank and wild cards"))
+                    continue
                 existing = next((m for m in melds if m.rank == rank), None)
                 if existing:
                     existing.cards.extend(cards)  # a side holds one meld of each rank
@@ -385,31 +435,31 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         reds = r.cards(red_node, f"{key}.red_threes", sink) if red_node is not None else []
         for c in reds:
             if not c.is_red_three:
-                raise r.fail(red_node, f"{key}.red_threes", f"found {c}, expected red threes only (3H, 3D)")
+                r.soft(r.fail(red_node, f"{key}.red_threes", f"found {c}, expected red threes only (3H, 3D)"))
+        reds = [c for c in reds if c.is_red_three]
         sides.append(Side(name, member_names, score, melds, reds))
     missing = [n for n in names if n not in seen]
     if missing:
-        raise r.fail(node, "sides", f"{', '.join(missing)} not on any side")
+        r.soft(r.fail(node, "sides", f"{', '.join(missing)} not on any side"))
     return sides
 
 
 def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
     problems = over_deck_limit((c for c, _, _ in sink), ruleset.decks, ruleset.jokers)
-    if not problems:
-        return
-    what, found, allowed = problems[0]
-    # point at the place where the surplus copy appears
-    seen = 0
-    where, key = None, ""
-    for card, node, k in sink:
-        hit = str(card) == what or (card.rank == "JK" and what == "jokers") or RANK_NAMES.get(card.rank) == what
-        if hit:
-            seen += 1
-            if seen > allowed:
-                where, key = node, k
-                break
-    decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
-    raise r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}")
+    # while collecting, every surplus is reported; else the first stops the reading
+    for what, found, allowed in problems:
+        # point at the place where the surplus copy appears
+        seen = 0
+        where, key = None, ""
+        for card, node, k in sink:
+            hit = str(card) == what or (card.rank == "JK" and what == "jokers") or RANK_NAMES.get(card.rank) == what
+            if hit:
+                seen += 1
+                if seen > allowed:
+                    where, key = node, k
+                    break
+        decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
+        r.soft(r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}"))
 
 
 def _expect(r: Reader, node: Node, key: str) -> Expect:
@@ -425,8 +475,9 @@ def _expect(r: Reader, node: Node, key: str) -> Expect:
             rules = [r.text(it, f"{key}.rules[{i}]", "a rule id") for i, it in enumerate(rules_node.items)]
         else:
             raise r.fail(rules_node, f"{key}.rules", "expected a list of rule ids")
-    if legal is None and not rules:
-        raise r.fail(m, key, "an expectation needs 'legal' or 'rules'")
+    misspelt = any(k not in ("legal", "rules") and not k.startswith("x-") for k in m.items)
+    if legal is None and not rules and not misspelt:  # a misspelt key is reported already
+        r.soft(r.fail(m, key, "an expectation needs 'legal' or 'rules'"))
     if legal is None:
         legal = False
     return Expect(legal, rules, m.line, m.column)

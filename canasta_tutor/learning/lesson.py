@@ -19,6 +19,9 @@ a lesson can never teach a ruling the engine does not give.
       - ask: score                 # what does this side score for the hand?
         side: NS
         out: Ann
+        explanation: Shown after the answer, below the engine's own words.
+        feedback:                  # shown for a particular wrong answer (the engine decides what is right)
+          1200: You counted the red threes twice.
 """
 from __future__ import annotations
 
@@ -36,7 +39,8 @@ from canasta_tutor.engine.table import Table
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 ASK_KINDS = ("legal", "rule", "which", "score")
-STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed")
+STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
+             "explanation", "feedback")
 
 
 @dataclass
@@ -54,6 +58,9 @@ class Question:
     concealed: bool = False
     hint: str = ""
     topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
+    # the teacher's words: shown after the answer, and for a particular wrong answer (by its value)
+    explanation: str = ""
+    feedback: dict = field(default_factory=dict)
 
     # -- the engine's answer ------------------------------------------------------------------------
     # The engine's answer is asked for several times per question (to grade, to list the choices, to
@@ -136,8 +143,9 @@ class Lesson:
         return list(seen)
 
 
-def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
-    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it)."""
+def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None) -> Lesson:
+    """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it);
+    ``pack`` is the id of the pack it belongs to, which its id is given under."""
     file = str(path)
     root = load(path)
     r = Reader(file)
@@ -145,7 +153,8 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     stem = Path(path).stem
     default_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
     id_node = value_of(top, "id")
-    lesson_id = r.text(id_node, "id", "a lesson id") if id_node is not None else default_id
+    lesson_id = lesson_id_for(path, r.text(id_node, "id", "a lesson id") if id_node is not None else default_id,
+                              pack)
     title = r.text(top.items["title"][1], "title")
     steps_node = top.items["steps"][1]
     if not isinstance(steps_node, Seq) or not steps_node.items:
@@ -173,6 +182,19 @@ def read_lesson(path: str | Path, ruleset: str | None = None) -> Lesson:
     if not number:
         raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
     return Lesson(lesson_id, title, file, steps)
+
+
+OWN = "own"  # where a teacher's lesson outside any pack keeps its id: own/ID
+
+
+def lesson_id_for(path: str | Path, written: str, pack: str | None) -> str:
+    """The id progress keeps a lesson under: a built-in lesson's own, PACK/ID in a pack, and own/ID
+    for a teacher's lesson file outside a pack, which so never takes a built-in lesson's finished mark."""
+    if pack:
+        return f"{pack}/{written}"
+    if Path(path).resolve().parent == LESSON_DIR.resolve():
+        return written
+    return f"{OWN}/{written}"
 
 
 def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Question:
@@ -209,7 +231,54 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Questio
             raise r.fail(m.items["out"][1], f"{key}.out", f"found '{q.out}', expected a player of the table")
     if "concealed" in m.items:
         q.concealed = r.boolean(m.items["concealed"][1], f"{key}.concealed")
+    _teachers_words(r, m, key, q)
     return q
+
+
+def _teachers_words(r: Reader, m: Map, key: str, q: Question) -> None:
+    """``explanation`` (shown after the answer) and ``feedback`` (answer: words for that wrong answer).
+    A feedback key is an answer as the learner gives it: yes/no, a rule id, a move's number, points."""
+    node = value_of(m, "explanation")
+    if node is not None:
+        q.explanation = r.text(node, f"{key}.explanation")
+    node = value_of(m, "feedback")
+    if node is None:
+        return
+    if not isinstance(node, Map):
+        r.soft(r.fail(node, f"{key}.feedback", "expected a mapping of a wrong answer: the words to show for it"))
+        return
+    for answer, (kn, vn) in node.items.items():
+        value = feedback_answer(q, answer)
+        if value is None:
+            r.soft(r.fail(kn, f"{key}.feedback.{answer}", f"'{answer}' is not an answer to this '{q.kind}' question"
+                          f" ({FEEDBACK_FORMS[q.kind]})"))
+            continue
+        q.feedback[value] = (r.text(vn, f"{key}.feedback.{answer}"), kn.line, kn.column, answer)
+
+
+FEEDBACK_FORMS = {"legal": "yes or no", "rule": "a rule id", "which": "the number of a move",
+                  "score": "a number of points"}
+
+
+def feedback_answer(q: Question, text: str):
+    """A feedback key as the value ``Question.correct`` holds, or None when it cannot be an answer."""
+    t = text.strip().lower()
+    if q.kind == "legal":
+        return {"yes": True, "legal": True, "true": True, "no": False, "illegal": False, "false": False}.get(t)
+    if q.kind == "rule":
+        return t if t in RULES else None
+    digits = t.lstrip("-")
+    if not digits.isdigit():
+        return None
+    if q.kind == "which":
+        return int(t) if 1 <= int(t) <= len(q.moves) else None
+    return int(t)
+
+
+def feedback_for(q: Question, answer) -> str:
+    """The teacher's words for this wrong answer, if any."""
+    found = q.feedback.get(answer)
+    return found[0] if found else ""
 
 
 def _move(r: Reader, node, key: str) -> str:
@@ -240,7 +309,18 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
                 q.report()
             except InputError as exc:
                 out.append((q.line, q.column, f"question {q.number}: {exc.message}"))
+                continue
+        out.extend(_feedback_problems(q))
     return out
+
+
+def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
+    """Feedback written for an answer the engine finds right: the teacher's words never overrule it."""
+    if not q.feedback:
+        return []
+    right = {f.rule for f in q.verdict().violations} if q.kind == "rule" else q.correct()
+    return [(line, column, f"question {q.number}: feedback for '{written}', but the engine finds that answer right")
+            for answer, (_, line, column, written) in q.feedback.items() if answer in right]
 
 
 def builtin_lessons() -> list[Path]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from canasta_tutor import texts
 from canasta_tutor.render import report
-from canasta_tutor.learning.lesson import Lesson, Question
+from canasta_tutor.learning.lesson import Lesson, Question, feedback_for
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.render.plain import Style, colour_on, score_text, verdict_text
 
@@ -125,6 +125,8 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
             continue
         attempts += 1
         ok = answer in right
+        if not ok and feedback_for(q, answer):
+            talk.out(feedback_for(q, answer), "cyan")
         if progress is not None:
             # Every answer is kept; only the first one moves the rule boxes, so a retry after being
             # told "not quite" does not count as knowing the rule.
@@ -139,6 +141,9 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         else:
             talk.out(say("wrong-answer", answer=_show_answer(q, right, options)), "red", "bold")
         _explain(q, talk)
+        if q.explanation:
+            talk.out()
+            talk.text(q.explanation)
         talk.out()
         return first
 

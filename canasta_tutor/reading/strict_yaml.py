@@ -12,6 +12,7 @@ from pathlib import Path
 
 MAX_BYTES = 1 << 20
 MAX_DEPTH = 64
+STDIN = "-"  # as a file name: read standard input
 
 
 class InputError(Exception):
@@ -119,6 +120,8 @@ def read_text(path: str | Path) -> str:
     """The file's text, or an InputError for a missing path, a folder, a huge or a binary file."""
     p = Path(path)
     name = str(path)
+    if name == STDIN:
+        return _decode(_read_stdin(), name)
     try:
         if p.is_dir():
             raise InputError("is a folder, expected a YAML file", name)
@@ -130,6 +133,22 @@ def read_text(path: str | Path) -> str:
         raise InputError("no such file", name) from None
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+    return _decode(data, name)
+
+
+def _read_stdin() -> bytes:
+    """Standard input, for ``-`` as a file name (``cat table.yaml | canasta check - draw``)."""
+    import sys
+
+    if sys.stdin is None or sys.stdin.isatty():
+        raise InputError("'-' reads the table from standard input, but nothing is piped in; "
+                         "e.g. cat table.yaml | canasta check - \"draw\"", STDIN)
+    stream = getattr(sys.stdin, "buffer", None)
+    data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
+    return data
+
+
+def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_BYTES:
         raise InputError(f"is larger than {MAX_BYTES // 1024} KiB; a table or scenario file is a few KiB", name)
     if b"\x00" in data:
@@ -237,7 +256,7 @@ def parse(text: str, name: str = "<input>") -> Node:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise err(f"is not valid YAML: {problem}", mark) from None
+        raise err(_slip(problem, text, mark), mark) from None
     finally:
         dispose = getattr(loader, "dispose", None)
         if dispose:
@@ -245,6 +264,14 @@ def parse(text: str, name: str = "<input>") -> Node:
     if root is None or (isinstance(root, Scalar) and root.is_null):
         raise InputError("is empty", name)
     return root
+
+
+def _slip(problem: str, text: str, mark) -> str:
+    """PyYAML's words for a parse error, or the fix when the cause is a common slip."""
+    line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
+    if "\\t" in problem or "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
+        return "holds a tab: tabs are not allowed in YAML; indent with spaces"
+    return f"is not valid YAML: {problem}"
 
 
 def load(path: str | Path) -> Node:

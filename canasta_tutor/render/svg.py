@@ -137,7 +137,21 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
     cv.y += 12
 
 
-def _pile(cv: _Canvas, table: Table) -> None:
+def _pile_cards(cv: _Canvas, table: Table) -> None:
+    """The whole pile face up, bottom card first (for a worksheet whose question is about its cards)."""
+    top = cv.y
+    cv.cards(list(table.discard), [("Discard pile", 13, "bold"), ("bottom to top", 11, "normal")])
+    if table.pile_content_frozen():
+        cv.add(_text(LABEL_X, top + 46, "frozen", 13, "bold"))
+    cv.add(_text(LABEL_X, cv.y + 16, "Stock", 13, "bold"), _back(CARDS_X, cv.y),
+           _text(CARDS_X + CARD_W + 10, cv.y + CARD_H / 2 + 4, f"{table.stock} cards", 12))
+    cv.y += CARD_H + 16
+
+
+def _pile(cv: _Canvas, table: Table, whole: bool = False) -> None:
+    if whole and table.discard:
+        _pile_cards(cv, table)
+        return
     cv.label([("Discard pile", 13, "bold")])
     under = len(table.discard) - 1
     if not table.discard:
@@ -158,13 +172,20 @@ def _pile(cv: _Canvas, table: Table) -> None:
     cv.y += CARD_H + 16
 
 
-def table_svg(table: Table) -> str:
-    """The whole table as an SVG document (UTF-8 text), 800 wide and as tall as it needs."""
+def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False) -> str:
+    """The whole table as an SVG document (UTF-8 text), 800 wide and as tall as it needs. A worksheet
+    may give it a ``heading`` above the ruleset's name, and show every card of the pile."""
     rs, turn = table.ruleset, table.turn
     title = f"{rs.title} ({rs.id})"
     cv = _Canvas()
-    cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
-    cv.y += 26
+    if heading:
+        cv.add(_text(MARGIN, cv.y + 16, _fit(heading, 66), 18, "bold"))
+        cv.y += 24
+        cv.add(_text(MARGIN, cv.y + 12, _fit(title, 100), 13))
+        cv.y += 20
+    else:
+        cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
+        cv.y += 26
     if table.house_rules:
         house = "house rules: " + table.house_text()
         cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
@@ -172,14 +193,14 @@ def table_svg(table: Table) -> str:
     cv.y += 6
     for side in table.sides:
         _side(cv, table, side)
-    _pile(cv, table)
+    _pile(cv, table, whole_pile)
     cv.add(_text(MARGIN, cv.y + 14, f"Turn: {_fit(turn.player, 20)} {turn_text(turn)}", 13, "bold"))
     height = int(cv.y + 14 + MARGIN)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family={quoteattr(FONT)}>',
-        f"<title>{escape(title)}: {escape(turn.player)} to play</title>",
+        f"<title>{escape(heading + ': ' if heading else '')}{escape(title)}: {escape(turn.player)} to play</title>",
         # Hatching rather than a solid fill: it prints light and cannot be mistaken for a card face.
         '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'

@@ -122,7 +122,12 @@ def schema(kind: str) -> dict:
                                                                      "minItems": 2},
                                "choices": {"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
                                "hint": {"type": "string"}, "side": {"$ref": "#/definitions/name"},
-                               "out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"}},
+                               "out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"},
+                               "explanation": {"type": "string", "description": "the teacher's words, shown "
+                                               "after the answer"},
+                               "feedback": {"type": "object", "additionalProperties": {"type": "string"},
+                                            "description": "a wrong answer (yes/no, a rule id, a move's "
+                                                           "number, points): the words shown for it"}},
                 "oneOf": [{"required": ["say"]}, {"required": ["table"]}, {"required": ["ask"]}]}
         props = {"id": {"type": "string"}, "title": {"type": "string"}, "description": {"type": "string"},
                  "steps": {"type": "array", "minItems": 1, "items": step}}

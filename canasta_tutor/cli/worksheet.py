@@ -1,0 +1,61 @@
+"""`canasta worksheet`: printable questions from scenario and lesson files, and their answer key."""
+from __future__ import annotations
+
+import os
+from typing import List, Optional
+
+import typer
+
+from canasta_tutor.cli.common import JsonOpt, LangOpt, RulesetOpt, _emit_json, _guard, app
+
+
+@app.command()
+def worksheet(
+    files: List[str] = typer.Argument(..., help="Scenario, table or lesson files ('-' for standard input)."),
+    out: str = typer.Option(..., "--out", "-o", help="The sheet to write (HTML, prints on A4 and Letter)."),
+    key: Optional[str] = typer.Option(None, "--key", "-k", help="Also write the answer key to this HTML file."),
+    title: Optional[str] = typer.Option(None, "--title", help="The sheet's heading."),
+    ruleset: Optional[str] = RulesetOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Write a printable worksheet: one question per page, each with its table drawn, and room for the
+    answer. The sheet shows no answer; --key writes the engine's rulings, rule ids and sources.
+
+    Example:  canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html
+    """
+    def body():
+        from canasta_tutor.reading.strict_yaml import InputError
+        from canasta_tutor.teaching.worksheet import key_html, questions, sheet_html, written_by_us
+
+        targets = [t for t in (out, key) if t]
+        if key and os.path.abspath(key) == os.path.abspath(out):
+            raise InputError("--out and --key name the same file; give the key its own name")
+        for target in targets:
+            if os.path.isdir(target):
+                raise InputError(f"cannot write to '{target}': it is a folder; give a file name")
+            if os.path.exists(target) and not written_by_us(target):
+                raise InputError(f"'{target}' exists and is not a worksheet written before; choose another name "
+                                 "(nothing was written)")
+            if os.path.exists(target) and any(os.path.exists(f) and os.path.samefile(f, target)
+                                              for f in files if f != "-"):
+                raise InputError(f"'{target}' is one of the files read (nothing was written)")
+        qs = questions(files, ruleset)
+        pages = {out: sheet_html(qs, title, lang)}
+        if key:
+            pages[key] = key_html(qs, title, lang)
+        for target, text in pages.items():
+            try:
+                with open(target, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+            except OSError as exc:
+                raise InputError(f"cannot write '{target}': {exc.strerror or exc}") from None
+        if as_json:
+            _emit_json({"written": list(pages), "questions": len(qs)})
+        else:
+            from canasta_tutor import texts
+
+            for target in pages:
+                print(texts.section("teaching", "worksheet.wrote", {"file": target, "n": len(qs)}, lang))
+
+    _guard(as_json, lang, body)

@@ -1,0 +1,357 @@
+"""Lesson packs: a teacher's lessons, shared as a folder (or that folder zipped) with a ``pack.yaml``.
+
+    id: club                  # the lessons are taken and kept in progress as club/LESSON
+    title: Club night lessons
+    author: Ann Teacher       # optional
+    language: en              # optional: the language the lessons are written in
+    ruleset: classic          # optional: the lessons are taken under this ruleset
+    lessons:                  # the lesson files, in the order they are taken
+      - 01-melds.yaml
+      - 02-first-meld.yaml
+
+A pack once used by its path is remembered by its id, so ``canasta lesson club/melds`` finds it again
+from anywhere. A zipped pack is read straight from the archive into a temporary folder.
+"""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import tempfile
+import zipfile
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.files.snapshot import Reader, value_of
+from canasta_tutor.learning.lesson import Lesson, read_lesson
+from canasta_tutor.reading.strict_yaml import InputError, Scalar, Seq, load
+
+MANIFEST = "pack.yaml"
+PACK_KEYS = ("id", "title", "author", "language", "ruleset", "lessons", "description")
+PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+ZIP_LIMIT = 8 << 20  # a pack of lessons is some KiB; refuse an archive that unpacks to more than this
+
+
+@dataclass
+class Pack:
+    id: str
+    title: str
+    source: Path  # the folder or the zip file the teacher names
+    folder: Path  # where the lesson files are (a temporary folder for a zip)
+    lessons: list[tuple[str, int, int]] = field(default_factory=list)  # (file name, line, column)
+    author: str = ""
+    language: str = ""
+    ruleset: str | None = None
+
+    def shown(self, file: str | Path) -> str:
+        """A lesson file as the teacher knows it: inside the zip, not in the temporary folder."""
+        path = Path(file)
+        try:
+            inside = path.resolve().relative_to(self.folder.resolve())
+        except ValueError:
+            return str(file)
+        return f"{self.source}:{inside}" if self.source.suffix == ".zip" else str(self.source / inside)
+
+
+def is_pack(path: str | Path) -> bool:
+    """A folder holding a pack.yaml, a pack.yaml itself, or a zip file holding one."""
+    p = Path(path)
+    if p.is_dir():
+        return (p / MANIFEST).is_file()
+    if p.name == MANIFEST:
+        return p.is_file()
+    if p.suffix == ".zip" and p.is_file():
+        try:
+            with zipfile.ZipFile(p) as z:
+                return _manifest_in(z) is not None
+        except (zipfile.BadZipFile, OSError):
+            return False
+    return False
+
+
+def pack_files(folder: Path) -> list[Path]:
+    """What ``lint FOLDER`` checks: the YAML files, with a pack standing for its whole folder (its
+    manifest is linted, and its lessons through it), and zipped packs."""
+    out: list[Path] = []
+    packs = sorted(m.parent for m in folder.rglob(MANIFEST) if m.is_file())
+    for q in sorted(folder.rglob("*")):
+        if not q.is_file() or any(pk in q.parents for pk in packs):
+            continue
+        if q.suffix in (".yaml", ".yml") or (q.suffix == ".zip" and is_pack(q)):
+            out.append(q)
+    return sorted(out + [pk / MANIFEST for pk in packs])
+
+
+def _manifest_in(z: zipfile.ZipFile) -> str | None:
+    """The pack.yaml of a zip: at its top, or in the one folder the zip holds."""
+    names = [n for n in z.namelist() if n.rstrip("/").split("/")[-1] == MANIFEST]
+    return min(names, key=lambda n: n.count("/")) if names else None
+
+
+def _unzip(path: Path, into: Path) -> Path:
+    """Unpack a zipped pack safely (no path leaves the folder, no zip bomb); its folder."""
+    try:
+        with zipfile.ZipFile(path) as z:
+            manifest = _manifest_in(z)
+            if manifest is None:
+                raise InputError(f"holds no {MANIFEST}: a pack is a folder with a {MANIFEST}, zipped", str(path))
+            if sum(i.file_size for i in z.infolist()) > ZIP_LIMIT:
+                raise InputError(f"unpacks to more than {ZIP_LIMIT >> 20} MiB; a pack of lessons is far smaller",
+                                 str(path))
+            for info in z.infolist():
+                target = (into / info.filename).resolve()
+                if info.is_dir() or not str(target).startswith(str(into.resolve())):
+                    continue  # a name with ../ or an absolute path is left out
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(z.read(info))
+    except zipfile.BadZipFile:
+        raise InputError("is not a zip file that can be read", str(path)) from None
+    return (into / manifest).parent
+
+
+@contextmanager
+def opened(path: str | Path) -> Iterator[Pack]:
+    """The pack at ``path`` (its folder, its pack.yaml or its zip), with its manifest read."""
+    p = Path(path)
+    if p.name == MANIFEST:
+        p = p.parent
+    if p.suffix == ".zip" and p.is_file():
+        tmp = Path(tempfile.mkdtemp(prefix="canasta-pack-"))
+        try:
+            yield read_manifest(_unzip(p, tmp), p)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
+    if not (p / MANIFEST).is_file():
+        raise InputError(f"is not a lesson pack: it holds no {MANIFEST}", str(path))
+    yield read_manifest(p, p)
+
+
+def read_manifest(folder: Path, source: Path) -> Pack:
+    file = str(source / MANIFEST) if source.suffix != ".zip" else f"{source}:{MANIFEST}"
+    root = load(folder / MANIFEST)
+    r = Reader(file)
+    top = r.mapping(root, "", PACK_KEYS, required=("id", "title", "lessons"))
+    id_node = top.items["id"][1]
+    pack_id = r.text(id_node, "id", "the pack's id")
+    if not PACK_ID.match(pack_id):
+        r.soft(r.fail(id_node, "id", f"found '{pack_id}', expected an id of small letters, digits, '-' and '_', "
+                                     "such as club-night"))
+    pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, folder)
+    for name in ("author", "language"):
+        node = value_of(top, name)
+        if node is not None:
+            setattr(pack, name, r.text(node, name))
+    rs_node = value_of(top, "ruleset")
+    if rs_node is not None:
+        pack.ruleset = r.text(rs_node, "ruleset", "a ruleset id")
+        try:
+            load_ruleset(pack.ruleset, str(folder / MANIFEST))
+        except InputError as exc:
+            r.soft(r.fail(rs_node, "ruleset", exc.message))
+            pack.ruleset = None
+    lessons_node = top.items["lessons"][1]
+    if not isinstance(lessons_node, Seq) or not lessons_node.items:
+        raise r.fail(lessons_node, "lessons", "expected the list of the pack's lesson files, in order")
+    seen: set[str] = set()
+    for i, node in enumerate(lessons_node.items):
+        key = f"lessons[{i}]"
+        name = r.text(node, key, "a lesson file such as 01-melds.yaml") if isinstance(node, Scalar) else None
+        if name is None:
+            r.soft(r.fail(node, key, "expected a lesson file such as 01-melds.yaml"))
+            continue
+        found = _lesson_file(folder, name)
+        if found is None:
+            r.soft(r.fail(node, key, f"no lesson file '{name}' in the pack's folder"))
+            continue
+        name = found
+        if name in seen:
+            r.soft(r.fail(node, key, f"'{name}' is listed twice"))
+            continue
+        seen.add(name)
+        pack.lessons.append((name, node.line, node.column))
+    return pack
+
+
+def _lesson_file(folder: Path, entry: str) -> str | None:
+    """A manifest entry as a file of the folder: its file name, or the name without .yaml, or the
+    lesson's id (the file name without its number prefix)."""
+    inside = folder.resolve()
+    for candidate in (entry, f"{entry}.yaml", f"{entry}.yml"):
+        target = (folder / candidate).resolve()
+        if str(target).startswith(str(inside)) and target.is_file():
+            return candidate
+    for f in sorted(folder.glob("*.y*ml")):
+        if f.name != MANIFEST and entry in (f.stem, f.stem.split("-", 1)[-1]):
+            return f.name
+    return None
+
+
+def lessons_of(pack: Pack, ruleset: str | None = None) -> list[Lesson]:
+    """The pack's lessons in order, with ids PACK/LESSON."""
+    out = []
+    for name, _, _ in pack.lessons:
+        lesson = read_lesson(pack.folder / name, ruleset or pack.ruleset, pack.id)
+        lesson.file = pack.shown(lesson.file)
+        out.append(lesson)
+    return out
+
+
+def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str, str]]]:
+    """Check a pack's manifest and every lesson in it; (questions checked, problems as
+    (file, line, column, key, message, kind)). Every problem that reading can go past is reported."""
+    from canasta_tutor.files.snapshot import collecting
+
+    out: list[tuple[str, int, int, str, str, str]] = []
+    checked = 0
+    with collecting() as manifest_found:
+        try:
+            with opened(path) as pack:
+                checked = _lint_lessons(pack, out)
+        except InputError as exc:
+            manifest_found.append(exc)
+    out.extend(_problem(exc, str(path), str) for exc in manifest_found)
+    return checked, sorted(set(out), key=lambda p: (p[0], p[1], p[2]))
+
+
+def _problem(exc: InputError, fallback: str, shown) -> tuple[str, int, int, str, str, str]:
+    return (shown(exc.file) if exc.file else fallback, exc.line, exc.column, exc.key, exc.message, "invalid")
+
+
+def _lint_lessons(pack: Pack, out: list) -> int:
+    """Every lesson of the pack, read and checked; the number of questions checked."""
+    from canasta_tutor.files.snapshot import collecting
+    from canasta_tutor.learning.lesson import problems as lesson_problems
+
+    checked = 0
+    ids: dict[str, str] = {}
+    for name, line, column in pack.lessons:
+        lesson = None
+        with collecting() as found:
+            try:
+                lesson = read_lesson(pack.folder / name, pack.ruleset, pack.id)
+            except InputError as exc:
+                found.append(exc)
+        out.extend(_problem(exc, pack.shown(pack.folder / name), pack.shown) for exc in found)
+        if found or lesson is None:
+            continue
+        if lesson.id in ids:
+            out.append((pack.shown(pack.folder / MANIFEST), line, column, "lessons",
+                        f"'{name}' has the id {lesson.id}, as '{ids[lesson.id]}' has", "invalid"))
+        ids[lesson.id] = name
+        checked += len(lesson.questions)
+        shown = pack.shown(pack.folder / name)
+        out.extend((shown, ln, col, "", message, "disagrees") for ln, col, message in lesson_problems(lesson))
+    listed = {n for n, _, _ in pack.lessons}
+    for extra in sorted(pack.folder.glob("*.y*ml")):
+        if extra.name != MANIFEST and extra.name not in listed:
+            out.append((pack.shown(extra), 0, 0, "", f"not listed in {MANIFEST}, so no learner sees it", "note"))
+    return checked
+
+
+# -- packs remembered by id ---------------------------------------------------------------------------
+
+def _registry() -> Path:
+    from canasta_tutor.learning.progress import home
+
+    return home() / "packs.json"
+
+
+def remember(pack: Pack) -> None:
+    """Keep the pack's place under its id, so ``canasta lesson ID/LESSON`` finds it next time."""
+    try:
+        known = json.loads(_registry().read_text(encoding="utf-8")) if _registry().is_file() else {}
+        if known.get(pack.id) == str(pack.source.resolve()):
+            return
+        known[pack.id] = str(pack.source.resolve())
+        _registry().parent.mkdir(parents=True, exist_ok=True)
+        _registry().write_text(json.dumps(known, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    except (OSError, ValueError):
+        pass  # remembering is a convenience: the pack can always be named by its path
+
+
+def remembered(pack_id: str) -> Path | None:
+    try:
+        known = json.loads(_registry().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    place = known.get(pack_id) if isinstance(known, dict) else None
+    return Path(place) if place and is_pack(place) else None
+
+
+def find_pack(name: str) -> Path | None:
+    """A pack named by its path (folder, pack.yaml or zip) or by the id it was used under before."""
+    if is_pack(name):
+        return Path(name)
+    if PACK_ID.match(name):
+        return remembered(name)
+    return None
+
+
+def split_name(name: str) -> tuple[Path, str] | None:
+    """``club/melds`` or ``path/to/pack/melds``: the pack and the lesson named in it; None when the
+    name is not a pack lesson (a built-in lesson or a lesson file)."""
+    whole = find_pack(name.rstrip("/")) if name.rstrip("/") and not _builtin_name(name) else None
+    if whole is not None:  # the pack alone: its first lesson
+        return whole, "1"
+    head, sep, tail = name.rstrip("/").rpartition("/")
+    if not sep or not head:
+        return None
+    place = find_pack(head)
+    return (place, tail) if place is not None else None
+
+
+def _builtin_name(name: str) -> bool:
+    """A built-in lesson's id or number comes before a pack of the same name."""
+    from canasta_tutor.learning.lesson import builtin_lessons
+
+    stems = [p.stem for p in builtin_lessons()]
+    return name in stems or name in [s.split("-", 1)[-1] for s in stems] or name.isdigit()
+
+
+def pick(pack: Pack, lessons: list[Lesson], wanted: str) -> Lesson:
+    """A lesson of the pack by its id, its file name or its number in the pack."""
+    for i, (lesson, (file, _, _)) in enumerate(zip(lessons, pack.lessons), 1):
+        short = lesson.id.split("/", 1)[1]
+        if wanted in (short, lesson.id, file, Path(file).stem) or (wanted.isdigit() and int(wanted) == i):
+            return lesson
+    ids = ", ".join(ls.id for ls in lessons)
+    raise InputError(f"the pack '{pack.id}' has no lesson '{wanted}'; its lessons are: {ids}")
+
+
+def listed(name: str, ruleset: str | None = None) -> tuple[dict, list[Lesson]]:
+    """``lesson list PACK``: what the pack says of itself, and its lessons; the pack is remembered
+    under its id."""
+    place = find_pack(name)
+    if place is None:
+        raise InputError(f"is not a lesson pack (a folder or zip with a {MANIFEST}) nor the id of one used before",
+                         name)
+    with opened(place) as pack:
+        lessons = lessons_of(pack, ruleset)
+        remember(pack)
+    about = {"id": pack.id, "title": pack.title, "author": pack.author or None,
+             "language": pack.language or None, "ruleset": pack.ruleset, "source": str(pack.source)}
+    return about, lessons
+
+
+def heading(about: dict) -> str:
+    """The line above a pack's list of lessons."""
+    from canasta_tutor import texts
+
+    key = "pack-by" if about.get("author") else "pack"
+    return texts.section("teaching", f"packs.{key}", about)
+
+
+def pack_lesson(name: str, ruleset: str | None = None) -> Lesson | None:
+    """``lesson PACK/LESSON``: that lesson, or None when the name is not one of a pack's."""
+    found = split_name(name)
+    if found is None:
+        return None
+    place, wanted = found
+    with opened(place) as pack:
+        lesson = pick(pack, lessons_of(pack, ruleset), wanted)
+        remember(pack)
+    return lesson
