@@ -54,6 +54,8 @@ def greedy_breaks(text: str, width: int) -> list[tuple[str, str]]:
         piece = a[x:].rstrip()
         if not piece or a[x - 1:x].strip() or piece[-1] in ".:!?":
             continue
+        if re.search(r"\[(required|default: [^\]]*)\]$", piece):
+            continue  # Typer closes an option's row with its [required] or [default] mark
         if b.strip().startswith(("Example", "canasta ")):
             continue  # commands to copy, one to a line
         if x + len(piece) + 1 + len(b.split()[0]) <= right:

@@ -25,7 +25,7 @@ from canasta_tutor.cli.common import (
 def lesson(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids,
                                help="A lesson id or number, a lesson file, PACK/LESSON, or 'list' for all lessons."),
-    pack: Optional[str] = typer.Argument(None, metavar="[PACK]", help="With 'list': a lesson pack (folder, zip "
+    pack: Optional[str] = typer.Argument(None, metavar="PACK", help="With 'list': a lesson pack (folder, zip "
                                          "or id) whose lessons to list."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
                                           help="Take the lesson under another ruleset: the engine answers under it."),
