@@ -31,9 +31,22 @@ def _only(name: str) -> typer.Typer | None:
     return one
 
 
+def _never_fail_to_print() -> None:
+    """A character the terminal cannot show is printed as an escape, never an encoding error; a
+    byte of an argument that is not UTF-8 is never written back as invalid UTF-8."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
+                pass
+
+
 def main() -> None:
+    _never_fail_to_print()
     target = _only(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else None
     try:
         (target or app)()
-    except KeyboardInterrupt:  # pragma: no cover
+    except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
+        sys.stderr.write("\n")
         sys.exit(130)

@@ -7,6 +7,7 @@ from typing import List, Optional
 import typer
 
 from canasta_tutor.cli.common import (
+    AsciiOpt,
     EXIT_USAGE,
     app,
     RulesetOpt,
@@ -18,6 +19,7 @@ from canasta_tutor.cli.common import (
     _fail,
     _guard,
     _ruleset_ref,
+    _say,
 )
 
 
@@ -28,6 +30,7 @@ def lesson(
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Take a lesson: explanations, tables and questions graded by the engine.
 
@@ -52,10 +55,14 @@ def lesson(
                 _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
                                          "questions": len(ls.questions)} for ls in lessons]})
             else:
+                from canasta_tutor.render.console import ascii_only
+                from canasta_tutor.render.safe import clean
+
+                done = "*" if ascii_only() else "✓"
                 for i, ls in enumerate(lessons, 1):
-                    mark = "✓" if ls.id in finished else " "
-                    print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
-                    print(f"       rules: {', '.join(ls.rule_ids())}")
+                    mark = done if ls.id in finished else " "
+                    print(clean(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)"))
+                    print(clean(f"       rules: {', '.join(ls.rule_ids())}"))
             return
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.tutor import run_lesson
@@ -86,6 +93,7 @@ def quiz(
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Drill questions on random positions, graded by the engine; the rule you know least comes first.
 
@@ -134,6 +142,7 @@ def progress(
                                           "kept per rule, whatever the ruleset."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
 
@@ -158,7 +167,7 @@ def progress(
                 if as_json:
                     _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
                 else:
-                    print(f"progress of {store.learner} reset ({store.path})")
+                    _say(f"progress of {store.learner} reset ({store.path})")
                 return
             _emit(progress_data(store), as_json, print_progress)
         finally:

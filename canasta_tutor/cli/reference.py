@@ -6,6 +6,7 @@ from typing import Optional
 import typer
 
 from canasta_tutor.cli.common import (
+    AsciiOpt,
     app,
     RulesetOpt,
     JsonOpt,
@@ -21,6 +22,7 @@ def rules(
     ruleset: Optional[str] = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """List the rulesets, or print one ruleset's parameters and what it inherits from classic.
 
@@ -42,6 +44,7 @@ def explain(
     ruleset: Optional[str] = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Explain one rule: what it says, how each ruleset treats it, and which source each follows.
 

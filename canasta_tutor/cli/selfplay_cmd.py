@@ -70,6 +70,9 @@ def selfplay(
         if as_json:
             _emit_json(data)
         else:
+            from canasta_tutor.render.safe import clean_data
+
+            data = clean_data(data)  # ruleset ids and paths come from arguments and files
             st = _style()
             for rid, ends in data["rulesets"].items():
                 print(f"{rid:<12} " + ", ".join(f"{n} {how}" for how, n in ends.items()))
@@ -97,9 +100,10 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
         _emit_json({"hands": data})
     else:
         from canasta_tutor.render.plain import score_text
+        from canasta_tutor.render.safe import clean_data
 
         st = _style()
-        for d in data:
+        for d in clean_data(data):
             print(st(f"{d['ruleset']} seed {d['seed']}: {len(d['moves'])} moves, ended: {d['ended']}", "bold"))
             for line in d["moves"]:
                 print(f"  {line}")

@@ -1,7 +1,6 @@
 """Teachers' tools: schemas, skeletons and lint."""
 from __future__ import annotations
 
-import json
 import os
 from typing import List, Optional
 
@@ -18,6 +17,7 @@ from canasta_tutor.cli.common import (
     _fail,
     _guard,
     _style,
+    _say,
 )
 
 
@@ -60,48 +60,18 @@ def new(
     Example:  canasta new scenario my-dispute.yaml
     """
     def body():
-        from pathlib import Path
+        from canasta_tutor import api
+        from canasta_tutor.teaching.skeleton import write_skeleton
 
-        from canasta_tutor.teaching.schema import schema as build
-        from canasta_tutor.reading.strict_yaml import InputError
-
-        if kind not in ("scenario", "lesson"):
-            _fail(EXIT_USAGE, f"unknown kind '{kind}'; expected scenario or lesson", as_json)
-        if ruleset:
-            from canasta_tutor.engine.ruleset import load_ruleset
-
-            if load_ruleset(ruleset).players != 4:
-                raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
-                                 "four-player ruleset and change the players and the ruleset in the file")
-        if not file.strip():
-            raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
-        target = Path(file)
-        if os.path.lexists(target):  # lexists: a dangling link is a name taken too
-            raise InputError(f"{file} already exists; choose another name (nothing was written)")
-        if not target.parent.is_dir():
-            raise InputError(f"the folder {target.parent} does not exist (nothing was written)")
-        schema_file = target.parent / f"canasta-{kind}.schema.json"
-        if schema_file.name == target.name:
-            raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
-        template = (Path(__file__).parent.parent / "teaching" / "templates" / f"{kind}.yaml").read_text(encoding="utf-8")
-        text = template.replace("{schema}", schema_file.name).replace("{name}", str(target))
-        if ruleset:
-            text = text.replace("ruleset: classic", f"ruleset: {ruleset}", 1)
-        try:
-            with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
-                out.write(text)
-        except OSError as exc:
-            raise InputError(f"cannot write {file}: {exc.strerror or exc} (nothing was written)") from None
-        written = [str(target)]
-        if not os.path.lexists(schema_file):  # the skeleton first: a failure leaves no stray schema
-            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            written.append(str(schema_file))
+        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1])
         if as_json:
-            _emit_json({"written": written})
+            _emit_json({"written": done.files, "kept": done.kept})
         else:
-            for w in written:
-                print(f"wrote {w}")
-            print(f"next: edit {target}, then run: canasta lint {target}")
+            for w in done.files:
+                _say(f"wrote {w}")
+            for k in done.kept:
+                _say(f"kept {k}: it was not written by canasta-tutor, so it is left as it is")
+            _say(f"next: edit {file}, then run: canasta lint {file}")
 
     _guard(as_json, None, body)
 
@@ -141,9 +111,11 @@ def lint(
                                   for f, n, ps in results],
                         "problems": len(bad), "checked": total_checked})
         else:
+            from canasta_tutor.render.safe import clean
+
             st = _style()
             for p in bad:
-                print(st(str(p), "red" if p.kind == "invalid" else "yellow"))
+                print(st(clean(str(p)), "red" if p.kind == "invalid" else "yellow"))
             summary = f"{len(files)} file(s), {total_checked} stated answer(s) checked, {len(bad)} problem(s)"
             print(st(summary, "green" if not bad else "bold"))
         raise typer.Exit(EXIT_ILLEGAL if bad else 0)

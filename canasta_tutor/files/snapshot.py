@@ -14,8 +14,10 @@ from canasta_tutor.reading.strict_yaml import (
     Scalar,
     Seq,
     bool_value,
+    brief,
     int_value,
     load,
+    number_problem,
     parse,
 )
 from canasta_tutor.reading.strict_yaml import describe as show
@@ -126,8 +128,8 @@ class Reader:
             raise self.fail(node, key, f"found {show(node)}, expected a mapping with keys {', '.join(allowed)}")
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
-                raise self.fail(kn, join(key, name),
-                                f"unknown key '{name}'; expected one of: {', '.join(allowed)}")
+                raise self.fail(kn, join(key, brief(name)),
+                                f"unknown key '{brief(name)}'; expected one of: {', '.join(allowed)}")
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
                 raise self.fail(node, join(key, name), f"'{name}' is required")
@@ -144,7 +146,7 @@ class Reader:
             if minimum is not None and value < minimum:
                 raise self.fail(node, key, f"found {value}, expected {minimum} or more")
             return value
-        raise self.fail(node, key, f"found {show(node)}, expected a whole number")
+        raise self.fail(node, key, number_problem(node))
 
     def boolean(self, node: Node, key: str) -> bool:
         value = bool_value(node)
@@ -176,7 +178,7 @@ class Reader:
             try:
                 card = parse_card(word)
             except CardError as exc:
-                raise self.fail(where, k, f"found '{word}', expected a card: {exc.reason}") from None
+                raise self.fail(where, k, f"found '{brief(word)}', expected a card: {exc.reason}") from None
             out.append(card)
             if sink is not None:
                 sink.append((card, where, k))
@@ -303,14 +305,14 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
         if not any(s.name == cut_bonus for s in sides):
             raise r.fail(cut_node, "cut_bonus",
-                         f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}")
+                         f"found '{brief(cut_bonus)}', expected a side: {', '.join(s.name for s in sides)}")
 
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
                    required=("player",))
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
-        raise r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}")
+        raise r.fail(player_node, "turn.player", f"found '{brief(turn_player)}', expected a player: {', '.join(names)}")
     phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
                 r.choice(phase_node, "turn.phase", ("draw", "play")) if phase_node is not None else "draw",
@@ -319,6 +321,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                 if perm_node is not None else "none")
 
     _check_deck(r, card_sink, ruleset)
+    _check_total(r, top, players, sides, discard, stock, ruleset)
     return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
                  {k: v[1] for k, v in house.items()}, file, positions)
 
@@ -353,7 +356,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         member_names = []
         for who, where, k in members:
             if who not in names:
-                raise r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}")
+                raise r.fail(where, k, f"found '{brief(who)}', expected a player: {', '.join(names)}")
             if who in seen:
                 raise r.fail(where, k, f"'{who}' is already on side '{seen[who]}'")
             seen[who] = name
@@ -410,6 +413,20 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
                 break
     decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
     raise r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}")
+
+
+def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list, stock: int,
+                 ruleset: Ruleset) -> None:
+    """Hands given as counts and the stock cannot hold more cards than the decks: a table of a
+    billion cards is a mistake, and would make every search over it unbounded."""
+    deck = ruleset.decks * 52 + ruleset.jokers
+    total = (sum(p.count for p in players) + sum(len(m.cards) for s in sides for m in s.melds)
+             + sum(len(s.red_threes) for s in sides) + len(discard) + stock)
+    if total > deck:
+        node = value_of(top, "stock") or top.items["players"][1]
+        raise r.fail(node, "stock" if value_of(top, "stock") else "players",
+                     f"the table holds {total} cards in hands, melds, pile and stock, but {ruleset.decks} decks "
+                     f"with {ruleset.jokers} jokers hold {deck}")
 
 
 def _expect(r: Reader, node: Node, key: str) -> Expect:

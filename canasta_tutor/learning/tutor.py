@@ -15,6 +15,7 @@ from canasta_tutor.render import report
 from canasta_tutor.learning.lesson import Lesson, Question
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.render.plain import Style, colour_on, score_text, verdict_text
+from canasta_tutor.render.safe import clean, clean_data
 
 
 def say(key: str, **params) -> str:
@@ -31,7 +32,13 @@ class Talk:
         self.style = Style(colour_on(self.stdout) and self.interactive)
 
     def out(self, text: str = "", *styles: str) -> None:
-        self.stdout.write(self.style(text, *styles) + "\n")
+        """One line for the learner; a control character from a lesson file or an answer is shown as
+        an escape, never obeyed by the terminal."""
+        self.styled(self.style(clean(text, keep="\n"), *styles))
+
+    def styled(self, text: str) -> None:
+        """Text already styled by us, from cleaned data (``clean_data``)."""
+        self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def text(self, text: str) -> None:
@@ -204,12 +211,12 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 def _explain(q: Question, talk: Talk) -> None:
     """The engine's own words: what ``check`` or ``score`` would print."""
     if q.kind in ("legal", "rule"):
-        talk.out(verdict_text(report.verdict_dict(q.verdict()), talk.style))
+        talk.styled(verdict_text(clean_data(report.verdict_dict(q.verdict())), talk.style))
     elif q.kind == "which":
         for v in q.verdicts():
-            talk.out(verdict_text(report.verdict_dict(v), talk.style))
+            talk.styled(verdict_text(clean_data(report.verdict_dict(v)), talk.style))
     else:
-        talk.out(score_text(report.score_dict(q.report()), talk.style))
+        talk.styled(score_text(clean_data(report.score_dict(q.report())), talk.style))
 
 
 def _auto_hint(q: Question) -> str:
