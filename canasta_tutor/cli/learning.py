@@ -8,6 +8,7 @@ import typer
 
 from canasta_tutor.cli.common import (
     AsciiOpt,
+    EXIT_INTERRUPTED,
     EXIT_USAGE,
     app,
     RulesetOpt,
@@ -46,10 +47,7 @@ def lesson(
         if name == "list":
             from canasta_tutor.learning.progress import Progress
 
-            store = _progress_or_none(lambda: Progress(learner=learner))
-            if getattr(store, "notice", ""):
-                sys.stderr.write(f"canasta: {store.notice}\n")
-            finished = set(store.finished_lessons())
+            finished = _finished_or_none(lambda: Progress(learner=learner, write=False))
             lessons = [read_lesson(p) for p in builtin_lessons()]
             if as_json:
                 _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
@@ -70,16 +68,20 @@ def lesson(
         ls = read_lesson(find_lesson(name), ruleset)
         _refuse_broken_lesson(ls)
         progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        _notice(progress)
+
+        def result(outcome) -> dict:
+            return {"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
+                    "right_first": outcome.right_first, "finished": not outcome.quit}
+
         try:
             # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
-            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json)
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json, result, progress)
         finally:
             progress.close()
+            _notice(progress)
         if as_json:
-            _emit_json({"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "finished": not outcome.quit})
+            _emit_json(result(outcome))
 
     _guard(as_json, lang, body)
 
@@ -119,16 +121,21 @@ def quiz(
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
         rs = _ruleset_ref(ruleset) if ruleset else None
         progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        _notice(progress)
         start = seed if seed is not None else random.randrange(1 << 30)
+
+        def result(outcome) -> dict:
+            return {"learner": progress.learner, "seed": start, "asked": outcome.asked,
+                    "right_first": outcome.right_first, "stopped": outcome.quit}
+
         try:
-            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json)
+            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
+                              result, progress)
         finally:
             progress.close()
+            _notice(progress)
         if as_json:
-            _emit_json({"learner": progress.learner, "seed": start, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "stopped": outcome.quit})
+            _emit_json(result(outcome))
 
     _guard(as_json, lang, body)
 
@@ -153,9 +160,9 @@ def progress(
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        store = Progress(learner=learner)
-        if store.notice:
-            sys.stderr.write(f"canasta: {store.notice}\n")
+        # Reading never creates the database; only --reset --yes writes to it.
+        store = Progress(learner=learner, write=reset)
+        _notice(store)
         try:
             if reset:
                 if not yes:
@@ -176,17 +183,33 @@ def progress(
     _guard(as_json, lang, body)
 
 
-def _taking(run, as_json: bool):
-    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved)."""
+def _taking(run, as_json: bool, result, progress):
+    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved), and with
+    --json the result so far is still printed, then the exit code says it was interrupted (130)."""
     from canasta_tutor.learning.tutor import Talk, say
 
     talk = Talk(stdout=sys.stderr if as_json else None)
     try:
         return run(talk)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         talk.out("")
         talk.out(say("saved"))
-        raise typer.Exit(130)
+        outcome = getattr(exc, "outcome", None)
+        progress.close()
+        _notice(progress)
+        if as_json and outcome is not None:
+            outcome.quit = True
+            _emit_json(result(outcome) | {"interrupted": True})
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _notice(progress) -> None:
+    """What happened to the progress file, once."""
+    if progress.notice:
+        from canasta_tutor.render.safe import clean
+
+        sys.stderr.write(f"canasta: {clean(progress.notice)}\n")
+        progress.notice = ""
 
 
 def _refuse_broken_lesson(ls) -> None:
@@ -200,18 +223,20 @@ def _refuse_broken_lesson(ls) -> None:
         raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
 
 
-def _progress_or_none(open_store):
-    """The progress database for reading, or an empty stand-in when there is none yet (listing the
-    lessons never creates one)."""
-    from canasta_tutor.learning.progress import database_path
+def _finished_or_none(open_store) -> set:
+    """The lessons finished, for the marks of 'lesson list'; when the database cannot be read the
+    list is still shown, and a notice says why the marks are missing."""
+    from canasta_tutor.reading.strict_yaml import InputError
 
     try:
-        if database_path().exists():
-            return open_store()
-    except Exception:  # noqa: BLE001 - listing lessons must work even where the database cannot be read
-        pass
+        store = open_store()
+    except InputError as exc:
+        from canasta_tutor.render.safe import clean
 
-    class Empty:
-        def finished_lessons(self):
-            return []
-    return Empty()
+        sys.stderr.write(f"canasta: finished lessons are not marked: {clean(str(exc))}\n")
+        return set()
+    try:
+        _notice(store)
+        return set(store.finished_lessons())
+    finally:
+        store.close()

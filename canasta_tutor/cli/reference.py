@@ -52,14 +52,14 @@ def explain(
     """
     def body():
         from canasta_tutor.render import rules_view
-        from canasta_tutor.reading.strict_yaml import InputError
+        from canasta_tutor.reading.strict_yaml import UsageError
 
         data = rules_view.explain_data(rule_id)
         if data is None:
             from canasta_tutor.engine.rules import RULES
 
             close = [r for r in RULES if rule_id.split(".")[-1] in r or rule_id in r]
-            raise InputError(f"unknown rule id '{rule_id}'"
+            raise UsageError(f"unknown rule id '{rule_id}'"
                              + (f"; did you mean {', '.join(close)}?" if close else "; see 'canasta explain all'"))
         _emit(data, as_json, rules_view.print_explain)
 

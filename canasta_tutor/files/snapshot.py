@@ -10,6 +10,7 @@ from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ru
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
+    UsageError,
     Node,
     Scalar,
     Seq,
@@ -532,16 +533,21 @@ def table_from_text(text: str, name: str = "<table>", ruleset: str | None = None
 
 
 def parse_house_option(text: str) -> tuple[str, tuple[Any, str]]:
-    """``--house KEY=VALUE`` from the command line, through the same validation as a file."""
+    """``--house KEY=VALUE`` from the command line, through the same validation as a file; a bad one
+    is a usage error (exit 2), not a bad file."""
     if "=" not in text:
-        raise InputError(f"--house takes KEY=VALUE, found '{text}'; options: {', '.join(_house_names())}")
+        raise UsageError(f"--house takes KEY=VALUE, found '{brief(text)}'; options: {', '.join(_house_names())}")
     key, _, value = text.partition("=")
     key = key.strip()
     if key not in PARAMS or not PARAMS[key].house:
-        raise InputError(f"unknown house rule '{key}'; options: {', '.join(_house_names())}")
-    node = parse(f"{key}: {value}", "--house")
-    assert isinstance(node, Map)
-    return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
+        raise UsageError(f"unknown house rule '{brief(key)}'; options: {', '.join(_house_names())}")
+    try:
+        node = parse(f"{key}: {value}", "--house")
+        if not isinstance(node, Map) or key not in node.items:
+            raise InputError(f"found '{brief(value)}', expected one value", "--house")
+        return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
+    except InputError as exc:
+        raise UsageError(f"--house {brief(key)}: {exc.message}") from None
 
 
 def _house_names() -> list[str]:

@@ -136,6 +136,8 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
             # Every answer is kept; only the first one moves the rule boxes, so a retry after being
             # told "not quite" does not count as knowing the rule.
             progress.record(source, _question_text(q), q.rule_ids() if attempts == 1 else [], text.strip(), ok)
+            if getattr(progress, "pending", None):
+                talk.out(texts.section("safety", "answer-kept"), "yellow")
         if attempts == 1:
             first = ok
         if ok:
@@ -150,8 +152,21 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         return first
 
 
+def _keeping(result: Outcome, exc: KeyboardInterrupt) -> KeyboardInterrupt:
+    """Ctrl-C carries the result so far, for the caller to report."""
+    exc.outcome = result  # type: ignore[attr-defined]
+    return exc
+
+
 def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None) -> Outcome:
     result = Outcome()
+    try:
+        return _lesson(lesson, talk, progress, result)
+    except KeyboardInterrupt as exc:
+        raise _keeping(result, exc)
+
+
+def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outcome) -> Outcome:
     talk.out(lesson.title, "bold")
     talk.out()
     for step in lesson.steps:
@@ -243,6 +258,16 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
 
     rng = random.Random(seed)
     result = Outcome()
+    try:
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result)
+    except KeyboardInterrupt as exc:
+        raise _keeping(result, exc)
+
+
+def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
+          rng, seed: int, result: Outcome) -> Outcome:
+    from canasta_tutor.learning.quiz import drill_of, question_for
+
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
     while candidates and (count is None or result.asked < count):

@@ -64,9 +64,9 @@ def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) 
     if kind not in KINDS:
         raise UsageError(f"unknown kind '{kind}'; expected scenario or lesson")
     if not file.strip():
-        raise UsageError("give the name of the file to write, e.g. my-dispute.yaml")
+        raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
     if not file.isprintable():
-        raise UsageError("the file name holds a control character (a newline, a tab...); choose another name")
+        raise InputError("the file name holds a control character (a newline, a tab...); choose another name")
     if ruleset:
         from canasta_tutor.engine.ruleset import load_ruleset
 
@@ -76,7 +76,7 @@ def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) 
     target = Path(file)
     schema_file = target.parent / f"canasta-{kind}.schema.json"
     if schema_file.name == target.name:
-        raise UsageError(f"{file} is the name of the schema written beside the skeleton; choose another name")
+        raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
 
     def check(temp: str) -> None:
         found = lint(Path(temp)) if lint else []
