@@ -104,11 +104,25 @@ class Problem:
                 "message": self.message, "kind": self.kind}
 
 
-def scenario_files(paths: list[str]) -> list[Path]:
+def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) -> list[Path]:
+    """The YAML files of ``paths`` (folders searched through). A folder that cannot be read is added to
+    ``unreadable`` as a problem, never skipped in silence."""
+    import os
+
     files: list[Path] = []
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml") and q.is_file()))
+            found: list[Path] = []
+
+            def refused(exc: OSError) -> None:
+                if unreadable is not None:
+                    unreadable.append(Problem(str(exc.filename or p), 0, 0, "",
+                                              f"this folder cannot be read ({exc.strerror or exc}); its files "
+                                              "were not checked", "invalid"))
+            for folder, subfolders, names in os.walk(p, onerror=refused):
+                subfolders.sort()
+                found.extend(Path(folder) / n for n in names if n.endswith((".yaml", ".yml")))
+            files.extend(sorted(found))
         else:
             files.append(p)
     return files

@@ -96,10 +96,11 @@ def lint(
         missing = [p for p in paths if not os.path.exists(p)]
         if missing:
             raise InputError(f"{', '.join(missing)}: no such file or folder")
-        files = api.scenario_files(paths)
-        if not files:
+        unreadable: list = []
+        files = api.scenario_files(paths, unreadable)
+        if not files and not unreadable:
             raise InputError(f"no YAML files found in {', '.join(paths)}")
-        results = []
+        results = [(p.file, 0, [p]) for p in unreadable]
         total_checked = 0
         for f in files:
             checked, problems = api.lint_file(f, ruleset)

@@ -293,12 +293,19 @@ def play_many(rulesets: list[str], hands: int, seed: int = 1, jobs: int = 1, pro
     if jobs > 1:
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_ctrl_c) as pool:
             results = pool.imap_unordered(_one, work, chunksize=8)
             _collect(results, summary, progress, len(work))
     else:
         _collect(map(_one, work), summary, progress, len(work))
     return summary
+
+
+def _ignore_ctrl_c() -> None:
+    """Ctrl-C is the parent's to handle: a worker that took it too would print its own traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _collect(results, summary: Summary, progress, total: int) -> None:
