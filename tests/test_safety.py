@@ -470,3 +470,55 @@ def test_two_damaged_files_in_one_second_are_both_kept(tmp_path):
         p.close()
     aside = sorted(p.read_bytes() for p in tmp_path.iterdir() if ".damaged-" in p.name)
     assert aside == sorted(kept)
+
+
+def test_usage_errors_of_the_parser_show_escapes_too(tmp_path):
+    for args in (["show", "--\x1b[2Jx"], ["\x1b]0;PWNED\x07"], ["show", str(EXAMPLE), "extra\x1b[2J"]):
+        proc = canasta(*args, cwd=tmp_path)
+        assert proc.returncode == 2
+        no_controls(proc.stdout + proc.stderr)
+
+
+# --- 8. what the reader says about odd files ---------------------------------------------------------------
+
+def table_file(tmp_path: Path, text: str, encoding: str = "utf-8") -> Path:
+    path = tmp_path / "t.yaml"
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def read_error(path: Path) -> str:
+    from canasta_tutor.files.snapshot import load_table
+
+    with pytest.raises(InputError) as info:
+        load_table(path)
+    return str(info.value)
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_is_named_as_such(tmp_path, encoding):
+    assert "UTF-16" in read_error(table_file(tmp_path, EXAMPLE.read_text(encoding="utf-8"), encoding))
+
+
+def test_a_number_in_quotes_and_a_huge_number_are_explained(tmp_path):
+    text = EXAMPLE.read_text(encoding="utf-8")
+    quoted = read_error(table_file(tmp_path, text.replace("score: 1450", 'score: "1450"')))
+    assert "in quotes" in quoted
+    huge = read_error(table_file(tmp_path, text.replace("score: 1450", "score: 1" + "0" * 100)))
+    assert "101 digits" in huge and "0" * 20 not in huge
+
+
+def test_a_huge_bad_card_is_not_echoed_in_full(tmp_path):
+    text = EXAMPLE.read_text(encoding="utf-8").replace("discard: 5D 8C 4S 9H", "discard: [" + "Q" * 900_000 + "]")
+    message = read_error(table_file(tmp_path, text))
+    assert len(message) < 400 and "expected a card" in message
+
+
+def test_look_alike_letters_are_not_cards():
+    from canasta_tutor.engine.cards import Card, CardError, parse_card
+
+    for text in ("Kſ", "ǨS", "KＳ", "ⅩS"):
+        with pytest.raises(CardError):
+            parse_card(text)
+    assert parse_card("1H") == Card("A", "H")  # documented: 1 is the ace
+    assert parse_card("K♠") == Card("K", "S")

@@ -42,8 +42,26 @@ def _never_fail_to_print() -> None:
                 pass
 
 
+class _Shown:
+    """stderr for a run whose arguments hold control characters: the usage errors the command-line
+    parser prints quote the arguments, so every control character is shown as an escape there too."""
+
+    def __init__(self, stream) -> None:
+        from canasta_tutor.render.safe import clean
+
+        self._stream, self._clean = stream, clean
+
+    def write(self, text: str) -> int:
+        return self._stream.write(self._clean(text, keep="\n"))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 def main() -> None:
     _never_fail_to_print()
+    if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
+        sys.stderr = _Shown(sys.stderr)
     target = _only(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("-") else None
     try:
         (target or app)()
