@@ -522,3 +522,47 @@ def test_look_alike_letters_are_not_cards():
             parse_card(text)
     assert parse_card("1H") == Card("A", "H")  # documented: 1 is the ace
     assert parse_card("K♠") == Card("K", "S")
+
+
+def test_a_damaged_index_is_found(tmp_path):
+    db = tmp_path / "progress.db"
+    p = Progress(db)
+    p.record("quiz", "q", ["pile.empty"], "y", True)
+    p.close()
+    with sqlite3.connect(db) as conn:  # an index whose entries no longer match its table: quick_check misses it
+        conn.execute("CREATE INDEX by_learner ON answers(learner)")
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA writable_schema = ON")
+        conn.execute("UPDATE sqlite_master SET sql = 'CREATE INDEX by_learner ON answers(given)' "
+                     "WHERE name = 'by_learner'")
+    damaged = db.read_bytes()
+    p = Progress(db)
+    assert "kept as" in p.notice
+    assert [a.read_bytes() for a in tmp_path.glob("progress.db.damaged-*")] == [damaged]
+
+
+def test_lesson_list_says_why_the_finished_marks_are_missing(tmp_path, monkeypatch):
+    home = tmp_path / ".home"
+    home.mkdir()
+    Progress(home / "progress.db").finish_lesson("melds")
+    holder = sqlite3.connect(home / "progress.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        proc = canasta("lesson", "list", cwd=tmp_path)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert proc.returncode == 0 and "not marked" in proc.stderr
+    assert "✓" in canasta("lesson", "list", cwd=tmp_path).stdout
+
+
+def test_a_canasta_home_that_cannot_be_searched_is_a_bad_file(tmp_path, monkeypatch):
+    def refused(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "exists", refused)
+    with pytest.raises(InputError, match="Permission denied"):
+        Progress(tmp_path / "locked" / "progress.db", write=False)
+    monkeypatch.setattr(Path, "mkdir", refused)
+    with pytest.raises(InputError, match="Permission denied"):
+        Progress(tmp_path / "locked" / "progress.db")

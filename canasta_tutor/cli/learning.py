@@ -160,15 +160,19 @@ def progress(
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        # Reading never creates the database; only --reset --yes writes to it.
-        store = Progress(learner=learner, write=reset)
+        from canasta_tutor.learning.progress import database_path
+
+        # Reading never creates the database; --reset writes to one that exists (no file: nothing to forget).
+        store = Progress(learner=learner, write=reset and database_path().exists())
         _notice(store)
         try:
             if reset:
                 if not yes:
                     if not sys.stdin.isatty():
                         _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
-                    if not typer.confirm(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?"):
+                    from canasta_tutor.render.safe import clean
+
+                    if not typer.confirm(clean(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?")):
                         raise typer.Exit(1)
                 store.reset()
                 if as_json:
