@@ -566,3 +566,15 @@ def test_a_canasta_home_that_cannot_be_searched_is_a_bad_file(tmp_path, monkeypa
     monkeypatch.setattr(Path, "mkdir", refused)
     with pytest.raises(InputError, match="Permission denied"):
         Progress(tmp_path / "locked" / "progress.db")
+
+
+def test_a_hostile_ruleset_file_is_shown_not_obeyed(tmp_path):
+    (tmp_path / "r.yaml").write_text('id: "x[/]\\e]0;T\\a"\ntitle: "[/bold]t\\e[2J"\nsource: "[/]s\\e"\n'
+                                     'extends: classic\nsources: {deal: "[/]\\e[31m"}\n', encoding="utf-8")
+    table = tmp_path / "t.yaml"
+    table.write_text(EXAMPLE.read_text(encoding="utf-8").replace("ruleset: classic", "ruleset: r.yaml"))
+    for args in (["rules", "r.yaml"], ["show", "t.yaml"], ["score", "t.yaml"], ["selfplay", "-r", "r.yaml"],
+                 ["selfplay", "-r", "r.yaml", "--show"], ["check", "t.yaml", "draw"]):
+        proc = canasta(*args, cwd=tmp_path)
+        assert proc.returncode in (0, 1, 3), (args, proc.stderr)
+        no_controls(proc.stdout + proc.stderr)

@@ -61,7 +61,7 @@ def print_progress(d: dict) -> None:
             continue
         bar = full * r["box"] + empty * (d["boxes"] - r["box"])
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
-        grid.add_row(f"[{style}]{r['rule']}[/]" if style else r["rule"], bar, str(r["right"]), str(r["wrong"]),
+        grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), bar, str(r["right"]), str(r["wrong"]),
                      r["due_in"] or "")
     if grid.row_count:
         out.print(grid)

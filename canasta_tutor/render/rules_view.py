@@ -90,36 +90,38 @@ def print_rules(data: dict) -> None:
         for r in data["rulesets"]:
             t.add_row(*(escape(x) for x in (r["id"], str(r["players"]), r["title"], r["source"], r["extends"] or "")))
         console.print(t)
-        console.print("Sources: " + "; ".join(f"[bold]{k}[/]: {v}" for k, v in data["sources"].items()))
+        console.print("Sources: " + "; ".join(f"[bold]{escape(k)}[/]: {escape(v)}" for k, v in data["sources"].items()))
         console.print("One ruleset in full: [bold]canasta rules ID[/]")
         return
     t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
     for col in ("parameter", "value", "source", "meaning"):
         t.add_column(col, overflow="fold")
-    for p in data["parameters"]:
-        src = p["source"] + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "")
-        value = p["shown"] if p["inherited"] else f"[bold]{p['shown']}[/]"
-        t.add_row(p["name"], value, src, p["help"])
+    for p in data["parameters"]:  # sources and values may come from a ruleset file: text, never markup
+        src = escape(p["source"]) + (f" [dim]({escape(p['inherited'])})[/]" if p["inherited"] else "")
+        value = escape(p["shown"]) if p["inherited"] else f"[bold]{escape(p['shown'])}[/]"
+        t.add_row(escape(p["name"]), value, src, escape(p["help"]))
     console.print(t)
     if data["extends"]:
-        console.print(f"[bold]Bold[/] values are set by {data['id']}; the others are inherited.")
+        console.print(f"[bold]Bold[/] values are set by {escape(data['id'])}; the others are inherited.")
 
 
 def print_explain(data: dict) -> None:
+    from rich.markup import escape
+
     console = _console()
     if "rules" in data:
         for r in data["rules"]:
-            console.print(f"[bold]{r['id']:<28}[/] {r['title']}")
+            console.print(f"[bold]{escape(r['id']):<28}[/] {escape(r['title'])}")
         return
     from rich.table import Table
 
-    console.print(f"[bold]{data['id']}[/]  {data['title']}")
-    console.print(data["text"])
-    console.print(f"[dim]Judged on: {', '.join(data['judges'])}[/]")
+    console.print(f"[bold]{escape(data['id'])}[/]  {escape(data['title'])}")
+    console.print(escape(data["text"]))
+    console.print(f"[dim]Judged on: {escape(', '.join(data['judges']))}[/]")
     t = Table(title="By ruleset")
     for col in ("ruleset", "setting", "source"):
         t.add_column(col, overflow="fold")
     for r in data["rulesets"]:
-        t.add_row(r["ruleset"], r["shown"] or "same for every ruleset",
-                  r["source"] + (f" ({r['inherited']})" if r["inherited"] else ""))
+        t.add_row(escape(r["ruleset"]), escape(r["shown"] or "same for every ruleset"),
+                  escape(r["source"] + (f" ({r['inherited']})" if r["inherited"] else "")))
     console.print(t)
