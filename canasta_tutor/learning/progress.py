@@ -203,7 +203,10 @@ class Progress:
     def due(self, candidates: list[str]) -> list[str]:
         """``candidates`` in the order to drill them: never seen first, then by due time; rules not
         yet due come last (the drill is endless, so they are asked again, just later)."""
-        known = self.rules()
+        try:
+            known = self.rules()
+        except sqlite3.OperationalError:  # another canasta holds the file: drill in the given order
+            known = {}
         now = self.now()
 
         def order(rule: str):
