@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from canasta_tutor.learning.store import database_path, home, open_database, problem, run_script  # noqa: F401
-from canasta_tutor.reading.strict_yaml import InputError
 
 SCHEMA_VERSION = 2  # 2: answers, boxes and finished lessons per learner
 BOXES = 5
