@@ -106,12 +106,14 @@ class Progress:
     def close(self) -> None:
         """Write what is still pending; what cannot be written (the database stayed busy) is kept in
         a file beside it, added the next time, and the notice says so."""
-        if self.pending:
-            try:
-                self._flush()
-            except Busy:
-                self._keep_unsaved()
-        self.conn.close()
+        try:
+            if self.pending:
+                try:
+                    self._flush()
+                except Busy:
+                    self._keep_unsaved()
+        finally:
+            self.conn.close()
 
     # -- writing -----------------------------------------------------------------------------------
     def record(self, source: str, question: str, rules: list[str], given: str, correct: bool) -> None:
