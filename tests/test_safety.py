@@ -578,3 +578,11 @@ def test_a_hostile_ruleset_file_is_shown_not_obeyed(tmp_path):
         proc = canasta(*args, cwd=tmp_path)
         assert proc.returncode in (0, 1, 3), (args, proc.stderr)
         no_controls(proc.stdout + proc.stderr)
+
+
+def test_an_answer_in_another_encoding_is_a_wrong_answer_not_a_crash(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "quiz", "--count", "1", "--seed", "2", "--json"],
+                          input=b"\xff\xfe\nq\n", capture_output=True, timeout=60,
+                          env=dict(os.environ, CANASTA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8"))
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout.decode("utf-8"))["stopped"] is True

@@ -33,13 +33,18 @@ def _only(name: str) -> typer.Typer | None:
 
 def _never_fail_to_print() -> None:
     """A character the terminal cannot show is printed as an escape, never an encoding error; a
-    byte of an argument that is not UTF-8 is never written back as invalid UTF-8."""
+    byte of an argument that is not UTF-8 is never written back as invalid UTF-8; a byte of input
+    that is not in the terminal's encoding is read as U+FFFD."""
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", "strict") in ("strict", "surrogateescape"):
             try:
                 stream.reconfigure(errors="backslashreplace")
             except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
                 pass
+    try:  # an answer typed in another encoding is a wrong answer, not an internal error
+        sys.stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError):
+        pass
 
 
 class _Shown:
