@@ -72,8 +72,10 @@ def _guard(as_json: bool, lang: str | None, body):
         from canasta_tutor import texts
 
         if lang.split("_")[0].lower() not in texts.available():
-            sys.stderr.write(f"canasta: no messages in '{lang}' yet; English is used "
-                             f"(available: {', '.join(texts.available())})\n")
+            from canasta_tutor.render.safe import clean
+
+            sys.stderr.write(clean(f"canasta: no messages in '{lang}' yet; English is used "
+                                   f"(available: {', '.join(texts.available())})") + "\n")
         os.environ["CANASTA_LANG"] = lang
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
