@@ -104,13 +104,21 @@ class Problem:
                 "message": self.message, "kind": self.kind}
 
 
-def scenario_files(paths: list[str]) -> list[Path]:
-    files: list[Path] = []
+def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) -> list[Path]:
+    """The YAML files of ``paths`` (folders searched through). A folder that cannot be read is added to
+    ``unreadable`` as a problem, never skipped in silence."""
     from canasta_tutor.teaching.packs import pack_files
+
+    files: list[Path] = []
 
     for p in map(Path, paths):
         if p.is_dir():
-            files.extend(pack_files(p))
+            def refused(exc: OSError, p=p) -> None:
+                if unreadable is not None:
+                    unreadable.append(Problem(str(exc.filename or p), 0, 0, "",
+                                              f"this folder cannot be read ({exc.strerror or exc}); its files "
+                                              "were not checked", "invalid"))
+            files.extend(pack_files(p, refused))
         else:
             files.append(p)
     return files

@@ -271,7 +271,7 @@ def test_house_rule_option(tmp_path):
 def test_unknown_house_rule(tmp_path):
     f = write(tmp_path, "t.yaml", OPEN_CANASTA)
     proc = canasta("check", f, "draw", "--house", "nope=1", cwd=tmp_path)
-    assert proc.returncode == 3
+    assert proc.returncode == 2  # a bad option is a usage error, not a bad file
     assert proc.stdout == ""
     assert "nope" in proc.stderr
     for option in ("canasta_closed", "target_score", "draw_count"):  # lists the valid options

@@ -389,7 +389,7 @@ def test_a_nul_byte(tmp_path):
 def test_utf16_is_refused(tmp_path):
     p = tmp_path / "utf16.yaml"
     p.write_bytes(table_text().encode("utf-16"))
-    file_error(p)
+    assert "UTF-16" in file_error(p).message  # named as such, not "binary data"
 
 
 def test_a_2mb_file(tmp_path):

@@ -754,3 +754,57 @@ def test_lint_survives_mutated_scenario_files(scratch, data):
         assert p.kind in ("invalid", "disagrees", "note") and p.message
         str(p)  # printing a problem must work too
 
+
+
+# --- hostile names and long moves (docs/safety.md) -----------------------------------------------------------
+
+TERMINAL_CONTROLS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+NAMED_TABLE = """\
+players:
+  - {{name: {name}, hand: KH 7D 2C}}
+  - {{name: Bob, hand: 11}}
+  - {{name: Cas, hand: 11}}
+  - {{name: Dee, hand: 11}}
+discard: 5C 9H
+stock: 40
+turn: {{player: {name}, phase: draw}}
+"""
+
+
+@settings(REPEATABLE, max_examples=120)
+@given(name=st.text(min_size=1, max_size=12).filter(str.strip))
+def test_no_name_can_put_a_control_character_on_the_terminal(name):
+    import io
+    import json
+
+    from canasta_tutor.play.moves import legal_moves
+    from canasta_tutor.render import plain, report
+    from canasta_tutor.render.safe import clean_data, json_text
+    from canasta_tutor.render.table_view import print_table
+
+    try:
+        table = table_from_text(NAMED_TABLE.format(name=json.dumps(name)), "t.yaml")
+    except InputError:
+        return
+    drawn = io.StringIO()
+    with contextlib.redirect_stdout(drawn):
+        print_table(table)
+    shown = drawn.getvalue()
+    shown += plain.moves_text(clean_data(report.moves_dict(legal_moves(table))), plain.Style(False))
+    assert not TERMINAL_CONTROLS.search(shown), repr(shown)
+    data = json.loads(json_text(report.moves_dict(legal_moves(table))))
+    assert data["player"] == name.strip()
+
+
+@settings(REPEATABLE, max_examples=60)
+@given(word=st.sampled_from(["draw", "meld 7H 7D 7S", "add 2C to 7", "discard 5C", "take 9S 9D", "x"]),
+       times=st.integers(1, 5000))
+def test_a_move_of_any_length_is_answered_at_once(word, times):
+    from canasta_tutor.engine.move import MAX_CHARS, MAX_STEPS
+
+    with time_limit():
+        try:
+            steps = parse_move("; ".join([word] * times))
+        except MoveError:
+            return
+    assert len(steps) <= MAX_STEPS and len("; ".join([word] * times)) <= MAX_CHARS

@@ -34,14 +34,50 @@ def _only(name: str) -> typer.Typer | None:
     return one
 
 
+def _never_fail_to_print() -> None:
+    """A character the terminal cannot show is printed as an escape, never an encoding error; a
+    byte of an argument that is not UTF-8 is never written back as invalid UTF-8; a byte of input
+    that is not in the terminal's encoding is read as U+FFFD."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape"):
+            try:
+                stream.reconfigure(errors="backslashreplace")
+            except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
+                pass
+    try:  # an answer typed in another encoding is a wrong answer, not an internal error
+        sys.stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError):
+        pass
+
+
+class _Shown:
+    """stderr for a run whose arguments hold control characters: the usage errors the command-line
+    parser prints quote the arguments, so every control character is shown as an escape there too."""
+
+    def __init__(self, stream) -> None:
+        from canasta_tutor.render.safe import clean
+
+        self._stream, self._clean = stream, clean
+
+    def write(self, text: str) -> int:
+        return self._stream.write(self._clean(text, keep="\n"))
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
 COMPLETE_VAR = "_CANASTA_COMPLETE"  # set by the shell's completion script (canasta --show-completion)
 
 
 def main() -> None:
+    _never_fail_to_print()
+    if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
+        sys.stderr = _Shown(sys.stderr)
     named = len(sys.argv) > 1 and not sys.argv[1].startswith("-") and COMPLETE_VAR not in os.environ
     target = _only(sys.argv[1]) if named else None
     try:
         # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
         (target or app)(prog_name="canasta")
-    except KeyboardInterrupt:  # pragma: no cover
+    except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
+        sys.stderr.write("\n")
         sys.exit(130)

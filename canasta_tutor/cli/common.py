@@ -5,7 +5,6 @@ Only Typer and the standard library are imported here; the engine, YAML and Rich
 inside the commands that use them, so ``canasta check`` starts nearly as fast as an empty Typer app."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import List, Optional
@@ -15,7 +14,7 @@ import typer
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.help import CanastaApp, CanastaGroup
 
-EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL = 1, 2, 3, 70
+EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 1, 2, 3, 70, 130
 
 APP_SETTINGS = dict(
     name="canasta",
@@ -51,20 +50,37 @@ LearnerOpt = typer.Option(None, "--learner", metavar="NAME",
                           help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
 
 
+def _ascii_wanted(value: bool) -> bool:
+    if value:  # read by every drawing of this run, however deep
+        os.environ["CANASTA_ASCII"] = "1"
+    return value
+
+
+AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted,
+                        help="Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the "
+                             "terminal cannot show the suit symbols.")
+
+
 def _emit_json(data) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    from canasta_tutor.render.safe import json_text
+
+    sys.stdout.write(json_text(data, getattr(sys.stdout, "encoding", None)) + "\n")
 
 
 def _emit(data, as_json: bool, printer) -> None:
-    """JSON on stdout with --json, else the human rendering."""
+    """JSON on stdout with --json, else the human rendering (of data with no control character left)."""
     if as_json:
         _emit_json(data)
     else:
-        printer(data)
+        from canasta_tutor.render.safe import clean_data
+
+        printer(clean_data(data))
 
 
 def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
-    sys.stderr.write(f"canasta: {message}\n")
+    from canasta_tutor.render.safe import clean
+
+    sys.stderr.write(f"canasta: {clean(message)}\n")
     if as_json:
         _emit_json({"error": {"code": code, "message": message, **(extra or {})}})
     raise typer.Exit(code)
@@ -81,7 +97,7 @@ def _guard(as_json: bool, lang: str | None, body):
                 "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
         os.environ["CANASTA_LANG"] = chosen
     from canasta_tutor.engine.move import MoveError
-    from canasta_tutor.reading.strict_yaml import InputError
+    from canasta_tutor.reading.strict_yaml import InputError, UsageError
 
     try:
         return body()
@@ -89,17 +105,26 @@ def _guard(as_json: bool, lang: str | None, body):
         raise
     except MoveError as exc:
         _fail(EXIT_USAGE, f"bad move: {exc}", as_json)
+    except UsageError as exc:
+        _fail(EXIT_USAGE, str(exc), as_json)
     except InputError as exc:
         _fail(EXIT_INPUT, str(exc), as_json, exc.as_dict())
-    except KeyboardInterrupt:
-        raise typer.Exit(130)
+    except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, also at a yes/no prompt
+        sys.stderr.write("\n")
+        raise typer.Exit(EXIT_INTERRUPTED)
     except BrokenPipeError:  # the reader (``| head``) went away: Click ends quietly (exit 1)
         raise
     except RecursionError:
         _fail(EXIT_INPUT, "the input is nested too deeply", as_json)
+    except OSError as exc:  # a file or folder the system refuses (permissions, a full disk): the user's to fix
+        where = exc.filename if isinstance(exc.filename, str) else ""
+        _fail(EXIT_INPUT, f"{where + ': ' if where else ''}{exc.strerror or exc}", as_json)
     except Exception as exc:  # a bug: short message, traceback only on request
         if os.environ.get("CANASTA_DEBUG"):
             raise
+        if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
+            _fail(EXIT_INPUT, f"the progress database could not be used ({exc}); if another canasta is "
+                              "running, let it finish and try again. Answers saved before are kept.", as_json)
         _fail(EXIT_INTERNAL, f"internal error: {type(exc).__name__}: {exc} (set CANASTA_DEBUG=1 for the traceback)",
               as_json)
 
@@ -113,8 +138,16 @@ def _house(options: Optional[List[str]]):
 def _print_plain(renderer: str, data: dict) -> None:
     """Print with one of the plain renderers (imported only when text, not JSON, is wanted)."""
     from canasta_tutor.render import plain
+    from canasta_tutor.render.safe import clean_data
 
-    print(getattr(plain, renderer)(data, _style()))
+    print(getattr(plain, renderer)(clean_data(data), _style()))
+
+
+def _say(text: str) -> None:
+    """Print a line made of names from files or arguments (a file name, a ruleset id) safely."""
+    from canasta_tutor.render.safe import clean
+
+    print(clean(text))
 
 
 def _style():

@@ -1,12 +1,12 @@
 """Judging and showing a table: check (and --compare), score, show, moves, hint."""
 from __future__ import annotations
 
-import os
 from typing import List, Optional
 
 import typer
 
 from canasta_tutor.cli.common import (
+    AsciiOpt,
     EXIT_ILLEGAL,
     app,
     RulesetOpt,
@@ -19,6 +19,7 @@ from canasta_tutor.cli.common import (
     _house,
     _print_plain,
     _style,
+    _say,
 )
 
 
@@ -32,6 +33,7 @@ def check(
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Judge MOVE on the table in FILE: legal or illegal, every reason with its rule id and source.
 
@@ -51,8 +53,9 @@ def check(
             _emit_json(data)
         else:
             from canasta_tutor.render.plain import verdict_text
+            from canasta_tutor.render.safe import clean, clean_data
 
-            print(verdict_text(data, _style(), verdict.ruleset.title))
+            print(verdict_text(clean_data(data), _style(), clean(verdict.ruleset.title)))
         raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
 
     _guard(as_json, lang, body)
@@ -76,8 +79,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
         _emit_json({"rulings": rows, "summary": summary(rows)})
     else:
         from canasta_tutor.render.compare import compare_table
+        from canasta_tutor.render.safe import clean, clean_data
 
-        compare_table(rows, move)
+        compare_table(clean_data(rows), clean(move))
     judged = [r for r in rows if r["applicable"]]
     raise typer.Exit(0 if judged and all(r["legal"] for r in judged) else EXIT_ILLEGAL)
 
@@ -116,6 +120,7 @@ def show(
                                       help="Write the table as an SVG image to OUT (for worksheets) instead of drawing it."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Draw the table: hands, melds, red threes, the pile and whose turn it is.
 
@@ -141,35 +146,13 @@ def show(
 
 
 def _write_svg(table, out: str, as_json: bool) -> None:
-    from canasta_tutor.render.svg import table_svg
-    from canasta_tutor.reading.strict_yaml import InputError
+    from canasta_tutor.render.svg import save_svg
 
-    # Checked before writing so the user gets our message, not the operating system's.
-    if not out.strip():
-        raise InputError("--svg needs a file name to write the SVG to")
-    if os.path.isdir(out):
-        raise InputError(f"cannot write the SVG to '{out}': it is a folder; give a file name")
-    if os.path.exists(out) and (os.path.samefile(out, table.file) if os.path.exists(table.file) else False):
-        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
-    if os.path.isfile(out):
-        with open(out, "rb") as existing:
-            head = existing.read(512)
-        if b"<svg" not in head:  # only an image written before may be replaced, never a teacher's file
-            raise InputError(f"'{out}' exists and is not an SVG image; choose another name (nothing was written)")
-    parent = os.path.dirname(os.path.abspath(out))
-    if not os.path.isdir(parent):
-        raise InputError(f"cannot write the SVG to '{out}': the folder '{os.path.dirname(out) or parent}' "
-                         "does not exist")
-    text = table_svg(table)
-    try:
-        with open(out, "w", encoding="utf-8") as f:
-            f.write(text)
-    except OSError as exc:
-        raise InputError(f"cannot write the SVG to '{out}': {exc.strerror or exc}") from None
+    save_svg(table, out)
     if as_json:
         _emit_json({"svg": out})
     else:
-        print(f"wrote {out}")
+        _say(f"wrote {out}")
 
 
 @app.command()

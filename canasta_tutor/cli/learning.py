@@ -8,6 +8,8 @@ import typer
 
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
+    AsciiOpt,
+    EXIT_INTERRUPTED,
     EXIT_USAGE,
     app,
     JsonOpt,
@@ -18,6 +20,7 @@ from canasta_tutor.cli.common import (
     _fail,
     _guard,
     _ruleset_ref,
+    _say,
 )
 
 
@@ -32,6 +35,7 @@ def lesson(
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Take a lesson: explanations, tables and questions graded by the engine.
 
@@ -48,10 +52,7 @@ def lesson(
         if name == "list":
             from canasta_tutor.learning.progress import Progress
 
-            store = _progress_or_none(lambda: Progress(learner=learner))
-            if getattr(store, "notice", ""):
-                sys.stderr.write(f"canasta: {store.notice}\n")
-            finished = set(store.finished_lessons())
+            finished = _finished_or_none(lambda: Progress(learner=learner, write=False))
             about = None  # a pack's id, title, author...
             if pack:
                 from canasta_tutor.teaching.packs import listed
@@ -64,14 +65,20 @@ def lesson(
                                          "questions": len(ls.questions)} for ls in lessons],
                             **({"pack": about} if about else {})})
             else:
+                from canasta_tutor.render.console import ascii_only
+                from canasta_tutor.render.safe import clean
+                from canasta_tutor.texts import counted
+
                 if about:
                     from canasta_tutor.teaching.packs import heading
 
-                    print(heading(about))
+                    print(clean(heading(about)))
+
+                done = "*" if ascii_only() else "✓"
                 for i, ls in enumerate(lessons, 1):
-                    mark = "✓" if ls.id in finished else " "
-                    print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
-                    print(f"       rules: {', '.join(ls.rule_ids())}")
+                    mark = done if ls.id in finished else " "
+                    print(clean(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({counted('question', len(ls.questions))})"))
+                    print(clean(f"       rules: {', '.join(ls.rule_ids())}"))
             return
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.tutor import run_lesson
@@ -83,16 +90,20 @@ def lesson(
         ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
         _refuse_broken_lesson(ls)
         progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        _notice(progress)
+
+        def result(outcome) -> dict:
+            return {"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
+                    "right_first": outcome.right_first, "finished": not outcome.quit}
+
         try:
             # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
-            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json)
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json, result, progress)
         finally:
             progress.close()
+            _notice(progress)
         if as_json:
-            _emit_json({"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "finished": not outcome.quit})
+            _emit_json(result(outcome))
 
     _guard(as_json, lang, body)
 
@@ -110,6 +121,7 @@ def quiz(
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Drill questions on random positions, graded by the engine; the rule you know least comes first.
 
@@ -135,16 +147,21 @@ def quiz(
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
         rs = _ruleset_ref(ruleset) if ruleset else None
         progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        _notice(progress)
         start = seed if seed is not None else random.randrange(1 << 30)
+
+        def result(outcome) -> dict:
+            return {"learner": progress.learner, "seed": start, "asked": outcome.asked,
+                    "right_first": outcome.right_first, "stopped": outcome.quit}
+
         try:
-            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json)
+            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
+                              result, progress)
         finally:
             progress.close()
+            _notice(progress)
         if as_json:
-            _emit_json({"learner": progress.learner, "seed": start, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "stopped": outcome.quit})
+            _emit_json(result(outcome))
 
     _guard(as_json, lang, body)
 
@@ -158,6 +175,7 @@ def progress(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
 
@@ -168,21 +186,25 @@ def progress(
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        store = Progress(learner=learner)
-        if store.notice:
-            sys.stderr.write(f"canasta: {store.notice}\n")
+        from canasta_tutor.learning.progress import database_path
+
+        # Reading never creates the database; --reset writes to one that exists (no file: nothing to forget).
+        store = Progress(learner=learner, write=reset and database_path().exists())
+        _notice(store)
         try:
             if reset:
                 if not yes:
                     if not sys.stdin.isatty():
                         _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
-                    if not typer.confirm(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?"):
+                    from canasta_tutor.render.safe import clean
+
+                    if not typer.confirm(clean(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?")):
                         raise typer.Exit(1)
                 store.reset()
                 if as_json:
                     _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
                 else:
-                    print(f"progress of {store.learner} reset ({store.path})")
+                    _say(f"progress of {store.learner} reset ({store.path})")
                 return
             _emit(progress_data(store), as_json, print_progress)
         finally:
@@ -191,17 +213,33 @@ def progress(
     _guard(as_json, lang, body)
 
 
-def _taking(run, as_json: bool):
-    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved)."""
+def _taking(run, as_json: bool, result, progress):
+    """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved), and with
+    --json the result so far is still printed, then the exit code says it was interrupted (130)."""
     from canasta_tutor.learning.tutor import Talk, say
 
     talk = Talk(stdout=sys.stderr if as_json else None)
     try:
         return run(talk)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         talk.out("")
         talk.out(say("saved"))
-        raise typer.Exit(130)
+        outcome = getattr(exc, "outcome", None)
+        progress.close()
+        _notice(progress)
+        if as_json and outcome is not None:
+            outcome.quit = True
+            _emit_json(result(outcome) | {"interrupted": True})
+        raise typer.Exit(EXIT_INTERRUPTED)
+
+
+def _notice(progress) -> None:
+    """What happened to the progress file, once."""
+    if progress.notice:
+        from canasta_tutor.render.safe import clean
+
+        sys.stderr.write(f"canasta: {clean(progress.notice)}\n")
+        progress.notice = ""
 
 
 def _refuse_broken_lesson(ls) -> None:
@@ -215,18 +253,20 @@ def _refuse_broken_lesson(ls) -> None:
         raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
 
 
-def _progress_or_none(open_store):
-    """The progress database for reading, or an empty stand-in when there is none yet (listing the
-    lessons never creates one)."""
-    from canasta_tutor.learning.progress import database_path
+def _finished_or_none(open_store) -> set:
+    """The lessons finished, for the marks of 'lesson list'; when the database cannot be read the
+    list is still shown, and a notice says why the marks are missing."""
+    from canasta_tutor.reading.strict_yaml import InputError
 
     try:
-        if database_path().exists():
-            return open_store()
-    except Exception:  # noqa: BLE001 - listing lessons must work even where the database cannot be read
-        pass
+        store = open_store()
+    except InputError as exc:
+        from canasta_tutor.render.safe import clean
 
-    class Empty:
-        def finished_lessons(self):
-            return []
-    return Empty()
+        sys.stderr.write(f"canasta: finished lessons are not marked: {clean(str(exc))}\n")
+        return set()
+    try:
+        _notice(store)
+        return set(store.finished_lessons())
+    finally:
+        store.close()

@@ -7,6 +7,7 @@ import typer
 
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
+    AsciiOpt,
     app,
     JsonOpt,
     LangOpt,
@@ -22,6 +23,7 @@ def rules(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),  # the same as RULESET; kept for old scripts
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """List the rulesets, or print one ruleset's parameters and what it inherits from classic.
 
@@ -45,6 +47,7 @@ def explain(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     """Explain one rule: what it says, how each ruleset treats it, and which source each follows.
 

@@ -71,6 +71,9 @@ def selfplay(
         if as_json:
             _emit_json(data)
         else:
+            from canasta_tutor.render.safe import clean_data
+
+            data = clean_data(data)  # ruleset ids and paths come from arguments and files
             st = _style()
             for rid, ends in data["rulesets"].items():
                 print(f"{rid:<12} " + ", ".join(f"{n} {how}" for how, n in ends.items()))
@@ -104,10 +107,11 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
         _emit_json({"hands": data})
     else:
         from canasta_tutor.render.plain import score_text
+        from canasta_tutor.render.safe import clean_data
         from canasta_tutor.texts import counted
 
         st = _style()
-        for d in data:
+        for d in clean_data(data):
             moves = counted("move", len(d["moves"]))
             print(st(f"{d['ruleset']} seed {d['seed']}: {moves}, ended: {d['ended']}", "bold"))
             for line in d["moves"]:

@@ -1,7 +1,6 @@
 """Teachers' tools: schemas, skeletons and lint."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 from typing import List, Optional
@@ -20,6 +19,7 @@ from canasta_tutor.cli.common import (
     _fail,
     _guard,
     _style,
+    _say,
 )
 
 
@@ -70,48 +70,18 @@ def new(
         return new_table(file, ruleset, as_json, lang)
 
     def body():
-        from pathlib import Path
+        from canasta_tutor import api
+        from canasta_tutor.teaching.skeleton import write_skeleton
 
-        from canasta_tutor.teaching.schema import schema as build
-        from canasta_tutor.reading.strict_yaml import InputError
-
-        if kind not in ("scenario", "lesson"):
-            _fail(EXIT_USAGE, f"unknown kind '{kind}'; expected scenario or lesson", as_json)
-        if ruleset:
-            from canasta_tutor.engine.ruleset import load_ruleset
-
-            if load_ruleset(ruleset).players != 4:
-                raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
-                                 "four-player ruleset and change the players and the ruleset in the file")
-        if not file.strip():
-            raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
-        target = Path(file)
-        if os.path.lexists(target):  # lexists: a dangling link is a name taken too
-            raise InputError(f"{file} already exists; choose another name (nothing was written)")
-        if not target.parent.is_dir():
-            raise InputError(f"the folder {target.parent} does not exist (nothing was written)")
-        schema_file = target.parent / f"canasta-{kind}.schema.json"
-        if schema_file.name == target.name:
-            raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
-        template = (Path(__file__).parent.parent / "teaching" / "templates" / f"{kind}.yaml").read_text(encoding="utf-8")
-        text = template.replace("{schema}", schema_file.name).replace("{name}", str(target))
-        if ruleset:
-            text = text.replace("ruleset: classic", f"ruleset: {ruleset}", 1)
-        try:
-            with open(target, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
-                out.write(text)
-        except OSError as exc:
-            raise InputError(f"cannot write {file}: {exc.strerror or exc} (nothing was written)") from None
-        written = [str(target)]
-        if not os.path.lexists(schema_file):  # the skeleton first: a failure leaves no stray schema
-            schema_file.write_text(json.dumps(build(kind), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            written.append(str(schema_file))
+        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1])
         if as_json:
-            _emit_json({"written": written})
+            _emit_json({"written": done.files, "kept": done.kept})
         else:
-            for w in written:
-                print(f"wrote {w}")
-            print(f"next: edit {target}, then run: canasta lint {target}")
+            for w in done.files:
+                _say(f"wrote {w}")
+            for k in done.kept:
+                _say(f"kept {k}: it was not written by canasta-tutor, so it is left as it is")
+            _say(f"next: edit {file}, then run: canasta lint {file}")
 
     _guard(as_json, None, body)
 
@@ -139,10 +109,11 @@ def lint(
         missing = [p for p in paths if p != "-" and not os.path.exists(p)]
         if missing:
             raise InputError(f"{', '.join(missing)}: no such file or folder")
-        files = api.scenario_files(paths)
-        if not files:
+        unreadable: list = []
+        files = api.scenario_files(paths, unreadable)
+        if not files and not unreadable:
             raise InputError(f"no YAML files found in {', '.join(paths)}")
-        results = []
+        results = [(p.file, 0, [p]) for p in unreadable]
         stopped = _lint_all(files, ruleset, as_json, results)
         total_checked = sum(n for _, n, _ in results)
         # notes say what to look at; they do not fail the file
@@ -155,9 +126,11 @@ def lint(
                                   for f, n, ps in results],
                         "problems": len(bad), "notes": len(notes), "checked": total_checked})
         else:
+            from canasta_tutor.render.safe import clean
+
             st = _style()
             for p in bad + notes:
-                print(st(str(p), {"invalid": "red", "disagrees": "yellow"}.get(p.kind, "cyan")))
+                print(st(clean(str(p)), {"invalid": "red", "disagrees": "yellow"}.get(p.kind, "cyan")))
             from canasta_tutor import texts
             from canasta_tutor.texts import counted
 

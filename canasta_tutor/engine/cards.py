@@ -107,9 +107,14 @@ def parse_card(text: str) -> Card:
     card = _CACHE.get(key)
     if card is not None:
         return card
-    t = text.strip().upper()
+    t = text.strip()
     if not t:
         raise CardError(text, "it is empty")
+    if not t.isascii() and not all(ch.isascii() or ch in _SUIT_ALIASES for ch in t):
+        # upper() would turn the long s into S and other letters into look-alikes: 'Kſ' is not KS
+        raise CardError(text, "a card is written in plain letters (A K Q J 10 9 ... 2, suits S H D C) or "
+                              "with the suit symbols ♠ ♥ ♦ ♣")
+    t = t.upper()
     if t in ("JK", "JOKER", "*"):
         card = Card("JK")
     else:

@@ -6,6 +6,9 @@ from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_car
 from canasta_tutor.engine.record import Record
 
 VERBS = ("draw", "take", "meld", "add", "discard", "ask")
+# A turn is a draw, a few melds and lay-offs and a discard; these bound the work any one move asks for.
+MAX_STEPS = 40
+MAX_CHARS = 2000
 
 
 class MoveError(ValueError):
@@ -51,11 +54,15 @@ def _rank_word(word: str) -> str:
     raise MoveError(f"'to {word}': expected the rank of a meld, such as K or 10", word)
 
 
+def _brief(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def parse_step(text: str) -> Step:
     words = text.split()
     verb = words[0].lower()
     if verb not in VERBS:
-        raise MoveError(f"unknown step '{words[0]}' in '{text}'; expected one of: {', '.join(VERBS)}", words[0])
+        raise MoveError(f"unknown step '{_brief(words[0])}' in '{_brief(text)}'; expected one of: {', '.join(VERBS)}", words[0])
     rest = words[1:]
     to = None
     if verb == "add" and len(rest) >= 2 and rest[-2].lower() == "to":
@@ -69,7 +76,7 @@ def parse_step(text: str) -> Step:
             if w.strip(",").lower() in VERBS:  # "take 9S 9D, discard 4H": two steps written as one
                 raise MoveError(f"'{w.strip(',')}' starts a new step: separate steps with ';', e.g. "
                                 f"'{_as_steps(text)}'", w) from None
-            raise MoveError(f"'{w}' in '{text}' is not a card: {exc.reason}", w) from None
+            raise MoveError(f"'{_brief(w)}' in '{_brief(text)}' is not a card: {exc.reason}", w) from None
     if verb == "ask" and cards:
         raise MoveError(f"'ask' takes no cards, found '{' '.join(rest)}'", rest[0])
     if verb in ("meld", "add") and not cards:
@@ -98,7 +105,12 @@ def _as_steps(text: str) -> str:
 
 def parse_move(text: str | list[str]) -> list[Step]:
     """Steps separated by ';' (or newlines), or a list of step strings."""
+    length = sum(len(p) + 2 for p in text) if isinstance(text, list) else len(text)
+    if length > MAX_CHARS:
+        raise MoveError(f"the move is {length} characters long; a move has at most {MAX_CHARS}")
     parts = text if isinstance(text, list) else text.replace("\n", ";").split(";")
+    if sum(1 for p in parts if p.strip()) > MAX_STEPS:
+        raise MoveError(f"the move has {sum(1 for p in parts if p.strip())} steps; a move has at most {MAX_STEPS}")
     steps = [parse_step(p) for p in (p.strip() for p in parts) if p]
     if not steps:
         raise MoveError("the move is empty; write steps such as 'draw; discard 5C'")

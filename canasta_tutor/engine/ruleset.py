@@ -6,6 +6,7 @@ parameters the same way, through the same validation.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,11 @@ from canasta_tutor.reading.strict_yaml import (
     Scalar,
     Seq,
     bool_value,
+    brief,
     describe,
     int_value,
     load,
+    number_problem,
 )
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
@@ -201,6 +204,7 @@ class Ruleset:
         values = dict(self.values)
         for key, (value, _) in options.items():
             values[key] = value
+        check_playable(values, "", "house_rules.")
         return Ruleset(self.id, self.title, self.source, values, self.origin, self.param_sources,
                        self.variants, self.base, tuple(sorted(set(self.house) | set(options))),
                        self.owner_sources)
@@ -228,8 +232,7 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
             if value < spec.minimum:
                 raise InputError(f"found {value}, expected a number of {spec.minimum} or more", **w)
             return value
-        raise InputError(f"found {describe(node)}, expected a whole number"
-                         + (" or null" if spec.kind == "optint" else ""), **w)
+        raise InputError(number_problem(node) + (" or null" if spec.kind == "optint" else ""), **w)
     if spec.kind == "bool":
         value = bool_value(node)
         if value is None:
@@ -284,13 +287,22 @@ def _signed_int(node: Node, file: str, key: str) -> int:
     value = int_value(node)
     if value is not None:
         return value
-    raise InputError(f"found {describe(node)}, expected a whole number", **_where(node, file, key))
+    raise InputError(number_problem(node), **_where(node, file, key))
 
 
 
 
 
 
+
+
+_KEY = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+
+
+def _key_text(key: str) -> str:
+    """An unknown key as a message quotes it: only when it looks like a key. A path that names some
+    other file (``ruleset: /etc/shadow``) must not have its lines echoed back."""
+    return f"'{key}'" if _KEY.fullmatch(key) else "(not a ruleset key: is this a ruleset file?)"
 
 
 _FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes", "places"}
@@ -304,8 +316,8 @@ def _load_file_cached(path: str) -> dict:
         raise InputError("expected a mapping with id, title, extends, set", path, node.line, node.column)
     for k, (kn, _) in node.items.items():
         if k not in _FILE_KEYS and not k.startswith("x-"):
-            raise InputError(f"unknown key '{k}'; expected one of: {', '.join(sorted(_FILE_KEYS))}",
-                             path, kn.line, kn.column, k)
+            raise InputError(f"unknown key {_key_text(k)}; expected one of: {', '.join(sorted(_FILE_KEYS))}",
+                             path, kn.line, kn.column, k if _KEY.fullmatch(k) else "")
     out: dict[str, Any] = {"path": path}
     for k in ("id", "title", "extends", "source", "notes"):
         if k in node.items:
@@ -324,8 +336,8 @@ def _load_file_cached(path: str) -> dict:
             raise InputError(f"found {describe(body)}, expected a mapping of parameters", **_where(body, path, "set"))
         for name, (kn, vn) in body.items.items():
             if name not in PARAMS:
-                raise InputError(f"unknown parameter '{name}'; known: {', '.join(PARAMS)}",
-                                 path, kn.line, kn.column, f"set.{name}")
+                raise InputError(f"unknown parameter {_key_text(name)}; known: {', '.join(PARAMS)}",
+                                 path, kn.line, kn.column, f"set.{name}" if _KEY.fullmatch(name) else "set")
             values[name] = _convert(PARAMS[name], vn, path, f"set.{name}")
     out["set"] = values
     param_sources: dict[str, str] = {}
@@ -412,6 +424,8 @@ def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
     if ref in BUILTIN:
         return RULESET_DIR / f"{ref}.yaml"
     if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
+        if not ref.endswith((".yaml", ".yml")):
+            raise InputError(f"'{brief(ref)}' is not a ruleset file: a ruleset file's name ends in .yaml or .yml")
         p = Path(ref)
         if not p.is_absolute() and relative_to:
             p = Path(relative_to).parent / p
@@ -423,7 +437,7 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     """A built-in ruleset by id, or a ruleset file by path (relative to the file that names it)."""
     path = _resolve_path(ref, relative_to)
     if path is None:
-        raise InputError(f"unknown ruleset '{ref}'; built-in: {', '.join(BUILTIN)}, or a path to a ruleset file")
+        raise InputError(f"unknown ruleset '{brief(ref)}'; built-in: {', '.join(BUILTIN)}, or a path to a ruleset file")
     key = str(path.resolve()) if path.exists() else str(path)
     if key in _seen:
         raise InputError(f"ruleset '{ref}' extends itself", str(path))
@@ -445,8 +459,30 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     if values["players"] % values["side_size"]:
         raise InputError(f"{values['players']} players cannot sit in sides of {values['side_size']}",
                          str(path), 0, 0, "set.side_size")
+    check_playable(values, str(path), "set.")
     return Ruleset(data["id"], data["title"], data["source"], values, origin, sources, variants, parent.id,
                    owner_sources=owners)
+
+
+MAX_DECKS = 20  # more packs than any Canasta is played with; bounds every table and search
+JOKERS_PER_DECK = 4
+
+
+def check_playable(values: dict[str, Any], file: str, prefix: str) -> None:
+    """A ruleset the cards can be dealt under: the decks hold every player's deal and the up-card.
+    Without this, ``deal: 100`` or one deck for six players fails halfway through a hand."""
+    decks, jokers = values["decks"], values["jokers"]
+    if decks > MAX_DECKS:
+        raise InputError(f"found {decks} decks, expected at most {MAX_DECKS}", file, 0, 0, f"{prefix}decks")
+    if jokers > JOKERS_PER_DECK * decks:
+        raise InputError(f"found {jokers} jokers for {decks} decks, expected at most {JOKERS_PER_DECK * decks}",
+                         file, 0, 0, f"{prefix}jokers")
+    cards = decks * 52 + jokers
+    needed = values["players"] * values["deal"] + 1
+    if needed > cards:
+        raise InputError(f"{values['players']} players dealt {values['deal']} cards each, and the up-card, need "
+                         f"{needed} cards, but {decks} decks with {jokers} jokers hold {cards}",
+                         file, 0, 0, f"{prefix}deal")
 
 
 def resolve_for_players(ruleset: Ruleset, players: int) -> Ruleset:

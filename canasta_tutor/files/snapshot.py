@@ -12,12 +12,15 @@ from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ru
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
+    UsageError,
     Node,
     Scalar,
     Seq,
     bool_value,
+    brief,
     int_value,
     load,
+    number_problem,
     parse,
 )
 from canasta_tutor.reading.strict_yaml import describe as show
@@ -151,8 +154,8 @@ class Reader:
             raise self.fail(node, key, f"found {show(node)}, expected a mapping with keys {', '.join(allowed)}")
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
-                self.soft(self.fail(kn, join(key, name),
-                                    f"unknown key '{name}'; expected one of: {', '.join(allowed)}"))
+                self.soft(self.fail(kn, join(key, brief(name)),
+                                    f"unknown key '{brief(name)}'; expected one of: {', '.join(allowed)}"))
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
                 raise self.fail(node, join(key, name), f"'{name}' is required")
@@ -170,7 +173,7 @@ class Reader:
                 self.soft(self.fail(node, key, f"found {value}, expected {minimum} or more"))
                 return minimum
             return value
-        self.soft(self.fail(node, key, counted_slip(node, key) or f"found {show(node)}, expected a whole number"))
+        self.soft(self.fail(node, key, counted_slip(node, key) or number_problem(node)))
         return minimum or 0
 
     def boolean(self, node: Node, key: str) -> bool:
@@ -207,7 +210,7 @@ class Reader:
                 card = parse_card(word)
             except CardError as exc:
                 slip = counted_slip(where, key)
-                self.soft(self.fail(where, k, slip or f"found '{word}', expected a card: {exc.reason}"))
+                self.soft(self.fail(where, k, slip or f"found '{brief(word)}', expected a card: {exc.reason}"))
                 if slip:
                     break  # one message for "11 cards", not one per word
                 continue
@@ -347,7 +350,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
         if not any(s.name == cut_bonus for s in sides):
             r.soft(r.fail(cut_node, "cut_bonus",
-                          f"found '{cut_bonus}', expected a side: {', '.join(s.name for s in sides)}"))
+                          f"found '{brief(cut_bonus)}', expected a side: {', '.join(s.name for s in sides)}"))
             cut_bonus = None
 
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
@@ -355,7 +358,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
-        r.soft(r.fail(player_node, "turn.player", f"found '{turn_player}', expected a player: {', '.join(names)}"))
+        r.soft(r.fail(player_node, "turn.player", f"found '{brief(turn_player)}', expected a player: {', '.join(names)}"))
         turn_player = names[0]
     phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
@@ -365,6 +368,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                 if perm_node is not None else "none")
 
     _check_deck(r, card_sink, ruleset)
+    _check_total(r, top, players, sides, discard, stock, ruleset)
     return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
                  {k: v[1] for k, v in house.items()}, file, positions)
 
@@ -399,7 +403,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         member_names = []
         for who, where, k in members:
             if who not in names:
-                r.soft(r.fail(where, k, f"found '{who}', expected a player: {', '.join(names)}"))
+                r.soft(r.fail(where, k, f"found '{brief(who)}', expected a player: {', '.join(names)}"))
                 continue
             if who in seen:
                 r.soft(r.fail(where, k, f"'{who}' is already on side '{seen[who]}'"))
@@ -460,6 +464,20 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
                     break
         decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
         r.soft(r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}"))
+
+
+def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list, stock: int,
+                 ruleset: Ruleset) -> None:
+    """Hands given as counts and the stock cannot hold more cards than the decks: a table of a
+    billion cards is a mistake, and would make every search over it unbounded."""
+    deck = ruleset.decks * 52 + ruleset.jokers
+    total = (sum(p.count for p in players) + sum(len(m.cards) for s in sides for m in s.melds)
+             + sum(len(s.red_threes) for s in sides) + len(discard) + stock)
+    if total > deck:
+        node = value_of(top, "stock") or top.items["players"][1]
+        raise r.fail(node, "stock" if value_of(top, "stock") else "players",
+                     f"the table holds {total} cards in hands, melds, pile and stock, but {ruleset.decks} decks "
+                     f"with {ruleset.jokers} jokers hold {deck}")
 
 
 def _expect(r: Reader, node: Node, key: str) -> Expect:
@@ -566,16 +584,21 @@ def table_from_text(text: str, name: str = "<table>", ruleset: str | None = None
 
 
 def parse_house_option(text: str) -> tuple[str, tuple[Any, str]]:
-    """``--house KEY=VALUE`` from the command line, through the same validation as a file."""
+    """``--house KEY=VALUE`` from the command line, through the same validation as a file; a bad one
+    is a usage error (exit 2), not a bad file."""
     if "=" not in text:
-        raise InputError(f"--house takes KEY=VALUE, found '{text}'; options: {', '.join(_house_names())}")
+        raise UsageError(f"--house takes KEY=VALUE, found '{brief(text)}'; options: {', '.join(_house_names())}")
     key, _, value = text.partition("=")
     key = key.strip()
     if key not in PARAMS or not PARAMS[key].house:
-        raise InputError(f"unknown house rule '{key}'; options: {', '.join(_house_names())}")
-    node = parse(f"{key}: {value}", "--house")
-    assert isinstance(node, Map)
-    return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
+        raise UsageError(f"unknown house rule '{brief(key)}'; options: {', '.join(_house_names())}")
+    try:
+        node = parse(f"{key}: {value}", "--house")
+        if not isinstance(node, Map) or key not in node.items:
+            raise InputError(f"found '{brief(value)}', expected one value", "--house")
+        return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
+    except InputError as exc:
+        raise UsageError(f"--house {brief(key)}: {exc.message}") from None
 
 
 def _house_names() -> list[str]:

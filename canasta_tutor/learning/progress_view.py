@@ -47,8 +47,9 @@ def print_progress(d: dict) -> None:
     from rich.markup import escape
     from rich.table import Table
 
-    from canasta_tutor.render.console import console
+    from canasta_tutor.render.console import ascii_only, console
 
+    full, empty = ("#", "-") if ascii_only() else ("■", "□")
     out = console()
     answers = texts.counted("answer", d["answers"])
     out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{answers}[/] given; lessons finished: "
@@ -59,9 +60,9 @@ def print_progress(d: dict) -> None:
     for r in d["rules"]:
         if r["box"] == 0:
             continue
-        bar = "■" * r["box"] + "□" * (d["boxes"] - r["box"])
+        bar = full * r["box"] + empty * (d["boxes"] - r["box"])
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
-        grid.add_row(f"[{style}]{r['rule']}[/]" if style else r["rule"], bar, str(r["right"]), str(r["wrong"]),
+        grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), bar, str(r["right"]), str(r["wrong"]),
                      r["due_in"] or "")
     if grid.row_count:
         out.print(grid)

@@ -15,6 +15,7 @@ from canasta_tutor.render import report
 from canasta_tutor.learning.lesson import Lesson, Question, feedback_for
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.render.plain import Style, colour_on, score_text, verdict_text
+from canasta_tutor.render.safe import clean, clean_data
 
 
 def say(key: str, **params) -> str:
@@ -31,7 +32,13 @@ class Talk:
         self.style = Style(colour_on(self.stdout) and self.interactive)
 
     def out(self, text: str = "", *styles: str) -> None:
-        self.stdout.write(self.style(text, *styles) + "\n")
+        """One line for the learner; a control character from a lesson file or an answer is shown as
+        an escape, never obeyed by the terminal."""
+        self.styled(self.style(clean(text, keep="\n"), *styles))
+
+    def styled(self, text: str) -> None:
+        """Text already styled by us, from cleaned data (``clean_data``)."""
+        self.stdout.write(text + "\n")
         self.stdout.flush()
 
     def text(self, text: str) -> None:
@@ -131,6 +138,8 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
             # Every answer is kept; only the first one moves the rule boxes, so a retry after being
             # told "not quite" does not count as knowing the rule.
             progress.record(source, _question_text(q), q.rule_ids() if attempts == 1 else [], text.strip(), ok)
+            if getattr(progress, "pending", None):
+                talk.out(texts.section("safety", "answer-kept"), "yellow")
         if attempts == 1:
             first = ok
         if ok:
@@ -148,8 +157,21 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         return first
 
 
+def _keeping(result: Outcome, exc: KeyboardInterrupt) -> KeyboardInterrupt:
+    """Ctrl-C carries the result so far, for the caller to report."""
+    exc.outcome = result  # type: ignore[attr-defined]
+    return exc
+
+
 def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None) -> Outcome:
     result = Outcome()
+    try:
+        return _lesson(lesson, talk, progress, result)
+    except KeyboardInterrupt as exc:
+        raise _keeping(result, exc)
+
+
+def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outcome) -> Outcome:
     talk.out(lesson.title, "bold")
     talk.out()
     for step in lesson.steps:
@@ -209,12 +231,12 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 def _explain(q: Question, talk: Talk) -> None:
     """The engine's own words: what ``check`` or ``score`` would print."""
     if q.kind in ("legal", "rule"):
-        talk.out(verdict_text(report.verdict_dict(q.verdict()), talk.style))
+        talk.styled(verdict_text(clean_data(report.verdict_dict(q.verdict())), talk.style))
     elif q.kind == "which":
         for v in q.verdicts():
-            talk.out(verdict_text(report.verdict_dict(v), talk.style))
+            talk.styled(verdict_text(clean_data(report.verdict_dict(v)), talk.style))
     else:
-        talk.out(score_text(report.score_dict(q.report()), talk.style))
+        talk.styled(score_text(clean_data(report.score_dict(q.report())), talk.style))
 
 
 def _auto_hint(q: Question) -> str:
@@ -237,10 +259,19 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
     most due, a position drawn at random, the engine's answer."""
     import random
 
-    from canasta_tutor.learning.quiz import drill_of, question_for
 
     rng = random.Random(seed)
     result = Outcome()
+    try:
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result)
+    except KeyboardInterrupt as exc:
+        raise _keeping(result, exc)
+
+
+def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
+          rng, seed: int, result: Outcome) -> Outcome:
+    from canasta_tutor.learning.quiz import drill_of, question_for
+
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
     while candidates and (count is None or result.asked < count):

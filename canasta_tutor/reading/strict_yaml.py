@@ -39,6 +39,10 @@ class InputError(Exception):
                 "message": self.message}
 
 
+class UsageError(Exception):
+    """A command used wrongly (an option's value, an unknown id): exit 2, not a bad file."""
+
+
 class Node:
     """A value of the YAML file and where it starts."""
     line: int
@@ -85,14 +89,34 @@ class Map(Node):
         self.items = {} if items is None else items
 
 
+def brief(text: str, limit: int = 40) -> str:
+    """Text from a file as an error message quotes it: at most ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def describe(node: Node | None) -> str:
     """How a value reads in an error message: ``'text'``, ``nothing``, ``a list``, ``a mapping``."""
     if node is None or isinstance(node, Scalar) and node.is_null:
         return "nothing"
     if isinstance(node, Scalar):
-        text = node.text if len(node.text) <= 40 else node.text[:37] + "..."
-        return f"'{text}'"
+        return f"'{brief(node.text)}'"
     return "a list" if isinstance(node, Seq) else "a mapping"
+
+
+MAX_DIGITS = 9
+
+
+def number_problem(node: Node | None) -> str:
+    """Why a value is not the whole number expected, for the message: ``found ... , expected ...``."""
+    if isinstance(node, Scalar):
+        text = node.text.strip().replace("_", "")
+        body = text[1:] if text[:1] in "+-" else text
+        if body.isdigit() and body.isascii():
+            if not node.plain:
+                return f"found {describe(node)} in quotes, expected a whole number without quotes"
+            if len(body) > MAX_DIGITS:
+                return f"found a number of {len(body)} digits, expected a whole number of at most {MAX_DIGITS} digits"
+    return f"found {describe(node)}, expected a whole number"
 
 
 def int_value(node: Node | None) -> int | None:
@@ -100,7 +124,7 @@ def int_value(node: Node | None) -> int | None:
     if isinstance(node, Scalar) and node.plain:
         text = node.text.replace("_", "")
         body = text[1:] if text[:1] in "+-" else text
-        if body.isdigit() and body.isascii() and len(body) < 10:
+        if body.isdigit() and body.isascii() and len(body) <= MAX_DIGITS:
             return int(text)
     return None
 
@@ -117,22 +141,41 @@ def bool_value(node: Node | None) -> bool | None:
 
 
 def read_text(path: str | Path) -> str:
-    """The file's text, or an InputError for a missing path, a folder, a huge or a binary file."""
-    p = Path(path)
+    """The file's text, or an InputError for a missing path, a folder, a huge or a binary file.
+
+    Only a regular file is read: a FIFO would block forever and a device (``/dev/stdin``,
+    ``/dev/zero``) is not a file the user wrote, so the path is opened without blocking and checked
+    before a byte is read."""
+    import os
+    import stat
+
     name = str(path)
     if name == STDIN:
         return _decode(_read_stdin(), name)
     try:
-        if p.is_dir():
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise InputError("no such file", name) from None
+    except IsADirectoryError:
+        raise InputError("is a folder, expected a YAML file", name) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
             raise InputError("is a folder, expected a YAML file", name)
-        with p.open("rb") as fh:
+        if not stat.S_ISREG(mode):
+            raise InputError("is not a regular file (a pipe, a device or a socket); give a YAML file", name)
+        with os.fdopen(fd, "rb") as fh:
+            fd = -1
             data = fh.read(MAX_BYTES + 1)
     except InputError:
         raise
-    except FileNotFoundError:
-        raise InputError("no such file", name) from None
     except OSError as exc:
         raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
     return _decode(data, name)
 
 
@@ -151,6 +194,9 @@ def _read_stdin() -> bytes:
 def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_BYTES:
         raise InputError(f"is larger than {MAX_BYTES // 1024} KiB; a table or scenario file is a few KiB", name)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
+        raise InputError("is UTF-16 text; save it as UTF-8 (most editors offer it under 'Save as' or "
+                         "'Encoding')", name)
     if b"\x00" in data:
         raise InputError("holds binary data (a NUL byte), expected YAML text", name)
     try:
@@ -161,6 +207,15 @@ def _decode(data: bytes, name: str) -> str:
     if not text.strip():
         raise InputError("is empty", name)
     return text
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """UTF-16 without a byte-order mark: ASCII text with a NUL byte beside every character."""
+    head = data[:200]
+    if len(head) < 4:
+        return False
+    even, odd = head[0::2], head[1::2]
+    return even.count(0) > len(even) * 0.8 and not odd.count(0) or odd.count(0) > len(odd) * 0.8 and not even.count(0)
 
 
 def parse(text: str, name: str = "<input>") -> Node:

@@ -33,16 +33,16 @@ def compare_table(rows: list[dict], move: str) -> None:
     t.add_column("verdict")
     t.add_column("reasons", overflow="fold")
     for r in rows:
-        if not r["applicable"]:
-            t.add_row(r["ruleset"], "[dim]n/a[/]", f"[dim]{r['problem']}[/]")
+        if not r["applicable"]:  # the problem may quote a file: text, never markup
+            t.add_row(escape(r["ruleset"]), "[dim]n/a[/]", f"[dim]{escape(r['problem'])}[/]")
             continue
         verdict = "[green]legal[/]" if r["legal"] else "[red]illegal[/]"
-        reasons = "\n".join(f"[yellow]{v['rule']}[/] (step {v['step']}, {v['source']}): {v['message']}"
-                            for v in r["violations"])
+        reasons = "\n".join(f"[yellow]{escape(v['rule'])}[/] (step {v['step']}, {escape(v['source'])}): "
+                            f"{escape(v['message'])}" for v in r["violations"])
         if r["legal"] and not r.get("finished") and r.get("status"):
-            reasons = r["status"]
+            reasons = escape(r["status"])
         if r["legal"] and r.get("score"):
-            totals = ", ".join(f"{s['name']} {s['hand_total']:+d}" for s in r["score"]["sides"])
+            totals = escape(", ".join(f"{s['name']} {s['hand_total']:+d}" for s in r["score"]["sides"]))
             reasons = f"goes out; hand scores {totals}"
-        t.add_row(r["ruleset"], verdict, reasons or "")
+        t.add_row(escape(r["ruleset"]), verdict, reasons or "")
     console.print(t)

@@ -1,13 +1,41 @@
 """The one Rich console the drawing commands share. NO_COLOR means no escape codes at all, as in the
-plain renderer, not only no colour."""
+plain renderer, not only no colour.
+
+Where the output cannot encode the suit symbols and box lines (a terminal in ASCII or Latin-1, or
+``--ascii``), every drawing is plain ASCII: ``KH`` for ``K♥``, ``+--+`` boxes."""
 from __future__ import annotations
 
 import os
+import sys
+
+# Every symbol a drawing may use; one that cannot be encoded means ASCII for all.
+SYMBOLS = "♠♥♦♣★◀✓■□─│╭╮╰╯┏━"
+
+
+def ascii_only(stream=None) -> bool:
+    """Draw in plain ASCII: asked for (``--ascii``, ``CANASTA_ASCII``), or the output cannot encode
+    the symbols."""
+    if os.environ.get("CANASTA_ASCII"):
+        return True
+    encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return True
+    return False
 
 
 def console():
     from rich.console import Console
 
+    class AsciiConsole(Console):
+        """Rich draws ASCII boxes for an output that says it is ASCII."""
+
+        @property
+        def encoding(self) -> str:
+            return "ascii"
+
+    make = AsciiConsole if ascii_only() else Console
     if os.environ.get("NO_COLOR"):
-        return Console(highlight=False, color_system=None, no_color=True)
-    return Console(highlight=False)
+        return make(highlight=False, color_system=None, no_color=True)
+    return make(highlight=False)

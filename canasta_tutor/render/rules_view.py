@@ -177,22 +177,22 @@ def print_rules(data: dict) -> None:
         console.print(t)
         console.print("Sources:")
         for c in data["cites"]:
-            url = f" <{c['url']}>" if c["url"] else ""
+            url = f" <{escape(c['url'])}>" if c["url"] else ""
             console.print(f"  [bold]{escape(c['id'])}[/]: {escape(c['title'])}{url}")
         console.print("One ruleset in full: [bold]canasta rules ID[/]")
         return
     t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
     for col in ("parameter", "value", "source", "meaning"):
         t.add_column(col, overflow="fold")
-    for p in data["parameters"]:
+    for p in data["parameters"]:  # sources and values may come from a ruleset file: text, never markup
         where = p["cite"]["where"]
-        src = escape(p["source"]) + (f" [dim]({p['inherited']})[/]" if p["inherited"] else "") \
+        src = escape(p["source"]) + (f" [dim]({escape(p['inherited'])})[/]" if p["inherited"] else "") \
             + (f"[dim]: {escape(where)}[/]" if where else "")
-        value = f"[bold]{p['shown']}[/]" if p["set_here"] else p["shown"]
-        t.add_row(p["name"], value, src, p["help"])
+        value = f"[bold]{escape(p['shown'])}[/]" if p["set_here"] else escape(p["shown"])
+        t.add_row(escape(p["name"]), value, src, escape(p["help"]))
     console.print(t)
     if data["extends"]:
-        console.print(f"[bold]Bold[/] values are set by {data['id']}; the others are inherited.")
+        console.print(f"[bold]Bold[/] values are set by {escape(data['id'])}; the others are inherited.")
 
 
 def print_explain(data: dict) -> None:
@@ -202,10 +202,10 @@ def print_explain(data: dict) -> None:
     if "rules" in data:
         for group in ("rules", "scores", "notes"):
             for r in data.get(group, []):
-                console.print(f"[bold]{r['id']:<28}[/] {escape(r['title'])}")
+                console.print(f"[bold]{escape(r['id']):<28}[/] {escape(r['title'])}")
         return
     if "results" in data:
-        console.print(texts.section("rulings", "explain.found", {"n": len(data["results"]), "word": data["query"]}))
+        console.print(texts.section("rulings", "explain.found", {"n": len(data["results"]), "word": escape(data["query"])}))
         for r in data["results"]:
             kind = texts.section("rulings", f"explain.kinds.{r['kind']}")
             console.print(f"  [bold]{escape(r['id']):<28}[/] [dim]{kind}[/]  {escape(r['title'])}")
@@ -215,7 +215,7 @@ def print_explain(data: dict) -> None:
     console.print(f"[bold]{escape(data['id'])}[/]  {escape(data['title'])}")
     console.print(escape(data["text"]))
     if data["judges"]:
-        console.print(f"[dim]Judged on: {', '.join(data['judges'])}[/]")
+        console.print(f"[dim]Judged on: {escape(', '.join(data['judges']))}[/]")
     if not data["rulesets"]:
         return
     t = Table(title="By ruleset")
@@ -224,5 +224,5 @@ def print_explain(data: dict) -> None:
     for r in data["rulesets"]:
         where = r["cite"]["where"]
         source = r["source"] + (f" ({r['inherited']})" if r["inherited"] else "") + (f": {where}" if where else "")
-        t.add_row(r["ruleset"], escape(r["shown"] or "same for every ruleset"), escape(source))
+        t.add_row(escape(r["ruleset"]), escape(r["shown"] or "same for every ruleset"), escape(source))
     console.print(t)

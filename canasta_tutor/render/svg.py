@@ -6,6 +6,7 @@ shape (wild cards get a double outline, hidden cards a hatched back), never by c
 """
 from __future__ import annotations
 
+import os
 import re
 from xml.sax.saxutils import escape as _xml_escape, quoteattr
 
@@ -19,6 +20,7 @@ def escape(text: str) -> str:
 from canasta_tutor import texts
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
 from canasta_tutor.engine.table import Side, Table
+from canasta_tutor.files.writing import MARKER, write_file
 from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
 
 WIDTH = 800
@@ -198,6 +200,7 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
     height = int(cv.y + 14 + MARGIN)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
+        f"<!-- {MARKER} with 'canasta show' and its svg option: the next run may replace this file -->",
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family={quoteattr(FONT)}>',
         f"<title>{escape(heading + ': ' if heading else '')}{escape(title)}: {escape(turn.player)} to play</title>",
@@ -208,3 +211,15 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
         f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
     ]
     return "\n".join(head + cv.parts + ["</svg>"]) + "\n"
+
+
+def save_svg(table: Table, out: str) -> None:
+    """Write the table's image to ``out``: a new file, or one this command wrote before; never the
+    table file itself, a file of someone else's, a link or a pipe, and never half a file."""
+    from canasta_tutor.reading.strict_yaml import InputError
+
+    if not out.strip():
+        raise InputError("--svg needs a file name to write the SVG to")
+    if os.path.exists(out) and os.path.exists(table.file) and os.path.samefile(out, table.file):
+        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
+    write_file(out, table_svg(table), replace_own=True)

@@ -6,15 +6,16 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 
 
-def card_markup(c: Card) -> str:
-    text = c.symbol()
+def card_markup(c: Card, plain: bool = False) -> str:
+    """A card in Rich markup: ``K♥`` in red, or ``KH`` where only ASCII can be drawn."""
+    text = str(c) if plain else c.symbol()
     if c.is_wild:
         return f"[bold magenta]{text}[/]"
     return f"[red]{text}[/]" if c.is_red else text
 
 
-def cards_markup(cards) -> str:
-    return " ".join(card_markup(c) for c in cards) or "[dim]none[/]"
+def cards_markup(cards, plain: bool = False) -> str:
+    return " ".join(card_markup(c, plain) for c in cards) or "[dim]none[/]"
 
 
 # The words every drawing of a table uses (terminal, plain text, SVG), in one place.
@@ -39,12 +40,19 @@ def table_data(table: Table) -> dict:
 
 
 def print_table(table: Table) -> None:
-    from rich.markup import escape as esc  # names come from the file: "[red]" in one is text, not style
+    from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table as Grid
 
+    from canasta_tutor.render.console import ascii_only
     from canasta_tutor.render.console import console as make_console
+    from canasta_tutor.render.safe import clean
 
+    def esc(text: str) -> str:
+        """Names come from the file: "[red]" in one is text, not style, and ESC is shown, not obeyed."""
+        return escape(clean(text))
+
+    plain = ascii_only()
     console = make_console()
     rs = table.ruleset
     turn = table.turn
@@ -57,13 +65,13 @@ def print_table(table: Table) -> None:
         g.add_column()
         for m in side.melds:
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(sorted(m.cards, key=Card.sort_key)))
+            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(sorted(m.cards, key=Card.sort_key), plain))
         if side.red_threes:
-            g.add_row("red threes", cards_markup(side.red_threes))
+            g.add_row("red threes", cards_markup(side.red_threes, plain))
         for name in side.players:
             p = table.player(name)
-            marker = " [bold yellow]◀ to play[/]" if name == turn.player else ""
-            hand = (cards_markup(sorted(p.hand, key=Card.sort_key)) if p.hand is not None
+            marker = f" [bold yellow]{'<-' if plain else '◀'} to play[/]" if name == turn.player else ""
+            hand = (cards_markup(sorted(p.hand, key=Card.sort_key), plain) if p.hand is not None
                     else texts.counted("card", p.count))
             g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
         title = f"{side.name}  score {side.score}, opening needs {need}"
@@ -72,13 +80,14 @@ def print_table(table: Table) -> None:
         console.print(Panel(g, title=esc(title), title_align="left"))
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
-    pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top)}" if top else "empty")
+    pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top, plain)}" if top else "empty")
     console.print(f"Pile: {pile}    Stock: {table.stock}")
     console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
 
 
 def table_lines(table: Table) -> list[str]:
-    """The same table as plain lines of text, for scripts and transcripts (no colour, no boxes)."""
+    """The same table as plain lines of text, for scripts and transcripts (no colour, no boxes); names
+    are kept as they are: the caller prints them through ``safe.clean``."""
     rs = table.ruleset
     turn = table.turn
     out = [f"{rs.title} ({rs.id})"]

@@ -72,12 +72,19 @@ def is_pack(path: str | Path) -> bool:
     return False
 
 
-def pack_files(folder: Path) -> list[Path]:
+def pack_files(folder: Path, refused=None) -> list[Path]:
     """What ``lint FOLDER`` checks: the YAML files, with a pack standing for its whole folder (its
-    manifest is linted, and its lessons through it), and zipped packs."""
+    manifest is linted, and its lessons through it), and zipped packs. ``refused`` is told of every
+    folder that cannot be read, so that none is skipped in silence."""
+    import os
+
+    everything: list[Path] = []
+    for where, subfolders, names in os.walk(folder, onerror=refused):
+        subfolders.sort()
+        everything.extend(Path(where) / n for n in names)
+    packs = sorted(q.parent for q in everything if q.name == MANIFEST and q.is_file())
     out: list[Path] = []
-    packs = sorted(m.parent for m in folder.rglob(MANIFEST) if m.is_file())
-    for q in sorted(folder.rglob("*")):
+    for q in sorted(everything):
         if not q.is_file() or any(pk in q.parents for pk in packs):
             continue
         if q.suffix in (".yaml", ".yml") or (q.suffix == ".zip" and is_pack(q)):

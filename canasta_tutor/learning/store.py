@@ -1,0 +1,285 @@
+"""Opening the progress database: where it is, what may go wrong on the way, and never losing a file.
+
+What the learner's situation can be (and what happens):
+
+- no database yet: a reading command (``progress``, ``lesson list``) shows empty progress and
+  creates nothing; a lesson or quiz creates it.
+- a read-only file, folder or disk: reading works; a lesson or quiz is refused before its first
+  question, so no answer is given that cannot be saved.
+- a damaged file: moved aside to a name no other process can pick (``progress.db.damaged-<time>-<pid>``),
+  under a lock so that several ``canasta`` processes move it once, and a new one is started; the
+  notice names the file that really holds it.
+- a file of another program, or one edited by hand so that our tables are missing: refused (exit 3),
+  left as it is.
+- a file of a newer version: refused, left as it is.
+- two processes upgrading an old file at once: the second sees the upgrade done and does nothing.
+- another ``canasta`` holding the database: wait a little (``BUSY_SECONDS``), then go on; an answer
+  that cannot be written yet is kept and written with the next one (see ``Progress``).
+"""
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from canasta_tutor.reading.strict_yaml import InputError, UsageError
+
+BUSY_SECONDS = 3  # another canasta writes an answer in milliseconds; waiting longer helps nobody
+
+
+def home() -> Path:
+    """Where the tool keeps what it writes: $CANASTA_HOME, else the user data directory."""
+    env = os.environ.get("CANASTA_HOME")
+    if env is not None:
+        if not env.strip():
+            raise UsageError("CANASTA_HOME is set but empty; name a folder, or unset it to use the usual one")
+        return Path(env).expanduser()
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("canasta-tutor", appauthor=False))
+
+
+def database_path() -> Path:
+    return home() / "progress.db"
+
+
+def problem(exc: sqlite3.Error, path: Path, doing: str) -> InputError:
+    """A database error as the learner reads it; always says that what was saved before is kept."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        why = "another canasta is using it; let it finish and try again"
+    elif "full" in text:
+        why = "the disk is full; make room and try again"
+    elif "readonly" in text or "read-only" in text:
+        why = "the file or its folder is read-only; make it writable or set CANASTA_HOME to another folder"
+    else:
+        why = f"{text}; set CANASTA_HOME to another folder to start afresh"
+    return InputError(f"the progress database could not be {doing} ({text}): {why}. Answers saved before are kept.",
+                      str(path))
+
+
+def writable(path: Path) -> bool:
+    """Whether answers can be written: the file (if any) and its folder (for the journal) are writable."""
+    folder = path.parent
+    if path.exists() and not os.access(path, os.W_OK):
+        return False
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def shape(schema: str) -> dict[str, set[str]]:
+    """The tables and columns a schema creates."""
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(schema)
+        return columns(conn)
+    finally:
+        conn.close()
+
+
+def columns(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
+                                         "AND name NOT LIKE 'sqlite_%'")]
+    return {t: {r[1] for r in conn.execute(f'PRAGMA table_info("{t}")')} for t in tables}
+
+
+def run_script(conn: sqlite3.Connection, sql: str) -> None:
+    """Run several statements inside the caller's transaction (``executescript`` would commit it)."""
+    statement = ""
+    for piece in sql.split(";"):
+        statement += piece + ";"
+        if sqlite3.complete_statement(statement):  # not a ';' inside a string or a comment
+            if statement.strip(" \n\t;"):
+                conn.execute(statement)
+            statement = ""
+
+
+def open_database(path: Path, version: int, schema: str, migrate, write: bool) -> tuple[sqlite3.Connection, str]:
+    """The connection and a notice for the learner (empty when nothing happened).
+
+    ``migrate(conn, found)`` brings a file of an older format ``found`` up to ``version``; it runs in
+    a transaction that holds the write lock, after the format has been read again under it."""
+    if write:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot create the folder for the progress database: {exc.strerror or exc}",
+                             str(path.parent)) from None
+        if path.is_dir():
+            raise InputError("the progress database path is a folder, expected a file", str(path))
+        if not writable(path):
+            raise InputError("the progress database cannot be written (the file, its folder or the disk is "
+                             "read-only), so answers could not be saved; make it writable or set CANASTA_HOME "
+                             "to a folder you can write. The file was not changed.", str(path))
+    notice = ""
+    for _ in range(5):  # another process may move a damaged file aside while we look at it
+        if not write and not _exists(path):
+            # Nothing to read: an empty database in memory, and no file or folder created.
+            conn = sqlite3.connect(":memory:", isolation_level=None)
+            conn.executescript(schema + f"PRAGMA user_version = {version};")
+            return conn, notice
+        try:
+            conn = _connect(path, write)
+            damage = _damage(conn)
+        except sqlite3.OperationalError as exc:  # locked by another canasta, or not openable: not damage
+            raise InputError(f"the progress database cannot be opened ({exc}); if another canasta is running, "
+                             "let it finish and try again. The file was not changed.", str(path)) from None
+        except sqlite3.DatabaseError as exc:
+            damage, conn = str(exc), None
+        if not damage:
+            break
+        if conn is not None:
+            conn.close()
+        aside = _move_aside(path)
+        if aside:
+            notice = f"the progress database could not be read ({damage}); it was kept as {aside} and a new one started"
+    else:  # pragma: no cover - five damaged files in a row
+        raise InputError("the progress database keeps being replaced by a damaged file", str(path))
+    try:
+        _check_format(conn, path, version, schema)
+        found = conn.execute("PRAGMA user_version").fetchone()[0]
+        if found < version and write:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                found = conn.execute("PRAGMA user_version").fetchone()[0]  # another process may have upgraded it
+                if found < version:
+                    migrate(conn, found)
+                    conn.execute(f"PRAGMA user_version = {version}")
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        elif found < version:  # reading an old file: upgraded in memory only, the file untouched
+            conn.close()
+            conn = _upgraded_copy(path, version, migrate)
+    except InputError:
+        conn.close()
+        raise
+    except sqlite3.Error as exc:
+        conn.close()
+        raise problem(exc, path, "opened") from None
+    return conn, notice
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError as exc:  # a folder on the way that cannot be searched
+        raise InputError(f"the progress database cannot be reached ({exc.strerror or exc})", str(path)) from None
+
+
+def _connect(path: Path, write: bool) -> sqlite3.Connection:
+    if write:
+        return sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+    uri = "file:" + _uri_path(path) + "?mode=ro"
+    return sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+
+
+def _uri_path(path: Path) -> str:
+    from urllib.parse import quote
+
+    return quote(str(path.absolute()))
+
+
+def _damage(conn: sqlite3.Connection) -> str:
+    """Why the file cannot be trusted, or "" (integrity_check also finds damaged indexes)."""
+    rows = conn.execute("PRAGMA integrity_check").fetchall()
+    if rows and rows[0][0] != "ok":
+        return "; ".join(str(r[0]) for r in rows[:3])
+    return ""
+
+
+def _move_aside(path: Path) -> str:
+    """Move the damaged file to a name of its own; "" when another process already did.
+
+    The file is locked while it is looked at again and moved, so that of several processes that
+    found it damaged, one moves it and the others open the new one."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return ""
+    try:
+        _lock(fd)
+        try:
+            now = os.stat(path)
+        except FileNotFoundError:
+            return ""
+        if (now.st_ino, now.st_dev) != (os.fstat(fd).st_ino, os.fstat(fd).st_dev):
+            return ""  # already moved aside and replaced by a new database
+        try:
+            conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+            try:
+                if not _damage(conn):
+                    return ""
+            finally:
+                conn.close()
+        except sqlite3.OperationalError:
+            return ""
+        except sqlite3.DatabaseError:
+            pass
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1000):
+            aside = path.with_name(f"{path.name}.damaged-{stamp}-{os.getpid()}" + (f"-{n}" if n else ""))
+            try:
+                os.link(path, aside)  # never onto an existing file
+            except FileExistsError:
+                continue
+            except OSError:  # no hard links here: rename, after checking the name is free
+                if os.path.lexists(aside):
+                    continue
+                os.rename(path, aside)
+                return str(aside)
+            os.unlink(path)
+            for extra in ("-journal", "-wal", "-shm"):  # they belong to the damaged file, not to the new one
+                if os.path.exists(f"{path}{extra}"):
+                    os.replace(f"{path}{extra}", f"{aside}{extra}")
+            return str(aside)
+        raise InputError("the damaged progress database could not be moved aside", str(path))
+    finally:
+        os.close(fd)
+
+
+def _lock(fd: int) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: one process at a time is the user's care
+        return
+    fcntl.flock(fd, fcntl.LOCK_EX)
+
+
+def _check_format(conn: sqlite3.Connection, path: Path, version: int, schema: str) -> None:
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found > version:
+        raise InputError(f"the progress database was written by a newer canasta-tutor (format {found}; "
+                         f"this one reads format {version}); upgrade canasta-tutor, or set "
+                         f"CANASTA_HOME to another folder. The file was not changed.", str(path))
+    have = columns(conn)
+    if found == version:
+        missing = []
+        for table, wanted in shape(schema).items():
+            if table not in have:
+                missing.append(f"the table {table}")
+            else:
+                missing += [f"{table}.{c}" for c in sorted(wanted - have[table])]
+        if missing:
+            raise _foreign(path, f"it lacks {', '.join(missing)}")
+    elif found == 0 and have:
+        raise _foreign(path, f"it holds tables of another program ({', '.join(sorted(have))})")
+
+
+def _foreign(path: Path, why: str) -> InputError:
+    return InputError(f"the progress database is not one canasta-tutor can use: {why}. Move it away or set "
+                      "CANASTA_HOME to another folder. The file was not changed.", str(path))
+
+
+def _upgraded_copy(path: Path, version: int, migrate) -> sqlite3.Connection:
+    source = _connect(path, False)
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    source.backup(conn)
+    source.close()
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    conn.execute("BEGIN")
+    migrate(conn, found)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.execute("COMMIT")
+    return conn

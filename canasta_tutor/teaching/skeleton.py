@@ -1,0 +1,101 @@
+"""``canasta new``: a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
+
+The skeleton never replaces a file, and is checked before it takes its name: a skeleton that
+``lint`` would reject (a ruleset path that does not resolve from the skeleton's folder, a name
+YAML would misread) is not written. The schema beside it carries the tool's marker, so a later
+``new`` may bring it up to date, but a file of that name written by someone else is left alone.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+from pathlib import Path
+
+from canasta_tutor.files.writing import MARKER, write_file, written_by_us
+from canasta_tutor.reading.strict_yaml import InputError, UsageError
+from canasta_tutor.teaching.schema import schema as build
+
+KINDS = ("scenario", "lesson")
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+class Written:
+    """What ``new`` wrote, and what it left alone."""
+
+    def __init__(self, files: list[str], kept: list[str]) -> None:
+        self.files = files
+        self.kept = kept
+
+
+def skeleton_text(kind: str, target: Path, schema_name: str, ruleset: str | None) -> str:
+    text = (TEMPLATES / f"{kind}.yaml").read_text(encoding="utf-8")
+    # The name appears in comments: quoted as a shell would need it, so a copied command works.
+    text = text.replace("{schema}", schema_name).replace("{name}", shlex.quote(str(target)))
+    if ruleset:
+        text = text.replace("ruleset: classic", f"ruleset: {_scalar(_ruleset_from(target, ruleset))}", 1)
+    return text
+
+
+def _scalar(text: str) -> str:
+    """A value as YAML reads it back unchanged: plain when it is a simple word or path, else quoted
+    (a '#' would start a comment, a ': ' a mapping)."""
+    return text if re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_./-]*", text) else json.dumps(text)
+
+
+def _ruleset_from(target: Path, ruleset: str) -> str:
+    """The ruleset as the skeleton must name it: a file's path relative to the skeleton's folder
+    (where the reader looks for it), a built-in id as it is."""
+    from canasta_tutor.engine.ruleset import BUILTIN
+
+    if ruleset in BUILTIN:
+        return ruleset
+    folder = os.path.abspath(target.parent)
+    try:
+        return os.path.relpath(os.path.abspath(ruleset), folder)
+    except ValueError:  # another drive (Windows): the absolute path
+        return os.path.abspath(ruleset)
+
+
+def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) -> Written:
+    """Write the skeleton ``file`` of ``kind`` and its schema beside it. ``lint(path)`` returns the
+    problems lint finds in a file; a skeleton with any is not written."""
+    if kind not in KINDS:
+        raise UsageError(f"unknown kind '{kind}'; expected scenario or lesson")
+    if not file.strip():
+        raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
+    if not file.isprintable():
+        raise InputError("the file name holds a control character (a newline, a tab...); choose another name")
+    if ruleset:
+        from canasta_tutor.engine.ruleset import load_ruleset
+
+        if load_ruleset(ruleset).players != 4:
+            raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
+                             "four-player ruleset and change the players and the ruleset in the file")
+    target = Path(file)
+    schema_file = target.parent / f"canasta-{kind}.schema.json"
+    if schema_file.name == target.name:
+        raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
+
+    def check(temp: str) -> None:
+        found = lint(Path(temp)) if lint else []
+        if found:
+            raise InputError(f"the skeleton would not pass lint: {found[0].message} (nothing was written)", file)
+
+    write_file(target, skeleton_text(kind, target, schema_file.name, ruleset), check=check)
+    written, kept = [str(target)], []
+    body = build(kind)
+    schema = {"$schema": body.pop("$schema"),  # the marker near the start, where it is looked for
+              "$comment": f"{MARKER} ('canasta new'); a later 'canasta new' may bring it up to date"} | body
+    schema_text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    if not os.path.lexists(schema_file):
+        write_file(schema_file, schema_text)
+        written.append(str(schema_file))
+    elif written_by_us(schema_file):
+        if schema_file.read_text(encoding="utf-8") != schema_text:
+            write_file(schema_file, schema_text, replace_own=True)
+            written.append(str(schema_file))
+    else:  # someone's own file of that name: theirs, untouched
+        kept.append(str(schema_file))
+    return Written(written, kept)
