@@ -85,9 +85,11 @@ def pack_files(folder: Path, refused=None) -> list[Path]:
     packs = sorted(q.parent for q in everything if q.name == MANIFEST and q.is_file())
     out: list[Path] = []
     for q in sorted(everything):
-        if not q.is_file() or any(pk in q.parents for pk in packs):
+        if any(pk in q.parents for pk in packs):
             continue
-        if q.suffix in (".yaml", ".yml") or (q.suffix == ".zip" and is_pack(q)):
+        # A YAML name that is not a regular file (a FIFO, a device) is listed all the same, so that the
+        # reader refuses it by name instead of the folder looking empty.
+        if q.suffix in (".yaml", ".yml") or (q.suffix == ".zip" and q.is_file() and is_pack(q)):
             out.append(q)
     return sorted(out + [pk / MANIFEST for pk in packs])
 
