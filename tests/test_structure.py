@@ -27,6 +27,8 @@ ENGINE = [
     {"record", "cards"},
     {"ruleset"},
     {"table", "move"},
+    {"hand"},
+    {"facts"},
     {"state"},
     {"rules"},
     {"judge", "scoring"},

@@ -1,12 +1,16 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
+
+_RED_THREES = frozenset((Card("3", "H"), Card("3", "D")))
 
 
 class Finding(Record):
@@ -98,24 +102,25 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
     s = TurnState.start(table)
     found: list[Finding] = []
-    for c in s.hand.own:
-        if c.is_red_three:
-            s.note("red-three-in-hand", 0, card=c)
-    hand = s.hand
+    if not _RED_THREES.isdisjoint(s.hand.own):  # a set look done in C; most hands hold none
+        for c in s.hand.own:
+            if c.is_red_three:
+                s.note("red-three-in-hand", 0, card=c)
     for i, step in enumerate(steps, 1):
         s.last_step = i
-        facts = s.facts(i, step)
+        facts = step_facts(s, i, step)
         _run(step.kind, s, facts, i, found)
         before = facts.hand_before
-        s.apply(facts)
-        if s.out_step is None and before > 0 and step.kind != "draw" and len(hand) == 0:
+        s.apply(facts)  # may put a new hand in place: read ``s.hand`` after it
+        if s.out_step is None and before > 0 and step.kind != "draw" and len(s.hand) == 0:
             s.out_step = i
             s.concealed = s.concealed_out()
             _run("out", s, facts, i, found)
     _run("end", s, None, s.last_step, found)
     _closing_notes(s)
     rs = table.ruleset
-    notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
+    source, inherited = rs.source_of(None)
+    notes = [Finding(key, step, params, source, inherited) for key, step, params in s.notes]
     found.sort(key=_by_step)
     return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
                    concealed=s.concealed)

@@ -6,6 +6,7 @@ These are plain values; loading them from YAML lives in ``snapshot.py`` and judg
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.record import Record
@@ -249,9 +250,16 @@ class Table(Record):
         return data
 
 
-def meld_rank(cards: list[Card]) -> str | None:
+def meld_rank(cards: Iterable[Card]) -> str | None:
     """The rank a group of cards is melded in: its natural rank, "3" for black threes, else None."""
+    rank = None
+    for c in cards:  # nearly every meld holds one rank: say so without counting
+        if not c.is_wild:
+            if rank is None:
+                rank = c.rank
+            elif c.rank != rank:
+                break
+    else:
+        return rank
     ranks = Counter(c.rank for c in cards if not c.is_wild)
-    if not ranks:
-        return None
     return ranks.most_common(1)[0][0]

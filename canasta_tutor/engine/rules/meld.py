@@ -18,12 +18,6 @@ def shaped(f) -> bool:
     return True
 
 
-def naturals_and_wilds(cards, rank):
-    naturals = sum(1 for c in cards if c.is_natural and c.rank == rank)
-    wilds = sum(1 for c in cards if c.is_wild)
-    return naturals, wilds
-
-
 @rule("meld.too-small", on=("take", "meld"))
 def too_small(s, f):
     if shaped(f) and f.new_meld and f.result and len(f.result) < 3 and not f.black_threes:
@@ -43,7 +37,7 @@ def mixed_ranks(s, f):
 def too_few_naturals(s, f):
     if not shaped(f) or not f.result or f.black_threes:
         return None
-    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    naturals = f.naturals  # natural cards of the meld's rank, counted once with the step's facts
     if naturals < s.ruleset.min_naturals:
         return {"cards": format_cards(f.result), "naturals": naturals, "needed": s.ruleset.min_naturals}
 
@@ -53,7 +47,7 @@ def too_many_wilds(s, f):
     if not shaped(f) or not f.result or f.black_threes:  # a set of black threes has a rule of its own
         return None
     rs = s.ruleset
-    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    naturals, wilds = f.naturals, f.wilds
     if rs.max_wilds is not None and wilds > rs.max_wilds:
         return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "cap",
                 "max": rs.max_wilds}

@@ -1,0 +1,98 @@
+"""The facts of one step, worked out before its effect is applied: what it uses, what meld it makes,
+whether the pile is frozen. The rules read these; none of them works anything out twice."""
+from __future__ import annotations
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.hand import Hand
+from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.table import Meld, meld_rank
+
+USES_CARDS = frozenset(("take", "meld", "add", "discard"))
+
+
+class Facts:
+    """What one step does. (A plain slotted class: one is made per step judged, and a dataclass with
+    list factories costs more than the rules do.)"""
+
+    __slots__ = ("index", "step", "cards", "hand_before", "missing", "top", "pile_size", "frozen",
+                 "frozen_reason", "rank", "target", "result", "new_meld", "black_threes", "naturals", "wilds",
+                 "hand_after", "origins")
+
+    def __init__(self, index: int, step: Step, hand_before: int = 0) -> None:
+        self.index = index
+        self.step = step
+        self.cards: tuple[Card, ...] = step.cards
+        self.hand_before = hand_before
+        self.missing: list[Card] = []
+        self.top: Card | None = None
+        self.pile_size = 0
+        self.frozen = False
+        self.frozen_reason = ""
+        self.rank: str | None = None
+        self.target: Meld | None = None  # the side's existing meld this step adds to, if any
+        self.result: list[Card] = []  # the meld as it stands after the step
+        self.new_meld = False
+        self.black_threes = False  # the step melds black threes
+        self.naturals = 0  # natural cards of ``rank`` in ``result``
+        self.wilds = 0  # wild cards in ``result``
+        # A step of several cards takes them out of a copy of the hand once, here; its effect then
+        # keeps that copy instead of taking them out again.
+        self.hand_after: Hand | None = None
+        self.origins: list[str | None] = []
+
+
+def step_facts(s, index: int, step: Step) -> Facts:
+    """The facts of ``step`` on the turn state ``s`` (which is not changed)."""
+    hand = s.hand
+    f = Facts(index, step, len(hand))
+    kind = step.kind
+    cards = step.cards
+    if kind in USES_CARDS:
+        if len(cards) == 1:  # most steps (every discard): no need to copy the hand
+            if not hand.holds(cards[0]):
+                f.missing.append(cards[0])
+        else:
+            probe = hand.copy()
+            origins = f.origins
+            for c in cards:
+                where = probe.take_out(c)
+                origins.append(where)
+                if where is None:
+                    f.missing.append(c)
+            f.hand_after = probe
+    if kind == "take":
+        pile = s.pile
+        f.pile_size = len(pile)
+        top = f.top = pile[-1] if pile else None
+        f.frozen, f.frozen_reason = s.frozen_for_side()
+        if top is not None:
+            f.rank = top.rank if top.is_natural else meld_rank(cards)
+            f.target = s.side.meld_of(f.rank) if f.rank else None
+            f.result = (f.target.cards if f.target else []) + [top, *cards]
+            f.new_meld = f.target is None
+            _count(f)
+    elif kind == "meld" or kind == "add":
+        for c in cards:
+            if c.is_black_three:
+                f.black_threes = True
+                break
+        if kind == "add":
+            f.rank = step.to
+        else:
+            f.rank = meld_rank(cards) or "?"
+        f.target = s.side.meld_of(f.rank) if f.rank else None
+        f.result = f.target.cards + list(cards) if f.target else list(cards)
+        f.new_meld = f.target is None
+        _count(f)
+    return f
+
+
+def _count(f: Facts) -> None:
+    rank = f.rank
+    naturals = wilds = 0
+    for c in f.result:
+        if c.is_wild:
+            wilds += 1
+        elif c.rank == rank and c.is_natural:
+            naturals += 1
+    f.naturals, f.wilds = naturals, wilds
