@@ -231,6 +231,11 @@ class _Generator:
         if hand is None:
             return
         pool = Pool(hand)
+        # Discards first: there are few, and a listing that runs out of time on a huge hand still
+        # shows them. (``moves`` prints by kind, so the order of the search shows nowhere.)
+        for cls, cards in pool.cards.items():
+            partial = [(1, len(cards), cls)] if len(cards) > 1 else []
+            self.try_move("discard", [Step("discard", (cards[0],))], len(cards), partial)
         melded = self.side.has_melded
         if melded:
             for r in NATURAL_RANKS:
@@ -248,9 +253,6 @@ class _Generator:
             for combo in self.initial_combos(pool, need, exclude=set(), probe=self.table):
                 picked, ways, partial = pool.pick(combo)
                 self.try_move("meld", [Step("meld", tuple(cs)) for cs in picked], ways, partial)
-        for cls, cards in pool.cards.items():
-            partial = [(1, len(cards), cls)] if len(cards) > 1 else []
-            self.try_move("discard", [Step("discard", (cards[0],))], len(cards), partial)
         ways_out(self, pool)
 
     def meld_groups(self, pool: Pool, r: str, wilds_there: int = 0, new: bool = True):
