@@ -11,54 +11,49 @@ USES_CARDS = frozenset(("take", "meld", "add", "discard"))
 
 
 class Facts:
-    """What one step does. (A plain slotted class: one is made per step judged, and a dataclass with
-    list factories costs more than the rules do.)"""
+    """What one step does. One is made for every step judged, so what most steps leave as it is
+    stays a class default, set on the instance only when the step has it."""
 
-    __slots__ = ("index", "step", "cards", "hand_before", "missing", "top", "pile_size", "frozen",
-                 "frozen_reason", "rank", "target", "result", "new_meld", "black_threes", "naturals", "wilds",
-                 "hand_after", "origins")
+    missing: list[Card] | tuple = ()  # the cards the player does not hold
+    top: Card | None = None  # the pile's top card, for a take
+    pile_size = 0
+    frozen = False
+    frozen_reason = ""
+    rank: str | None = None
+    target: Meld | None = None  # the side's existing meld this step adds to, if any
+    result: list[Card] | tuple = ()  # the meld as it stands after the step
+    new_meld = False
+    black_threes = False  # the step melds black threes
+    naturals = 0  # natural cards of ``rank`` in ``result``
+    wilds = 0  # wild cards in ``result``
+    strays = 0  # cards in ``result`` neither wild nor of ``rank``
+    # A step of several cards takes them out of a copy of the hand once, here; its effect then
+    # keeps that copy instead of taking them out again.
+    hand_after: Hand | None = None
+    origins: list[str | None] | tuple = ()
 
     def __init__(self, index: int, step: Step, hand_before: int = 0) -> None:
         self.index = index
         self.step = step
         self.cards: tuple[Card, ...] = step.cards
         self.hand_before = hand_before
-        self.missing: list[Card] = []
-        self.top: Card | None = None
-        self.pile_size = 0
-        self.frozen = False
-        self.frozen_reason = ""
-        self.rank: str | None = None
-        self.target: Meld | None = None  # the side's existing meld this step adds to, if any
-        self.result: list[Card] = []  # the meld as it stands after the step
-        self.new_meld = False
-        self.black_threes = False  # the step melds black threes
-        self.naturals = 0  # natural cards of ``rank`` in ``result``
-        self.wilds = 0  # wild cards in ``result``
-        # A step of several cards takes them out of a copy of the hand once, here; its effect then
-        # keeps that copy instead of taking them out again.
-        self.hand_after: Hand | None = None
-        self.origins: list[str | None] = []
 
 
 def step_facts(s, index: int, step: Step) -> Facts:
     """The facts of ``step`` on the turn state ``s`` (which is not changed)."""
     hand = s.hand
-    f = Facts(index, step, len(hand))
+    f = Facts(index, step, len(hand.own) + len(hand.pile) + hand.unknown)
     kind = step.kind
     cards = step.cards
     if kind in USES_CARDS:
         if len(cards) == 1:  # most steps (every discard): no need to copy the hand
             if not hand.holds(cards[0]):
-                f.missing.append(cards[0])
+                f.missing = [cards[0]]
         else:
             probe = hand.copy()
-            origins = f.origins
-            for c in cards:
-                where = probe.take_out(c)
-                origins.append(where)
-                if where is None:
-                    f.missing.append(c)
+            origins = f.origins = [probe.take_out(c) for c in cards]
+            if None in origins:
+                f.missing = [c for c, where in zip(cards, origins) if where is None]
             f.hand_after = probe
     if kind == "take":
         pile = s.pile
@@ -89,10 +84,12 @@ def step_facts(s, index: int, step: Step) -> Facts:
 
 def _count(f: Facts) -> None:
     rank = f.rank
-    naturals = wilds = 0
+    naturals = wilds = strays = 0
     for c in f.result:
         if c.is_wild:
             wilds += 1
-        elif c.rank == rank and c.is_natural:
+        elif c.rank != rank:
+            strays += 1
+        elif c.is_natural:
             naturals += 1
-    f.naturals, f.wilds = naturals, wilds
+    f.naturals, f.wilds, f.strays = naturals, wilds, strays

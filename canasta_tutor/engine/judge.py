@@ -85,9 +85,13 @@ class Verdict:
         return [v.rule for v in self.violations]
 
 
+# Each stage's rule functions, with their rules, looked up once rather than on every step judged.
+_CHECKS = {stage: [(r.check, r) for r in rules] for stage, rules in BY_STAGE.items()}
+
+
 def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
-    for r in BY_STAGE[stage]:
-        params = r.check(s, facts)
+    for check, r in _CHECKS[stage]:
+        params = check(s, facts)
         if params is None:
             continue
         rs = s.ruleset

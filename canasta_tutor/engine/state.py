@@ -15,62 +15,52 @@ from canasta_tutor.engine.table import Meld, Side, Table
 
 __all__ = ["Facts", "Hand", "TurnState"]
 
+_RED_THREES = frozenset((Card("3", "H"), Card("3", "D")))
+
 
 class TurnState:
-    """The turn so far: what has been drawn, taken, melded and discarded."""
+    """The turn so far: what has been drawn, taken, melded and discarded.
+
+    One is made for every ruling (the move listing makes thousands), so what starts the same on
+    every turn is a class default, replaced on the instance only when a step changes it."""
     table: Table  # the table the move starts from; never changed
     ruleset: Ruleset
     side: Side
+    side_before: Side  # the table's side, as the turn found it; never changed
     hand: Hand
     pile: list[Card]
     stock: int
     pile_frozen: bool
     drawn: bool
     drew_stock: bool
-    took_pile: bool
-    discarded: bool
-    asked: bool
     side_melded_before: bool
-    counted: int
-    counted_cards: list[Card]
     new_melds: list[str]
-    laid_off_existing: bool
     black_three_steps: list[int]
-    out_step: int | None
-    ended_by_red_three: bool
-    concealed: bool
-    last_step: int
-    side_copied: bool
     notes: list[tuple[str, int, dict]]
-
-    __slots__ = ('table', 'ruleset', 'side', 'hand', 'pile', 'stock', 'pile_frozen', 'drawn', 'drew_stock',
-                 'took_pile', 'discarded', 'asked', 'side_melded_before', 'counted',
-                 'counted_cards', 'new_melds', 'laid_off_existing', 'black_three_steps', 'out_step',
-                 'ended_by_red_three', 'concealed', 'last_step', 'side_copied', 'notes')
+    took_pile = False
+    discarded = False
+    asked = False
+    counted = 0
+    laid_off_existing = False
+    out_step: int | None = None
+    ended_by_red_three = False
+    concealed = False
+    last_step = 0
+    side_copied = False
 
     def __init__(self, table: Table, side: Side, hand: Hand, drawn: bool) -> None:
-        # Everything starts from the table; one of these is made per ruling, so no keyword juggling.
         self.table = table
         self.ruleset = table.ruleset
-        self.side = side
+        self.side = self.side_before = side
         self.hand = hand
         self.pile = list(table.discard)
         self.stock = table.stock
         self.pile_frozen = table.pile_content_frozen()
         self.drawn = self.drew_stock = drawn
-        self.took_pile = self.discarded = self.asked = False
         self.side_melded_before = bool(side.melds)
-        self.counted = 0
-        self.counted_cards: list[Card] = []
-        self.new_melds: list[str] = []
-        self.laid_off_existing = False
-        self.black_three_steps: list[int] = []
-        self.out_step: int | None = None
-        self.ended_by_red_three = False
-        self.concealed = False
-        self.last_step = 0
-        self.side_copied = False
-        self.notes: list[tuple[str, int, dict]] = []
+        self.new_melds = []
+        self.black_three_steps = []
+        self.notes = []
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
@@ -82,7 +72,8 @@ class TurnState:
 
     @property
     def ranks_before(self) -> frozenset[str]:
-        return frozenset([m.rank for m in self.table.side_of(self.table.turn.player).melds])
+        """The ranks of the melds the side had when the turn began."""
+        return frozenset([m.rank for m in self.side_before.melds])
 
     def own_side(self) -> Side:
         """The side, copied before its first change so that the table's own side stays as it was.
@@ -129,10 +120,8 @@ class TurnState:
         for c, where in zip(cards, origins):
             if where != "pile":
                 points += c.value
-                self.counted_cards.append(c)
         if count_top is not None:
             points += count_top.value
-            self.counted_cards.append(count_top)
         self.counted += points
         return points
 
@@ -154,7 +143,7 @@ class TurnState:
             self.new_melds.append(rank)
         else:
             meld.cards.extend(cards)
-            if rank in self.ranks_before:
+            if self.side_before.meld_of(rank) is not None:
                 self.laid_off_existing = True
             if f.step.kind == "meld":
                 self.note("merge", f.index, cards=cards, rank=rank)
@@ -164,7 +153,10 @@ class TurnState:
 
     def _owned(self, meld: Meld) -> bool:
         """Whether ``meld`` was made or copied by this turn (not one of the table's own melds)."""
-        return all(meld is not m for m in self.table.side_of(self.table.turn.player).melds)
+        for m in self.side_before.melds:
+            if m is meld:
+                return False
+        return True
 
     def apply(self, f: Facts) -> None:
         kind = f.step.kind
@@ -186,12 +178,15 @@ class TurnState:
                       how="frozen-" + f.frozen_reason if f.frozen else ("onto-meld" if f.target else "unfrozen"))
             self._lay(f, f.step.cards, count_top=top)
             self._into_meld(f, [top, *f.step.cards])
-            for c in self.pile:
-                if c.is_red_three:
-                    self.own_side().red_threes.append(c)
-                    self.note("red-three-pile", f.index, card=c)
-                else:
-                    self.hand.pile.append(c)
+            if _RED_THREES.isdisjoint(self.pile):  # the usual pile: it all goes to the hand, in C
+                self.hand.pile.extend(self.pile)
+            else:
+                for c in self.pile:
+                    if c.is_red_three:
+                        self.own_side().red_threes.append(c)
+                        self.note("red-three-pile", f.index, card=c)
+                    else:
+                        self.hand.pile.append(c)
             self.pile.clear()
             self.pile_frozen = False
         elif kind == "meld" or kind == "add":

@@ -10,7 +10,12 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-from collections import Counter
+try:  # what Counter counts with, without Counter's checks of its argument: a tenth of the time here
+    from _collections import _count_elements
+except ImportError:  # pragma: no cover - another Python
+    def _count_elements(counts, cards):
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
 from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
@@ -77,10 +82,13 @@ def _cards(value: Any) -> list[Card]:
         return []
     else:
         raise _Decline
-    try:
-        return [get(w) or parse_card(w) for w in words]
-    except CardError:
-        raise _Decline from None
+    cards = list(map(get, words))  # the codes seen before, looked up in C
+    if None in cards:
+        try:
+            cards = [get(w) or parse_card(w) for w in words]
+        except CardError:
+            raise _Decline from None
+    return cards
 
 
 def _ruleset(ref: str, players: int) -> Ruleset:
@@ -184,7 +192,8 @@ def _build(data: dict, name: str) -> Table:
         raise _Decline
     # The decks' limits: every suited card at most once a deck, jokers as the ruleset has them. A
     # card without its suit is counted by rank, with the rest of its rank: the reader does that.
-    counts = Counter(everything)
+    counts: dict[Card, int] = {}
+    _count_elements(counts, everything)
     jokers = counts.pop(_JOKER, 0)
     if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
         raise _Decline

@@ -21,7 +21,9 @@ def ways_out(gen, pool: Pool) -> None:
         return
     classes = list(pool.cards)
     for last in [None, *classes]:
-        left = {cls: pool.n(cls) - (cls == last) for cls in classes}
+        left = dict(pool.counts)
+        if last is not None:
+            left[last] -= 1
         threes = left.pop("3b", 0)
         if threes not in (0, 3, 4):
             continue
@@ -39,17 +41,25 @@ def ways_out(gen, pool: Pool) -> None:
         allowed = []
         for r in targets:
             k = left.get(r, 0)
+            melded = gen.side.meld_of(r) is not None
             allowed.append([(t2, tj) for t2 in range(twos + 1) for tj in range(jokers + 1)
-                            if (k + t2 + tj == 0 and gen.side.meld_of(r) is not None)
+                            if (k + t2 + tj == 0 and melded)
                             or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
+        need = gen.rs.canastas_to_go_out - untouched
+        # Each target's rank, naturals and the cards its meld holds already: a share is weighed in
+        # plain numbers, and groups are made only for the shares that leave enough canastas.
+        base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
         budget = [gen.limit]
         for share in _fits(allowed, twos, jokers, budget, gen.tick):
-            groups = [Group(r, left.get(r, 0), t2, tj) for r, (t2, tj) in zip(targets, share)]
-            groups = [g for g in groups if g.size]
-            made = sum(1 for g in groups if g.size + _meld_size(gen, g.rank) >= 7)
-            if untouched + made < gen.rs.canastas_to_go_out:
+            made = 0
+            for (r, k, there), (t2, tj) in zip(base, share):
+                size = k + t2 + tj
+                if size and size + there >= 7:
+                    made += 1
+            if made < need:
                 continue  # not enough canastas to go out: no need to ask the judge
+            groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
             if threes:
                 groups.append(Group("3b", threes))
             candidates.append(groups)
@@ -102,19 +112,29 @@ def _meld_size(gen, rank: str) -> int:
     return len(m.cards) if m else 0
 
 
-def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, budget: list[int], tick, i: int = 0):
+def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, budget: list[int],
+          tick) -> list[list[tuple[int, int]]]:
     """Every choice of one allowed (twos, jokers) share per meld that uses up all the wild cards,
     until ``budget`` (search steps, shared with the caller) runs out; ``tick`` is called on every
     step and stops the search when the listing's time is up."""
-    budget[0] -= 1
-    if budget[0] < 0:
-        return
-    tick()
-    if i == len(allowed):
-        if not twos and not jokers:
-            yield []
-        return
-    for t2, tj in allowed[i]:
-        if t2 <= twos and tj <= jokers:
-            for rest in _fits(allowed, twos - t2, jokers - tj, budget, tick, i + 1):
-                yield [(t2, tj), *rest]
+    found: list[list[tuple[int, int]]] = []
+    share: list[tuple[int, int]] = []
+    last = len(allowed)
+
+    def walk(i: int, twos: int, jokers: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        tick()
+        if i == last:
+            if not twos and not jokers:
+                found.append(list(share))
+            return
+        for t2, tj in allowed[i]:
+            if t2 <= twos and tj <= jokers:
+                share.append((t2, tj))
+                walk(i + 1, twos - t2, jokers - tj)
+                share.pop()
+
+    walk(0, twos, jokers)
+    return found

@@ -3,9 +3,9 @@ take. The suit of a card never changes a ruling except on threes, so "meld 9S 9D
 "meld 9C 9D 9H" are one candidate that stands for several choices of real cards."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from math import comb
 from operator import attrgetter
+from typing import NamedTuple
 
 from canasta_tutor.engine.cards import Card
 
@@ -18,9 +18,9 @@ def card_class(c: Card) -> str:
     return c.rank
 
 
-@dataclass(frozen=True)
-class Group:
-    """One meld's worth of cards by class: ``k`` naturals of ``rank``, ``twos`` 2s and ``jokers``."""
+class Group(NamedTuple):
+    """One meld's worth of cards by class: ``k`` naturals of ``rank``, ``twos`` 2s and ``jokers``.
+    (A named tuple: the listing makes thousands, and a frozen dataclass costs several times more.)"""
     rank: str
     k: int
     twos: int = 0
@@ -38,18 +38,20 @@ class Pool:
         self.cards: dict[str, list[Card]] = {}
         for c in sorted(cards, key=_ORDER):
             self.cards.setdefault(card_class(c), []).append(c)
+        self.counts = {cls: len(cs) for cls, cs in self.cards.items()}
 
     def n(self, cls: str) -> int:
-        return len(self.cards.get(cls, ()))
+        return self.counts.get(cls, 0)
 
     def ways(self, groups: list[Group]) -> int:
         """How many choices of real cards ``groups`` stand for (the count ``pick`` works out)."""
         left: dict[str, int] = {}
+        counts = self.counts
         ways = 1
         for g in groups:
             for cls, count in ((g.rank, g.k), ("2", g.twos), ("JK", g.jokers)):
                 if count:
-                    avail = left.get(cls, self.n(cls))
+                    avail = left[cls] if cls in left else counts.get(cls, 0)
                     ways *= comb(avail, count)
                     left[cls] = avail - count
         return ways
@@ -57,7 +59,7 @@ class Pool:
     def pick(self, groups: list[Group]) -> tuple[list[list[Card]], int, list[tuple[int, int, str]]]:
         """Cards for each group (the first of each class), the number of ways to choose them, and
         the classes only partly used."""
-        left = {cls: list(cs) for cls, cs in self.cards.items()}
+        left: dict[str, list[Card]] = {}  # what the groups so far leave of each class they used
         used: dict[str, int] = {}
         out = []
         ways = 1
@@ -65,7 +67,9 @@ class Pool:
             cards = []
             for cls, count in ((g.rank, g.k), ("2", g.twos), ("JK", g.jokers)):
                 if count:
-                    avail = left[cls]
+                    avail = left.get(cls)
+                    if avail is None:
+                        avail = self.cards[cls]
                     ways *= comb(len(avail), count)
                     cards += avail[:count]
                     left[cls] = avail[count:]
@@ -95,4 +99,5 @@ def without(pool: Pool, groups: list[Group]) -> Pool:
             if count:
                 rest.cards[cls] = rest.cards[cls][count:]
     rest.cards = {cls: cs for cls, cs in rest.cards.items() if cs}
+    rest.counts = {cls: len(cs) for cls, cs in rest.cards.items()}
     return rest

@@ -26,7 +26,7 @@ def too_small(s, f):
 
 @rule("meld.mixed-ranks", on=MELDING)
 def mixed_ranks(s, f):
-    if not shaped(f) or not f.result or f.rank == "?":
+    if not f.strays or not shaped(f) or not f.result or f.rank == "?":  # no card of another rank: one rank
         return None
     ranks = sorted({c.rank for c in f.result if not c.is_wild})
     if len(ranks) > 1:
