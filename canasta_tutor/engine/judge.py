@@ -116,16 +116,21 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
         _run(step.kind, s, facts, i, found)
         before = facts.hand_before
         s.apply(facts)  # may put a new hand in place: read ``s.hand`` after it
-        if s.out_step is None and before > 0 and step.kind != "draw" and len(s.hand) == 0:
+        hand = s.hand
+        if (s.out_step is None and before > 0 and step.kind != "draw"
+                and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty
             s.out_step = i
             s.concealed = s.concealed_out()
             _run("out", s, facts, i, found)
     _run("end", s, None, s.last_step, found)
     _closing_notes(s)
     rs = table.ruleset
-    source, inherited = rs.source_of(None)
-    notes = [Finding(key, step, params, source, inherited) for key, step, params in s.notes]
-    found.sort(key=_by_step)
+    notes = []
+    if s.notes:
+        source, inherited = rs.source_of(None)
+        notes = [Finding(key, step, params, source, inherited) for key, step, params in s.notes]
+    if len(found) > 1:
+        found.sort(key=_by_step)
     return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
                    concealed=s.concealed)
 

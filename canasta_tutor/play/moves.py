@@ -172,12 +172,15 @@ class _Generator:
         t = self.table
         if not t.discard:
             return False
+        top = t.discard[-1]
+        # Without a meld of the top's rank, a take needs a natural card of that rank from the hand:
+        # takes without one are not tried (the judge would refuse each with pile.no-match).
+        joins = not top.is_natural or self.side.meld_of(top.rank) is not None
         bare = Step("take")
-        if not self.first_step_fails(bare):
+        if joins and not self.first_step_fails(bare):
             v = self.try_move("take", [bare])
             if self.first and v is not None and v.legal:
                 return True
-        top = t.discard[-1]
         if self.player.hand is None or not top.is_natural:
             return False
         r = top.rank
@@ -189,7 +192,7 @@ class _Generator:
         caps = [wild_cap(self.rs, k + 1) for k in range(pool.n(r) + 1)]
         shapes = [(k, twos, jokers) for k, twos, jokers in
                   product(range(pool.n(r) + 1), range(pool.n("2") + 1), range(pool.n("JK") + 1))
-                  if k + twos + jokers and twos + jokers <= caps[k]]
+                  if (k or joins) and k + twos + jokers and twos + jokers <= caps[k]]
         if self.first:  # the likeliest legal take first: every natural of the rank, fewest wild cards
             shapes.sort(key=lambda shape: (-shape[0], shape[1] + shape[2]))
         for i, (k, twos, jokers) in enumerate(shapes):
