@@ -21,7 +21,7 @@ from typing import Any
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
@@ -239,12 +239,15 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
                 raise _Decline
             for md in melds_data:
                 cards = _cards(md)
-                rank = meld_rank(cards)
+                rank = None  # one rank and wild cards, no red three: the meld's rank, in one pass
+                for c in cards:
+                    if not c.is_wild:
+                        if rank is None:
+                            rank = c.rank
+                        if c.rank != rank or c.is_red_three:
+                            raise _Decline
                 if rank is None:
                     raise _Decline
-                for c in cards:
-                    if c.is_red_three or c.rank != rank and not c.is_wild:
-                        raise _Decline
                 everything += cards
                 for m in melds:
                     if m.rank == rank:

@@ -190,11 +190,7 @@ class _Generator:
         pool = Pool([c for c in hand if c.rank == r or c.is_wild])
         whole: Pool | None = None
         caps = [wild_cap(self.rs, k + 1) for k in range(pool.n(r) + 1)]
-        shapes = [(k, twos, jokers) for k, twos, jokers in
-                  product(range(pool.n(r) + 1), range(pool.n("2") + 1), range(pool.n("JK") + 1))
-                  if (k or joins) and k + twos + jokers and twos + jokers <= caps[k]]
-        if self.first:  # the likeliest legal take first: every natural of the rank, fewest wild cards
-            shapes.sort(key=lambda shape: (-shape[0], shape[1] + shape[2]))
+        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"), caps, joins, self.first)
         for i, (k, twos, jokers) in enumerate(shapes):
             g = Group(r, k, twos, jokers)
             (cards,), ways, partial = pool.pick([g])
@@ -352,6 +348,25 @@ class _Generator:
 
         walk(0, [], 0, pool.n("2"), pool.n("JK"))
         return found
+
+
+def _take_shapes(naturals: int, twos: int, jokers: int, caps: list[int], joins: bool, likeliest_first: bool):
+    """The (naturals, 2s, jokers) a take may lay with the top card: at least one card, wild cards
+    within ``caps`` (by naturals), and naturals unless the take ``joins`` a meld. In the listing's
+    order (naturals, 2s, jokers, each counting up), or with ``likeliest_first`` the most naturals
+    and the fewest wild cards first, made one at a time, since only the first legal one is wanted."""
+    if not likeliest_first:
+        for k, t2, tj in product(range(naturals + 1), range(twos + 1), range(jokers + 1)):
+            if (k or joins) and k + t2 + tj and t2 + tj <= caps[k]:
+                yield k, t2, tj
+        return
+    for k in range(naturals, -1, -1):
+        if not (k or joins):
+            continue
+        for wild in range(min(caps[k], twos + jokers) + 1):
+            for t2 in range(max(0, wild - jokers), min(wild, twos) + 1):
+                if k + wild:
+                    yield k, t2, wild - t2
 
 
 def _only_initial(v: Verdict) -> bool:
