@@ -85,15 +85,18 @@ class Verdict:
         return [v.rule for v in self.violations]
 
 
-# Each stage's rule functions, with their rules, looked up once rather than on every step judged.
-_CHECKS = {stage: [(r.check, r) for r in rules] for stage, rules in BY_STAGE.items()}
+# Each stage's rule functions, looked up once rather than on every step judged; the rule of a
+# function is looked up only when it finds a violation.
+_CHECKS = {stage: [r.check for r in rules] for stage, rules in BY_STAGE.items()}
+_RULE_OF = {r.check: r for rules in BY_STAGE.values() for r in rules}
 
 
 def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
-    for check, r in _CHECKS[stage]:
+    for check in _CHECKS[stage]:
         params = check(s, facts)
         if params is None:
             continue
+        r = _RULE_OF[check]
         rs = s.ruleset
         params = dict(params)
         at = params.pop("step", step)
