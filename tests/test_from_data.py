@@ -128,3 +128,16 @@ def test_house_rules_go_through_the_reader():
     table = api.table_from_dict(data)
     assert table.ruleset.max_wilds == 2
     assert table == reader(data)
+
+
+def test_the_api_answers_as_the_engine_does():
+    from canasta_tutor.engine.judge import judge
+    from canasta_tutor.engine.scoring import score_table
+    from canasta_tutor.play.moves import legal_moves
+
+    table = api.load_table(str(ROOT / "examples" / "table.yaml"))
+    assert api.check(table, "take 9S 9D").rule_ids == judge(table, "take 9S 9D").rule_ids
+    assert [o.move for o in api.legal_moves(table).options] == [o.move for o in legal_moves(table).options]
+    assert api.can_take(table) is True
+    scored = next(t for t in map(api.table_from_dict, DATA) if all(p.hand is not None for p in t.players))
+    assert [s.hand_total for s in api.score(scored).sides] == [s.hand_total for s in score_table(scored).sides]
