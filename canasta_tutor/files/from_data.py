@@ -10,12 +10,6 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-try:  # what Counter counts with, without Counter's checks of its argument: a tenth of the time here
-    from _collections import _count_elements
-except ImportError:  # pragma: no cover - another Python
-    def _count_elements(counts, cards):
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
 from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
@@ -24,6 +18,13 @@ from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve
 from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
+
+try:  # what Counter counts with, without Counter's checks of its argument: far quicker on a small table
+    from _collections import _count_elements
+except ImportError:  # pragma: no cover - another Python
+    def _count_elements(counts, cards):
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
 
 _TOP = frozenset(SNAPSHOT_KEYS) - {"house_rules"}  # a house rule goes to the reader
 _PLAYER = frozenset(("name", "hand", "has_melded"))

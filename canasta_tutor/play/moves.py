@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from time import perf_counter
 
-from canasta_tutor.engine.cards import NATURAL_RANKS, Card
+from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import Step, format_move
@@ -22,7 +22,9 @@ from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.going_out import ways_out
-from canasta_tutor.play.pool import Group, Pool, natural_value, without, card_class, wild_cap
+from canasta_tutor.play.pool import Group, Pool, card_class, natural_value, wild_cap, without
+
+__all__ = ["KINDS", "MoveList", "Option", "Pool", "can_take", "card_class", "legal_moves"]
 
 KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
 NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
