@@ -23,6 +23,11 @@ class Facts:
     target: Meld | None = None  # the side's existing meld this step adds to, if any
     result: list[Card] | tuple = ()  # the meld as it stands after the step
     new_meld = False
+    # Whether the step makes a meld whose shape can be judged. A take whose top card can never be
+    # melded (a black three, a wild card, no card at all), a bare take with no meld to join, and a
+    # lay-off onto a meld the side does not have are ruled by the pile and lay-off rules alone: the
+    # meld they describe does not exist, so its shape is no reason of its own.
+    shaped = False
     black_threes = False  # the step melds black threes
     naturals = 0  # natural cards of ``rank`` in ``result``
     wilds = 0  # wild cards in ``result``
@@ -65,6 +70,7 @@ def step_facts(s, index: int, step: Step) -> Facts:
             f.target = s.side.meld_of(f.rank) if f.rank else None
             f.result = (f.target.cards if f.target else []) + [top, *cards]
             f.new_meld = f.target is None
+            f.shaped = top.is_natural and bool(cards or f.target)
             _count(f)
     elif kind == "meld" or kind == "add":
         for c in cards:
@@ -78,6 +84,7 @@ def step_facts(s, index: int, step: Step) -> Facts:
         f.target = s.side.meld_of(f.rank) if f.rank else None
         f.result = f.target.cards + list(cards) if f.target else list(cards)
         f.new_meld = f.target is None
+        f.shaped = kind == "meld" or f.target is not None
         _count(f)
     return f
 
