@@ -232,29 +232,40 @@ class _Generator:
         if hand is None:
             return
         pool = Pool(hand)
-        # Discards first: there are few, and a listing that runs out of time on a huge hand still
-        # shows them. (``moves`` prints by kind, so the order of the search shows nowhere.)
+        # Discards are judged first (there are few, and a listing that runs out of time on a huge
+        # hand still offers them) but listed after the melds and lay-offs, as they always were: a
+        # hint or a seeded self-play hand that picks among equals picks the same move.
+        start = len(self.options)
         for cls, cards in pool.cards.items():
             partial = [(1, len(cards), cls)] if len(cards) > 1 else []
             self.try_move("discard", [Step("discard", (cards[0],))], len(cards), partial)
-        melded = self.side.has_melded
-        if melded:
+        discards = self.options[start:]
+        del self.options[start:]
+        try:
+            self.melds(pool)
+        finally:
+            self.options.extend(discards)
+        ways_out(self, pool)
+
+    def melds(self, pool: Pool) -> None:
+        """New melds and lay-offs; for a side that has not melded, the first melds that reach its
+        threshold."""
+        if self.side.has_melded:
             for r in NATURAL_RANKS:
                 if pool.n(r) and self.side.meld_of(r) is None:
                     for g in self.meld_groups(pool, r):
                         (cards,), ways, partial = pool.pick([g])
                         self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
             self.lay_offs(pool)
-        else:
-            # Any single meld that reaches the threshold alone, then the smallest combinations.
-            for g, _ in self.valid_groups(pool, set(), self.table):
-                (cards,), ways, partial = pool.pick([g])
-                self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
-            need = self.rs.threshold(self.side.score).need
-            for combo in self.initial_combos(pool, need, exclude=set(), probe=self.table):
-                picked, ways, partial = pool.pick(combo)
-                self.try_move("meld", [Step("meld", tuple(cs)) for cs in picked], ways, partial)
-        ways_out(self, pool)
+            return
+        # Any single meld that reaches the threshold alone, then the smallest combinations.
+        for g, _ in self.valid_groups(pool, set(), self.table):
+            (cards,), ways, partial = pool.pick([g])
+            self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
+        need = self.rs.threshold(self.side.score).need
+        for combo in self.initial_combos(pool, need, exclude=set(), probe=self.table):
+            picked, ways, partial = pool.pick(combo)
+            self.try_move("meld", [Step("meld", tuple(cs)) for cs in picked], ways, partial)
 
     def meld_groups(self, pool: Pool, r: str, wilds_there: int = 0, new: bool = True):
         for k in range(1, pool.n(r) + 1):
