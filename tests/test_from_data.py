@@ -56,7 +56,7 @@ def test_every_table_file_reads_the_same_from_data():
 
 
 ODD = [None, "", " ", 0, -1, 1, 11, 10**12, True, False, 1.5, "x", "KH", "KH KH KH KH", "3H", "2C 2D 2H",
-       "JK JK JK JK JK", "7", "7 7 7 7 7 7 7 7 7", [], {}, ["KH", 1], ["KH"], {"x": 1}, "Ann", " Ann", "Bob",
+       "JK JK JK JK JK", "7", "7 7 7 7 7 7 7 7 7", "7H 8H 9H", "3S 3C 3H", "3S 3C 2D", "2D 7H 7S", [], {}, ["KH", 1], ["KH"], {"x": 1}, "Ann", " Ann", "Bob",
        "play", "draw", "PLAY", "granted", "classic", "brazilian", "nosuch", "NS", ["Ann", "Bob"], ["Ann", "Ann"]]
 
 

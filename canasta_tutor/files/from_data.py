@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
-from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
+from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
@@ -33,6 +33,9 @@ _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
 _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
 _HAND_KEYS = [f"players[{i}].hand" for i in range(8)]
+_WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
+_MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
+             for r in (*NATURAL_RANKS, "3")}
 _PHASES = ("draw", "play")
 _PERMISSIONS = ("none", "granted", "refused")
 _RULESETS: dict[tuple[str, int], Ruleset] = {}
@@ -140,7 +143,7 @@ def _build(data: dict, name: str) -> Table:
         if type(pd) is not dict or not _PLAYER.issuperset(pd):
             raise _Decline
         who = pd.get("name")
-        if not _name(who) or who in names:
+        if type(who) is not str or not who or who != who.strip() or who in names:
             raise _Decline
         names.append(who)
         hand_data = pd.get("hand")
@@ -240,14 +243,10 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
                 raise _Decline
             for md in melds_data:
                 cards = _cards(md)
-                rank = None  # one rank and wild cards, no red three: the meld's rank, in one pass
-                for c in cards:
-                    if not c.is_wild:
-                        if rank is None:
-                            rank = c.rank
-                        if c.rank != rank or c.is_red_three:
-                            raise _Decline
-                if rank is None:
+                # One rank and wild cards, no red three: a set look done in C, against every card
+                # such a meld may hold (the rank is the first natural card's).
+                rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
+                if rank is None or not _MELDABLE[rank].issuperset(cards):
                     raise _Decline
                 everything += cards
                 for m in melds:
