@@ -22,7 +22,7 @@ from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.going_out import ways_out
-from canasta_tutor.play.pool import Group, Pool, card_class, natural_value, wild_cap, without
+from canasta_tutor.play.pool import TAKEABLE, Group, Pool, card_class, natural_value, wild_cap, without
 
 __all__ = ["KINDS", "MoveList", "Option", "Pool", "can_take", "card_class", "legal_moves"]
 
@@ -140,7 +140,7 @@ class _Generator:
             return None
         self.seen.add(key)
         v = self.judge(on or self.table, steps)
-        if v.legal:
+        if v.legal and not self.first:  # only whether there is one: nothing is listed
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
 
@@ -189,10 +189,10 @@ class _Generator:
         # A take uses cards of the top's rank and wild cards only: those classes are enough to pick
         # them (in the same order); the whole hand's classes are needed only for a first meld.
         hand = self.player.hand
-        pool = Pool([c for c in hand if c.rank == r or c.is_wild])
+        pool = Pool(list(filter(TAKEABLE[r].__contains__, hand)))
         whole: Pool | None = None
-        caps = [wild_cap(self.rs, k + 1) for k in range(pool.n(r) + 1)]
-        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"), caps, joins, self.first)
+        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"), lambda k: wild_cap(self.rs, k + 1), joins,
+                              self.first)
         for i, (k, twos, jokers) in enumerate(shapes):
             g = Group(r, k, twos, jokers)
             (cards,), ways, partial = pool.pick([g])
@@ -363,12 +363,13 @@ class _Generator:
         return found
 
 
-def _take_shapes(naturals: int, twos: int, jokers: int, caps: list[int], joins: bool, likeliest_first: bool):
+def _take_shapes(naturals: int, twos: int, jokers: int, cap, joins: bool, likeliest_first: bool):
     """The (naturals, 2s, jokers) a take may lay with the top card: at least one card, wild cards
-    within ``caps`` (by naturals), and naturals unless the take ``joins`` a meld. In the listing's
-    order (naturals, 2s, jokers, each counting up), or with ``likeliest_first`` the most naturals
-    and the fewest wild cards first, made one at a time, since only the first legal one is wanted."""
+    within ``cap(naturals)``, and naturals unless the take ``joins`` a meld. In the listing's order
+    (naturals, 2s, jokers, each counting up), or with ``likeliest_first`` the most naturals and the
+    fewest wild cards first, made one at a time, since only the first legal one is wanted."""
     if not likeliest_first:
+        caps = [cap(k) for k in range(naturals + 1)]
         for k, t2, tj in product(range(naturals + 1), range(twos + 1), range(jokers + 1)):
             if (k or joins) and k + t2 + tj and t2 + tj <= caps[k]:
                 yield k, t2, tj
@@ -376,7 +377,7 @@ def _take_shapes(naturals: int, twos: int, jokers: int, caps: list[int], joins: 
     for k in range(naturals, -1, -1):
         if not (k or joins):
             continue
-        for wild in range(min(caps[k], twos + jokers) + 1):
+        for wild in range(min(cap(k), twos + jokers) + 1):
             for t2 in range(max(0, wild - jokers), min(wild, twos) + 1):
                 if k + wild:
                     yield k, t2, wild - t2

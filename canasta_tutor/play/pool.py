@@ -7,9 +7,12 @@ from math import comb
 from operator import attrgetter
 from typing import NamedTuple
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card
 
-_ORDER = attrgetter("order")  # a card's place in rank and suit order, worked out once per card
+_ORDER = attrgetter("order")
+_WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
+# Every card a take of a natural top card of each rank may lay: that rank, and wild cards.
+TAKEABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS)] + _WILD) for r in NATURAL_RANKS}  # a card's place in rank and suit order, worked out once per card
 
 
 def card_class(c: Card) -> str:
