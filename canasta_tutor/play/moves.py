@@ -268,7 +268,9 @@ class _Generator:
             self.try_move("meld", [Step("meld", tuple(cs)) for cs in picked], ways, partial)
 
     def meld_groups(self, pool: Pool, r: str, wilds_there: int = 0, new: bool = True):
-        for k in range(1, pool.n(r) + 1):
+        # A new meld short of naturals, or of cards, is refused whatever else it holds
+        # (meld.too-few-naturals, meld.too-small): those are not tried.
+        for k in range(max(1, self.rs.min_naturals) if new else 1, pool.n(r) + 1):
             cap = wild_cap(self.rs, k, wilds_there)
             for twos in range(min(pool.n("2"), cap) + 1):
                 for jokers in range(min(pool.n("JK"), cap - twos) + 1):
