@@ -99,7 +99,7 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
     key = (g.rank, g.k, g.twos, g.jokers)
     if key in gen.group_ok:
         return gen.group_ok[key]
-    (cards,), _, _ = pool.pick([g])
+    cards = pool.first(g)
     step = Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None else Step("meld", tuple(cards))
     v = gen.judge(gen.play_table, [step])
     ok = all(f.rule.startswith(("initial.", "out.")) for f in v.violations)

@@ -305,7 +305,7 @@ class _Generator:
             if r in exclude or not pool.n(r):
                 continue
             for g in self.meld_groups(pool, r):
-                (cards,), _, _ = pool.pick([g])
+                cards = pool.first(g)
                 v = self.judge(probe, [Step("meld", tuple(cards))])
                 if v.legal or _only_initial(v):
                     out.append((g, sum(c.value for c in cards)))

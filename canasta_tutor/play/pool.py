@@ -59,6 +59,12 @@ class Pool:
                     left[cls] = avail - count
         return ways
 
+    def first(self, g: Group) -> list[Card]:
+        """The cards ``pick`` gives one group alone (the first of each class), without the counts."""
+        cards = self.cards
+        return ((cards[g.rank][:g.k] if g.k else []) + (cards["2"][:g.twos] if g.twos else [])
+                + (cards["JK"][:g.jokers] if g.jokers else []))
+
     def pick(self, groups: list[Group]) -> tuple[list[list[Card]], int, list[tuple[int, int, str]]]:
         """Cards for each group (the first of each class), the number of ways to choose them, and
         the classes only partly used."""
