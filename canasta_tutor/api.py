@@ -1,5 +1,9 @@
 """The library the command line is a thin layer over: check a move, score a table, compare rulesets,
-lint teachers' files."""
+lint teachers' files.
+
+For programs, the stable entry points are ``table_from_dict`` (or ``load_table`` for a file),
+``check``, ``legal_moves``, ``can_take`` and ``score``: they stay where they are when the package's
+modules move."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,6 +18,7 @@ from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
     from canasta_tutor.engine.scoring import ScoreReport
+    from canasta_tutor.play.moves import MoveList
 
 House = dict[str, tuple[Any, str]]
 
@@ -26,6 +31,43 @@ def check(table: Table, move: str | list[Step]) -> Verdict:
 
         verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
     return verdict
+
+
+def table_from_dict(data: dict, name: str = "<data>") -> Table:
+    """A table from a mapping shaped like a table file: the same keys, cards as strings (``"7H 7D
+    2C"``) or lists of them, a hand as a count. The same checks as a file, and the same InputError
+    with the key path (``players[0].hand``); ``name`` stands for the file in messages."""
+    from canasta_tutor.files.from_data import table_from_dict as build
+
+    return build(data, name)
+
+
+def load_table(path: str, ruleset: str | None = None, house: House | None = None) -> Table:
+    """A table from a table (or scenario) file."""
+    return load_scenario(path, ruleset, house).table
+
+
+def legal_moves(table: Table) -> "MoveList":
+    """Every legal move for the player on turn, as ``canasta moves`` lists them."""
+    from canasta_tutor.play.moves import legal_moves as listing
+
+    return listing(table)
+
+
+def can_take(table: Table) -> bool:
+    """Whether the player on turn may take the discard pile (in any way ``legal_moves`` lists);
+    stops at the first legal take."""
+    from canasta_tutor.play.moves import can_take as any_take
+
+    return any_take(table)
+
+
+def score(table: Table, out: str | None = None, concealed: bool = False) -> "ScoreReport":
+    """The score of the hand as ``table`` stands: ``out`` is the player who went out (None when
+    the hand ended otherwise), ``concealed`` whether they went out concealed."""
+    from canasta_tutor.engine.scoring import score_table
+
+    return score_table(table, out, concealed)
 
 
 def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:

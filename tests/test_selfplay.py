@@ -25,6 +25,17 @@ def test_the_same_seed_plays_the_same_hand():
     assert a.log == b.log and a.log
 
 
+def test_without_checks_the_same_seed_plays_the_same_hand(monkeypatch):
+    """The checks off (for speed) change nothing of the play, and are really off."""
+    checked = play_hand("brazilian", 5)
+    import canasta_tutor.play.selfplay as selfplay
+
+    monkeypatch.setattr(selfplay, "_check_score", lambda *a: (_ for _ in ()).throw(AssertionError("checked")))
+    monkeypatch.setattr(selfplay.Game, "where_cards_are", lambda *a: (_ for _ in ()).throw(AssertionError("checked")))
+    fast = play_hand("brazilian", 5, checks=False)
+    assert fast.log == checked.log and fast.ended == checked.ended and not fast.broken
+
+
 def test_the_deal_uses_every_card_once():
     game = Game("danish", 3)
     t = game.table

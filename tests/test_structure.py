@@ -27,6 +27,8 @@ ENGINE = [
     {"record", "cards", "notation"},
     {"ruleset"},
     {"table", "move"},
+    {"hand"},
+    {"facts"},
     {"state"},
     {"rules", "decisive"},
     {"judge", "scoring"},

@@ -48,7 +48,7 @@ class Card:
     """
 
     __slots__ = ("rank", "suit", "value", "is_wild", "is_natural", "is_red", "is_red_three",
-                 "is_black_three")
+                 "is_black_three", "order")
 
     def __new__(cls, rank: str, suit: str | None = None) -> "Card":
         card = _INTERNED.get((rank, suit))
@@ -61,7 +61,8 @@ class Card:
         for name, value in (("rank", rank), ("suit", suit), ("value", _VALUES[rank]),
                             ("is_wild", rank in ("2", "JK")), ("is_natural", rank not in ("2", "JK", "3")),
                             ("is_red", red), ("is_red_three", rank == "3" and red),
-                            ("is_black_three", rank == "3" and not red)):
+                            ("is_black_three", rank == "3" and not red),
+                            ("order", RANKS.index(rank) * 5 + (SUITS.index(suit) + 1 if suit else 0))):
             object.__setattr__(card, name, value)
         _INTERNED[(rank, suit)] = card
         return card
@@ -94,8 +95,9 @@ class Card:
             return False
         return self.suit is None or other.suit is None or self.suit == other.suit
 
-    def sort_key(self) -> tuple[int, int]:
-        return (RANKS.index(self.rank), SUITS.index(self.suit) if self.suit else -1)
+    def sort_key(self) -> int:
+        """Rank first (A down to 2, then jokers), then suit (a missing suit first)."""
+        return self.order
 
 
 _CACHE: dict[str, Card] = {}

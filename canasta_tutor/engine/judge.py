@@ -1,13 +1,17 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
+
+_RED_THREES = frozenset((Card("3", "H"), Card("3", "D")))
 
 
 class Finding(Record):
@@ -82,11 +86,18 @@ class Verdict:
         return [v.rule for v in self.violations]
 
 
+# Each stage's rule functions, looked up once rather than on every step judged; the rule of a
+# function is looked up only when it finds a violation.
+_CHECKS = {stage: [r.check for r in rules] for stage, rules in BY_STAGE.items()}
+_RULE_OF = {r.check: r for rules in BY_STAGE.values() for r in rules}
+
+
 def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
-    for r in BY_STAGE[stage]:
-        params = r.check(s, facts)
+    for check in _CHECKS[stage]:
+        params = check(s, facts)
         if params is None:
             continue
+        r = _RULE_OF[check]
         rs = s.ruleset
         params = dict(params)
         at = params.pop("step", step)
@@ -99,28 +110,34 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
     s = TurnState.start(table)
     found: list[Finding] = []
-    for c in s.hand.own:
-        if c.is_red_three:
-            s.note("red-three-in-hand", 0, card=c)
-    hand = s.hand
+    if not _RED_THREES.isdisjoint(s.hand.own):  # a set look done in C; most hands hold none
+        for c in s.hand.own:
+            if c.is_red_three:
+                s.note("red-three-in-hand", 0, card=c)
     for i, step in enumerate(steps, 1):
         s.last_step = i
-        facts = s.facts(i, step)
+        facts = step_facts(s, i, step)
         _run(step.kind, s, facts, i, found)
         before = facts.hand_before
+        hand = s.hand  # the hand before this step
         if hand.unknown and step.cards and step.kind != "draw" and s.player.hand is not None:
             assumed = assumed_cards(hand, step.cards)
             if assumed:
                 s.note("assumed-card", i, cards=assumed, n=len(assumed), unknown=hand.unknown)
-        s.apply(facts)
-        if s.out_step is None and before > 0 and step.kind != "draw" and len(hand) == 0:
+        s.apply(facts)  # may put a new hand in place: read ``s.hand`` after it
+        hand = s.hand
+        if (s.out_step is None and before > 0 and step.kind != "draw"
+                and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty
             s.out_step = i
             s.concealed = s.concealed_out()
             _run("out", s, facts, i, found)
     _run("end", s, None, s.last_step, found)
     _closing_notes(s)
     rs = table.ruleset
-    notes = [Finding(key, step, params, *rs.source_of(None)) for key, step, params in s.notes]
+    notes = []
+    if s.notes:
+        source, inherited = rs.source_of(None)
+        notes = [Finding(key, step, params, source, inherited) for key, step, params in s.notes]
     found = decisive_order(found)
     notes = agreeing_notes(notes, legal=not found)
     return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,

@@ -7,138 +7,60 @@ applied, even to an illegal step, so that later steps are judged on the table th
 from __future__ import annotations
 
 from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.facts import Facts, step_facts
+from canasta_tutor.engine.hand import Hand
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Meld, Side, Table, meld_rank
+from canasta_tutor.engine.table import Meld, Side, Table
 
+__all__ = ["Facts", "Hand", "TurnState"]
 
-class Hand:
-    """Known cards, cards from the taken pile (which never count toward the initial meld) and a
-    number of unknown cards (a hand given as a count, or cards drawn without naming them)."""
-
-    def __init__(self, cards: list[Card] | None, count: int) -> None:
-        self.own: list[Card] = list(cards) if cards is not None else []
-        self.pile: list[Card] = []
-        self.unknown = 0 if cards is not None else count
-
-    def copy(self) -> "Hand":
-        other = Hand([], 0)
-        other.own, other.pile, other.unknown = list(self.own), list(self.pile), self.unknown
-        return other
-
-    def __len__(self) -> int:
-        return len(self.own) + len(self.pile) + self.unknown
-
-    def cards(self) -> list[Card]:
-        return self.own + self.pile
-
-    def holds(self, card: Card) -> bool:
-        if self.unknown or card in self.own or card in self.pile:
-            return True
-        return any(c.matches(card) for c in self.own) or any(c.matches(card) for c in self.pile)
-
-    def take_out(self, card: Card) -> str | None:
-        """Remove one card; returns where it came from ('own', 'pile', 'unknown') or None if absent."""
-        for where, pool in (("own", self.own), ("pile", self.pile)):
-            for i, c in enumerate(pool):
-                if c == card:
-                    del pool[i]
-                    return where
-        for where, pool in (("own", self.own), ("pile", self.pile)):
-            for i, c in enumerate(pool):
-                if c.matches(card):
-                    del pool[i]
-                    return where
-        if self.unknown:
-            self.unknown -= 1
-            return "unknown"
-        return None
-
-
-class Facts:
-    """What one step does, worked out before its effect is applied. (A plain slotted class: one is
-    made per step judged, and a dataclass with list factories costs more than the rules do.)"""
-
-    __slots__ = ("index", "step", "hand_before", "missing", "top", "pile_size", "frozen", "frozen_reason",
-                 "rank", "target", "result", "new_meld", "black_threes")
-
-    def __init__(self, index: int, step: Step, hand_before: int = 0) -> None:
-        self.index = index
-        self.step = step
-        self.hand_before = hand_before
-        self.missing: list[Card] = []
-        self.top: Card | None = None
-        self.pile_size = 0
-        self.frozen = False
-        self.frozen_reason = ""
-        self.rank: str | None = None
-        self.target: Meld | None = None  # the side's existing meld this step adds to, if any
-        self.result: list[Card] = []  # the meld as it stands after the step
-        self.new_meld = False
-        self.black_threes = False  # the step melds black threes
-
-    @property
-    def cards(self) -> tuple[Card, ...]:
-        return self.step.cards
+_RED_THREES = frozenset((Card("3", "H"), Card("3", "D")))
 
 
 class TurnState:
-    """The turn so far: what has been drawn, taken, melded and discarded."""
+    """The turn so far: what has been drawn, taken, melded and discarded.
+
+    One is made for every ruling (the move listing makes thousands), so what starts the same on
+    every turn is a class default, replaced on the instance only when a step changes it."""
     table: Table  # the table the move starts from; never changed
     ruleset: Ruleset
     side: Side
+    side_before: Side  # the table's side, as the turn found it; never changed
     hand: Hand
     pile: list[Card]
     stock: int
     pile_frozen: bool
     drawn: bool
     drew_stock: bool
-    took_pile: bool
-    discarded: bool
-    asked: bool
     side_melded_before: bool
-    ranks_before: frozenset[str]
-    counted: int
-    counted_cards: list[Card]
     new_melds: list[str]
-    laid_off_existing: bool
     black_three_steps: list[int]
-    out_step: int | None
-    ended_by_red_three: bool
-    concealed: bool
-    last_step: int
-    side_copied: bool
     notes: list[tuple[str, int, dict]]
-
-    __slots__ = ('table', 'ruleset', 'side', 'hand', 'pile', 'stock', 'pile_frozen', 'drawn', 'drew_stock',
-                 'took_pile', 'discarded', 'asked', 'side_melded_before', 'ranks_before', 'counted',
-                 'counted_cards', 'new_melds', 'laid_off_existing', 'black_three_steps', 'out_step',
-                 'ended_by_red_three', 'concealed', 'last_step', 'side_copied', 'notes')
+    took_pile = False
+    discarded = False
+    asked = False
+    counted = 0
+    laid_off_existing = False
+    out_step: int | None = None
+    ended_by_red_three = False
+    concealed = False
+    last_step = 0
+    side_copied = False
 
     def __init__(self, table: Table, side: Side, hand: Hand, drawn: bool) -> None:
-        # Everything starts from the table; one of these is made per ruling, so no keyword juggling.
         self.table = table
         self.ruleset = table.ruleset
-        self.side = side
+        self.side = self.side_before = side
         self.hand = hand
         self.pile = list(table.discard)
         self.stock = table.stock
         self.pile_frozen = table.pile_content_frozen()
         self.drawn = self.drew_stock = drawn
-        self.took_pile = self.discarded = self.asked = False
-        self.side_melded_before = side.has_melded
-        self.ranks_before = frozenset([m.rank for m in side.melds])
-        self.counted = 0
-        self.counted_cards: list[Card] = []
-        self.new_melds: list[str] = []
-        self.laid_off_existing = False
-        self.black_three_steps: list[int] = []
-        self.out_step: int | None = None
-        self.ended_by_red_three = False
-        self.concealed = False
-        self.last_step = 0
-        self.side_copied = False
-        self.notes: list[tuple[str, int, dict]] = []
+        self.side_melded_before = bool(side.melds)
+        self.new_melds = []
+        self.black_three_steps = []
+        self.notes = []
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
@@ -148,10 +70,17 @@ class TurnState:
         player = table.mover
         return cls(table, table.side_of(player.name), Hand(player.hand, player.count), table.turn.phase == "play")
 
+    @property
+    def ranks_before(self) -> frozenset[str]:
+        """The ranks of the melds the side had when the turn began."""
+        return frozenset([m.rank for m in self.side_before.melds])
+
     def own_side(self) -> Side:
-        """The side, copied before its first change so that the table's own side stays as it was."""
+        """The side, copied before its first change so that the table's own side stays as it was.
+        Only the lists are copied here; a meld is copied when a step adds to it (``_into_meld``)."""
         if not self.side_copied:
-            self.side = self.side.clone()
+            s = self.side
+            self.side = Side(s.name, s.players, s.score, list(s.melds), list(s.red_threes))
             self.side_copied = True
         return self.side
 
@@ -171,73 +100,63 @@ class TurnState:
         rs = self.ruleset
         if rs.pile_needs_natural_pair:
             return True, "always"
-        if not self.side.has_melded:
+        if not self.side.melds:
             return True, "not-melded"
         if self.pile_frozen:
             return True, "pile"
         return False, ""
 
     def facts(self, index: int, step: Step) -> Facts:
-        f = Facts(index, step, hand_before=len(self.hand))
-        if step.kind in ("take", "meld", "add", "discard"):
-            if len(step.cards) == 1:  # most steps (every discard): no need to copy the hand
-                if not self.hand.holds(step.cards[0]):
-                    f.missing.append(step.cards[0])
-            else:
-                probe = self.hand.copy()
-                for c in step.cards:
-                    if probe.take_out(c) is None:
-                        f.missing.append(c)
-        if step.kind == "take":
-            f.pile_size = len(self.pile)
-            f.top = self.pile[-1] if self.pile else None
-            f.frozen, f.frozen_reason = self.frozen_for_side()
-            if f.top is not None:
-                f.rank = f.top.rank if f.top.is_natural else meld_rank(list(step.cards))
-                f.target = self.side.meld_of(f.rank) if f.rank else None
-                f.result = (f.target.cards if f.target else []) + [f.top, *step.cards]
-                f.new_meld = f.target is None
-        elif step.kind in ("meld", "add"):
-            f.black_threes = any(c.is_black_three for c in step.cards)
-            f.rank = step.to if step.kind == "add" else meld_rank(list(step.cards))
-            if f.rank is None and step.kind == "meld":
-                f.rank = "?"
-            f.target = self.side.meld_of(f.rank) if f.rank else None
-            f.result = (f.target.cards if f.target else []) + list(step.cards)
-            f.new_meld = f.target is None
-        return f
+        return step_facts(self, index, step)
 
     # -- effects -------------------------------------------------------------------------------
-    def _lay(self, cards, count_top: Card | None = None) -> int:
+    def _lay(self, f: Facts, cards, count_top: Card | None = None) -> int:
         points = 0
-        for c in cards:
-            where = self.hand.take_out(c)
-            if where in ("own", "unknown", None):
+        if f.hand_after is not None:  # the facts took the cards out of a copy of the hand already
+            self.hand = f.hand_after
+            origins = f.origins
+        else:
+            origins = [self.hand.take_out(c) for c in cards]
+        for c, where in zip(cards, origins):
+            if where != "pile":
                 points += c.value
-                self.counted_cards.append(c)
         if count_top is not None:
             points += count_top.value
-            self.counted_cards.append(count_top)
         self.counted += points
         return points
 
     def _into_meld(self, f: Facts, cards: list[Card]) -> Meld:
         rank = f.rank or "?"
-        meld = self.own_side().meld_of(rank)
+        side = self.own_side()
+        meld = None
+        for i, m in enumerate(side.melds):
+            if m.rank == rank:
+                if not self._owned(m):  # the table's meld: copy it before it changes
+                    m = Meld(rank, list(m.cards))
+                    side.melds[i] = m
+                meld = m
+                break
         was_canasta = meld.is_canasta if meld else False
         if meld is None:
             meld = Meld(rank, list(cards))
-            self.side.melds.append(meld)
+            side.melds.append(meld)
             self.new_melds.append(rank)
         else:
             meld.cards.extend(cards)
-            if rank in self.ranks_before:
+            if self.side_before.meld_of(rank) is not None:
                 self.laid_off_existing = True
             if f.step.kind == "meld":
                 self.note("merge", f.index, cards=cards, rank=rank)
         if meld.is_canasta and not was_canasta:
             self.note("canasta", f.index, rank=rank, kind="natural" if meld.is_natural_canasta else "mixed")
         return meld
+
+    def _owned(self, meld: Meld) -> bool:
+        """Whether ``meld`` was made or copied by this turn (not one of the table's own melds)."""
+        for m in self.side_before.melds:
+            if m is meld:
+                return False
+        return True
 
     def apply(self, f: Facts) -> None:
         kind = f.step.kind
@@ -257,18 +176,21 @@ class TurnState:
             top = self.pile.pop()
             self.note("took-pile", f.index, size=f.pile_size, top=top,
                       how="frozen-" + f.frozen_reason if f.frozen else ("onto-meld" if f.target else "unfrozen"))
-            self._lay(f.step.cards, count_top=top)
+            self._lay(f, f.step.cards, count_top=top)
             self._into_meld(f, [top, *f.step.cards])
-            for c in self.pile:
-                if c.is_red_three:
-                    self.own_side().red_threes.append(c)
-                    self.note("red-three-pile", f.index, card=c)
-                else:
-                    self.hand.pile.append(c)
+            if _RED_THREES.isdisjoint(self.pile):  # the usual pile: it all goes to the hand, in C
+                self.hand.pile.extend(self.pile)
+            else:
+                for c in self.pile:
+                    if c.is_red_three:
+                        self.own_side().red_threes.append(c)
+                        self.note("red-three-pile", f.index, card=c)
+                    else:
+                        self.hand.pile.append(c)
             self.pile.clear()
             self.pile_frozen = False
-        elif kind in ("meld", "add"):
-            self._lay(f.step.cards)
+        elif kind == "meld" or kind == "add":
+            self._lay(f, f.step.cards)
             self._into_meld(f, list(f.step.cards))
             if f.black_threes:
                 self.black_three_steps.append(f.index)

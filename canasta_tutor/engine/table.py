@@ -6,10 +6,16 @@ These are plain values; loading them from YAML lives in ``snapshot.py`` and judg
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import SUITS, Card
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
+
+
+# Every card that freezes the pile where it lies: the wild cards (with or without a suit) and the red threes.
+_FREEZERS = frozenset([Card(r, s) for r in ("2", "JK") for s in (None, *SUITS) if r == "2" or s is None]
+                      + [Card("3", "H"), Card("3", "D")])
 
 
 class Player(Record):
@@ -20,6 +26,7 @@ class Player(Record):
     has_melded: bool
 
     _fields = ("name", "hand", "count", "has_melded")
+    __slots__ = _fields
 
     def __init__(self, name: str, hand: list[Card] | None, count: int, has_melded: bool = False) -> None:
         self.name = name
@@ -38,6 +45,7 @@ class Meld(Record):
     cards: list[Card]
 
     _fields = ("rank", "cards")
+    __slots__ = _fields
 
     def __init__(self, rank: str, cards: list[Card]) -> None:
         self.rank = rank
@@ -69,6 +77,7 @@ class Side(Record):
     red_threes: list[Card]
 
     _fields = ("name", "players", "score", "melds", "red_threes")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -111,6 +120,7 @@ class Turn(Record):
     permission: str  # none | granted | refused
 
     _fields = ("player", "phase", "first_round", "permission")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -142,6 +152,7 @@ class Table(Record):
 
     _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
                "ruleset_ref", "house_rules", "file", "positions")
+    __slots__ = _fields
 
     def __init__(
         self,
@@ -211,16 +222,17 @@ class Table(Record):
 
     @property
     def mover(self) -> Player:
-        return self.player(self.turn.player)
+        name = self.turn.player
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
 
     def pile_content_frozen(self) -> bool:
         """Frozen by what lies in the pile (a wild card or a red three), unless the table says otherwise."""
         if self.pile_frozen is not None:
             return self.pile_frozen
-        for c in self.discard:
-            if c.is_wild or c.is_red_three:
-                return True
-        return False
+        return not _FREEZERS.isdisjoint(self.discard)  # a set look done in C, on every ruling
 
     def to_data(self) -> dict:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
@@ -249,9 +261,16 @@ class Table(Record):
         return data
 
 
-def meld_rank(cards: list[Card]) -> str | None:
+def meld_rank(cards: Iterable[Card]) -> str | None:
     """The rank a group of cards is melded in: its natural rank, "3" for black threes, else None."""
+    rank = None
+    for c in cards:  # nearly every meld holds one rank: say so without counting
+        if not c.is_wild:
+            if rank is None:
+                rank = c.rank
+            elif c.rank != rank:
+                break
+    else:
+        return rank
     ranks = Counter(c.rank for c in cards if not c.is_wild)
-    if not ranks:
-        return None
     return ranks.most_common(1)[0][0]

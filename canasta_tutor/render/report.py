@@ -134,7 +134,9 @@ def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
     order = {k: i for i, k in enumerate(KINDS)}
     options = sorted(ml.options, key=lambda o: order[o.kind])
     notes = [texts.section("moves", n, lang=lang) for n in ml.notes]
-    if ml.truncated:
+    if ml.stopped is not None:
+        notes.append(texts.section("listing_bounds", "time-limit", {"seconds": ml.stopped}, lang))
+    elif ml.truncated:
         notes.append(texts.section("moves", "truncated", lang=lang))
     if not t.side_of(t.turn.player).has_melded and any(
             o.kind == "meld" or o.kind == "take" and len(o.steps) > 1 for o in options):
@@ -147,6 +149,7 @@ def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
         "count": len(options),
         "ways": ml.ways,
         "truncated": ml.truncated,
+        "stopped": ml.stopped is not None,
         "notes": notes,
     }
 

@@ -12,6 +12,7 @@ def wild(s, f):
 
 @rule("three.red-three", on=("take", "meld", "add", "discard"))
 def red_three(s, f):
-    reds = [c for c in f.cards if c.is_red_three]
-    if reds:
-        return {"cards": format_cards(reds), "verb": "discarded" if f.step.kind == "discard" else "melded"}
+    for c in f.cards:
+        if c.is_red_three:  # rare: the list of them is made only then
+            reds = [c for c in f.cards if c.is_red_three]
+            return {"cards": format_cards(reds), "verb": "discarded" if f.step.kind == "discard" else "melded"}

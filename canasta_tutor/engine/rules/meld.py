@@ -4,35 +4,18 @@ from canasta_tutor.engine.cards import RANK_NAMES, format_cards
 from canasta_tutor.engine.rules.registry import rule
 
 MELDING = ("take", "meld", "add")
-
-
-def shaped(f) -> bool:
-    """Whether the step makes a meld whose shape can be judged. A take whose top card can never be
-    melded (a black three, a wild card, no card at all), a bare take with no meld to join, and a
-    lay-off onto a meld the side does not have are ruled by the pile and lay-off rules alone: the
-    meld they describe does not exist, so its shape is no reason of its own."""
-    if f.step.kind == "take":
-        return f.top is not None and f.top.is_natural and bool(f.cards or f.target)
-    if f.step.kind == "add":
-        return f.target is not None
-    return True
-
-
-def naturals_and_wilds(cards, rank):
-    naturals = sum(1 for c in cards if c.is_natural and c.rank == rank)
-    wilds = sum(1 for c in cards if c.is_wild)
-    return naturals, wilds
+# ``f.shaped``: whether the step makes a meld whose shape can be judged (see ``engine/facts.py``).
 
 
 @rule("meld.too-small", on=("take", "meld"))
 def too_small(s, f):
-    if shaped(f) and f.new_meld and f.result and len(f.result) < 3 and not f.black_threes:
+    if f.shaped and f.new_meld and f.result and len(f.result) < 3 and not f.black_threes:
         return {"cards": format_cards(f.result), "size": len(f.result)}
 
 
 @rule("meld.mixed-ranks", on=MELDING)
 def mixed_ranks(s, f):
-    if not shaped(f) or not f.result or f.rank == "?":
+    if not f.strays or not f.shaped or not f.result or f.rank == "?":  # no card of another rank: one rank
         return None
     ranks = sorted({c.rank for c in f.result if not c.is_wild})
     if len(ranks) > 1:
@@ -41,19 +24,19 @@ def mixed_ranks(s, f):
 
 @rule("meld.too-few-naturals", on=MELDING, params="min_naturals")
 def too_few_naturals(s, f):
-    if not shaped(f) or not f.result or f.black_threes:
+    if not f.shaped or not f.result or f.black_threes:
         return None
-    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    naturals = f.naturals  # natural cards of the meld's rank, counted once with the step's facts
     if naturals < s.ruleset.min_naturals:
         return {"cards": format_cards(f.result), "naturals": naturals, "needed": s.ruleset.min_naturals}
 
 
 @rule("meld.too-many-wilds", on=MELDING, params=("wild_ratio", "max_wilds"))
 def too_many_wilds(s, f):
-    if not shaped(f) or not f.result or f.black_threes:  # a set of black threes has a rule of its own
+    if not f.shaped or not f.result or f.black_threes:  # a set of black threes has a rule of its own
         return None
     rs = s.ruleset
-    naturals, wilds = naturals_and_wilds(f.result, f.rank)
+    naturals, wilds = f.naturals, f.wilds
     if rs.max_wilds is not None and wilds > rs.max_wilds:
         return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "cap",
                 "max": rs.max_wilds}

@@ -1,0 +1,266 @@
+"""Tables from plain data: a mapping shaped like a table file (the same keys; cards as strings such as
+``"7H 7D 2C"`` or lists of them; a hand as a count), for programs that hold positions in memory.
+
+There is one reader of tables, ``snapshot.read_table``, and its checks are the only ones: every
+mapping it would refuse is refused with its InputError and key path. Most positions a program builds
+are plain and well formed, though, and the reader's node tree and key paths cost ten times what the
+table does; so a well-formed mapping of the usual shape is built directly, and anything else (an
+unusual shape, a house rule, a value that is off in any way) goes to the reader, which builds it or
+says what is wrong. The direct path only ever declines: it never words a problem.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
+from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
+from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
+from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
+
+try:  # what Counter counts with, without Counter's checks of its argument: far quicker on a small table
+    from _collections import _count_elements
+except ImportError:  # pragma: no cover - another Python
+    def _count_elements(counts, cards):
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+
+_TOP = frozenset(SNAPSHOT_KEYS) - {"house_rules"}  # a house rule goes to the reader
+_PLAYER = frozenset(("name", "hand", "has_melded"))
+_SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
+_TURN = frozenset(("player", "phase", "first_round", "permission"))
+_JOKER = Card("JK")
+_SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
+_HAND_KEYS = [f"players[{i}].hand" for i in range(8)]
+_WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
+_MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
+             for r in (*NATURAL_RANKS, "3")}
+_PHASES = ("draw", "play")
+_PERMISSIONS = ("none", "granted", "refused")
+_RULESETS: dict[tuple[str, int], Ruleset] = {}
+
+
+def table_from_dict(data: Any, name: str = "<data>") -> Table:
+    """The table ``data`` describes, with the checks of a table file; raises InputError (with the key
+    path, and no line) for anything a table file may not say."""
+    table = _direct(data, name) if type(data) is dict else None
+    if table is None:
+        table = read_table(node_of(data), name)
+    return table
+
+
+def node_of(value: Any) -> Node:
+    """Plain data as the reader's tree, at no position. Strings are quoted values (so ``"11"`` is not
+    a number and ``"true"`` not a flag); numbers, booleans and None are what they are."""
+    if value is None:
+        return Scalar(0, 0, "", True)
+    if value is True or value is False:
+        return Scalar(0, 0, "true" if value else "false", True)
+    if isinstance(value, int):
+        return Scalar(0, 0, str(value), True)
+    if isinstance(value, float):
+        return Scalar(0, 0, repr(value), True)
+    if isinstance(value, dict):
+        return Map(0, 0, {str(k): (Scalar(0, 0, str(k), True), node_of(v)) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return Seq(0, 0, [node_of(v) for v in value])
+    return Scalar(0, 0, str(value), False)
+
+
+class _Decline(Exception):
+    """Not the usual shape, or not right: the reader decides."""
+
+
+def _cards(value: Any) -> list[Card]:
+    get = _CARD_CACHE.get
+    if type(value) is str:
+        words = value.replace(",", " ").split() if "," in value else value.split()
+    elif type(value) is list:
+        words = value
+        for w in words:
+            if type(w) is not str:
+                raise _Decline
+        words = [w.strip() for w in words]
+    elif value is None:
+        return []
+    else:
+        raise _Decline
+    cards = list(map(get, words))  # the codes seen before, looked up in C
+    if None in cards:
+        try:
+            cards = [get(w) or parse_card(w) for w in words]
+        except CardError:
+            raise _Decline from None
+    return cards
+
+
+def _ruleset(ref: str, players: int) -> Ruleset:
+    key = (ref, players)
+    rs = _RULESETS.get(key)
+    if rs is None:
+        rs = _RULESETS[key] = resolve_for_players(load_ruleset(ref), players)
+    return rs
+
+
+def _direct(data: dict, name: str) -> Table | None:
+    try:
+        return _build(data, name)
+    except _Decline:
+        return None
+
+
+def _name(value: Any) -> bool:
+    """A name as the reader takes it: text, not empty, with no spaces around it."""
+    return type(value) is str and value != "" and value == value.strip()
+
+
+def _whole(value: Any) -> bool:
+    """A whole number the reader takes (a bool is not one)."""
+    return type(value) is int and -10**9 < value < 10**9
+
+
+def _build(data: dict, name: str) -> Table:
+    if not _TOP.issuperset(data):
+        raise _Decline
+    get = data.get
+    ref = get("ruleset")
+    if ref is None:
+        ref = "classic"
+    elif ref not in BUILTIN:  # a ruleset file is read relative to the table's file: the reader knows how
+        raise _Decline
+    players_data = get("players")
+    if type(players_data) is not list or not players_data:
+        raise _Decline
+    rs = _RULESETS.get((ref, len(players_data))) or _ruleset(ref, len(players_data))
+    if len(players_data) != rs.players:
+        raise _Decline
+    everything: list[Card] = []
+    players = []
+    names: list[str] = []
+    positions = {}
+    for i, pd in enumerate(players_data):
+        if type(pd) is not dict or not _PLAYER.issuperset(pd):
+            raise _Decline
+        who = pd.get("name")
+        if type(who) is not str or not who or who != who.strip() or who in names:
+            raise _Decline
+        names.append(who)
+        hand_data = pd.get("hand")
+        if type(hand_data) is int:
+            if not 0 <= hand_data < 10**9:
+                raise _Decline
+            hand, count = None, hand_data
+        elif hand_data is None:
+            raise _Decline
+        else:
+            hand = _cards(hand_data)
+            count = len(hand)
+            everything += hand
+        positions[_HAND_KEYS[i]] = (0, 0)
+        melded = pd.get("has_melded")
+        if melded is None:
+            melded = False
+        elif melded is not True and melded is not False:
+            raise _Decline
+        players.append(Player(who, hand, count, melded))
+    sides = _sides(get("sides"), names, rs, everything)
+    discard = _cards(get("discard"))
+    everything += discard
+    pile_frozen = get("pile_frozen")
+    if pile_frozen is not None and pile_frozen is not True and pile_frozen is not False:
+        raise _Decline
+    stock = get("stock")
+    if stock is None:
+        stock = 0
+    elif not _whole(stock) or stock < 0:
+        raise _Decline
+    cut_bonus = get("cut_bonus")
+    if cut_bonus is not None and cut_bonus not in [s.name for s in sides]:
+        raise _Decline
+    td = get("turn")
+    if type(td) is not dict or not _TURN.issuperset(td):
+        raise _Decline
+    player = td.get("player")
+    phase = td.get("phase")
+    if phase is None:
+        phase = "draw"
+    first_round = td.get("first_round")
+    if first_round is None:
+        first_round = False
+    permission = td.get("permission")
+    if permission is None:
+        permission = "none"
+    if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
+            or first_round is not True and first_round is not False):
+        raise _Decline
+    # The decks' limits: every suited card at most once a deck, jokers as the ruleset has them. A
+    # card without its suit is counted by rank, with the rest of its rank: the reader does that.
+    counts: dict[Card, int] = {}
+    _count_elements(counts, everything)
+    jokers = counts.pop(_JOKER, 0)
+    if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
+        raise _Decline
+    return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
+                 cut_bonus, ref, {}, name, positions)
+
+
+def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:
+    if value is None:
+        if rs.side_size == 1:
+            return [Side(n, [n]) for n in names]
+        count = len(names) // rs.side_size
+        groups = [[names[i + k * count] for k in range(rs.side_size)] for i in range(count)]
+        return [Side(" & ".join(g), g) for g in groups]
+    if type(value) is not list:
+        raise _Decline
+    sides = []
+    side_names: list[str] = []
+    seated: list[str] = []
+    for sd in value:
+        if type(sd) is not dict or not _SIDE.issuperset(sd):
+            raise _Decline
+        get = sd.get
+        side_name = get("name")
+        members = get("players")
+        if (not _name(side_name) or side_name in side_names or type(members) is not list
+                or len(members) != rs.side_size):
+            raise _Decline
+        side_names.append(side_name)
+        for who in members:
+            if who not in names or who in seated:
+                raise _Decline
+            seated.append(who)
+        score = get("score")
+        if score is None:
+            score = 0
+        elif not _whole(score):
+            raise _Decline
+        melds: list[Meld] = []
+        melds_data = get("melds")
+        if melds_data is not None:
+            if type(melds_data) is not list:
+                raise _Decline
+            for md in melds_data:
+                cards = _cards(md)
+                # One rank and wild cards, no red three: a set look done in C, against every card
+                # such a meld may hold (the rank is the first natural card's).
+                rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
+                if rank is None or not _MELDABLE[rank].issuperset(cards):
+                    raise _Decline
+                everything += cards
+                for m in melds:
+                    if m.rank == rank:
+                        m.cards.extend(cards)  # a side holds one meld of each rank
+                        break
+                else:
+                    melds.append(Meld(rank, cards))
+        reds = _cards(get("red_threes"))
+        for c in reds:
+            if not c.is_red_three:
+                raise _Decline
+        everything += reds
+        sides.append(Side(side_name, list(members), score, melds, reds))
+    if len(seated) != len(names):
+        raise _Decline
+    return sides

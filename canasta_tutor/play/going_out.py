@@ -1,0 +1,140 @@
+"""The ways to go out this turn: the whole hand put down (all of it melded, or all but a last
+discard), each rank to its meld, black threes as a set of their own, the wild cards shared out.
+
+A part of the move listing (``moves.py``): ``gen`` is its generator, whose side, ruleset, limits and
+options these functions use."""
+from __future__ import annotations
+
+from canasta_tutor.engine.cards import NATURAL_RANKS
+from canasta_tutor.engine.move import Step
+from canasta_tutor.play.pool import Group, Pool
+
+
+def ways_out(gen, pool: Pool) -> None:
+    """Every way to put the whole hand down this turn (all of it melded, or all but a last
+    discard): each rank goes to its meld, black threes as a set of their own, wilds shared out.
+
+    One entry per choice of last card: the ways to share out the wild cards differ only meld by
+    meld, so each meld is judged once on its own, and the whole move once for a representative;
+    the entry says how many ways there are. (``exhaustive`` judges every way, for the tests.)"""
+    if pool.n("3r"):
+        return
+    classes = list(pool.cards)
+    for last in [None, *classes]:
+        left = dict(pool.counts)
+        if last is not None:
+            left[last] -= 1
+        threes = left.pop("3b", 0)
+        if threes not in (0, 3, 4):
+            continue
+        twos, jokers = left.pop("2", 0), left.pop("JK", 0)
+        ranks = [r for r in NATURAL_RANKS if left.get(r)]
+        new = [r for r in ranks if gen.side.meld_of(r) is None]
+        if any(left[r] < gen.rs.min_naturals for r in new):
+            continue  # a new meld short of naturals: no wild card can mend that
+        targets = ranks + [m.rank for m in gen.side.melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
+        if not targets and (twos or jokers):
+            continue
+        candidates: list[list[Group]] = []
+        # Each meld's allowed share of wild cards, judged once; then every way to hand out all of
+        # them, keeping those that leave the side enough canastas to go out.
+        allowed = []
+        for r in targets:
+            k = left.get(r, 0)
+            melded = gen.side.meld_of(r) is not None
+            allowed.append([(t2, tj) for t2 in range(twos + 1) for tj in range(jokers + 1)
+                            if (k + t2 + tj == 0 and melded)
+                            or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
+        untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
+        need = gen.rs.canastas_to_go_out - untouched
+        # Each target's rank, naturals and the cards its meld holds already: a share is weighed in
+        # plain numbers, and groups are made only for the shares that leave enough canastas.
+        base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
+        budget = [gen.limit]
+        for share in _fits(allowed, twos, jokers, budget, gen.tick):
+            made = 0
+            for (r, k, there), (t2, tj) in zip(base, share):
+                size = k + t2 + tj
+                if size and size + there >= 7:
+                    made += 1
+            if made < need:
+                continue  # not enough canastas to go out: no need to ask the judge
+            groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
+            if threes:
+                groups.append(Group("3b", threes))
+            candidates.append(groups)
+        if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
+            gen.truncated = True
+        _out_entry(gen, pool, last, candidates)
+
+
+def _out_entry(gen, pool: Pool, last: str | None, candidates: list[list[Group]]) -> None:
+    found = None
+    ways = shares = 0
+    for groups in candidates:
+        if len(groups) + (last is not None) < 2:
+            continue  # a single step is listed with the melds or discards already
+        n = pool.ways(groups) * (pool.n(last) if last is not None else 1)
+        if found is None or gen.exhaustive:
+            picked, _, partial = pool.pick(groups)
+            steps = [Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None
+                     else Step("meld", tuple(cards)) for g, cards in zip(groups, picked)]
+            if last is not None:
+                steps.append(Step("discard", (pool.cards[last][-1],)))
+            v = gen.judge(gen.table, steps)
+            if not v.legal:
+                continue
+            if found is None:
+                found = (steps, v, partial)
+        ways += n
+        shares += 1
+    if found is not None:
+        steps, v, partial = found
+        gen.add("out", steps, v, ways, partial, shares)
+
+
+def _group_ok(gen, pool: Pool, g: Group) -> bool:
+    """Whether one meld of a way out is fine on its own (only going-out and first-meld rules,
+    which are judged on the whole move, may object)."""
+    key = (g.rank, g.k, g.twos, g.jokers)
+    if key in gen.group_ok:
+        return gen.group_ok[key]
+    cards = pool.first(g)
+    step = Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None else Step("meld", tuple(cards))
+    v = gen.judge(gen.play_table, [step])
+    ok = all(f.rule.startswith(("initial.", "out.")) for f in v.violations)
+    gen.group_ok[key] = ok
+    return ok
+
+
+def _meld_size(gen, rank: str) -> int:
+    m = gen.side.meld_of(rank)
+    return len(m.cards) if m else 0
+
+
+def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, budget: list[int],
+          tick) -> list[list[tuple[int, int]]]:
+    """Every choice of one allowed (twos, jokers) share per meld that uses up all the wild cards,
+    until ``budget`` (search steps, shared with the caller) runs out; ``tick`` is called on every
+    step and stops the search when the listing's time is up."""
+    found: list[list[tuple[int, int]]] = []
+    share: list[tuple[int, int]] = []
+    last = len(allowed)
+
+    def walk(i: int, twos: int, jokers: int) -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return
+        tick()
+        if i == last:
+            if not twos and not jokers:
+                found.append(list(share))
+            return
+        for t2, tj in allowed[i]:
+            if t2 <= twos and tj <= jokers:
+                share.append((t2, tj))
+                walk(i + 1, twos - t2, jokers - tj)
+                share.pop()
+
+    walk(0, twos, jokers)
+    return found

@@ -1,0 +1,82 @@
+"""The move listing (and so `moves` and `hint`) answers in bounded time on any table, and says when
+it stopped early; `can_take` agrees with the listing."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from canasta_tutor import api
+from canasta_tutor.files.snapshot import load_table
+from canasta_tutor.play.hint import hint
+from canasta_tutor.play.moves import TIME_LIMIT, legal_moves
+from canasta_tutor.render.report import moves_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+RANKS = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "2"]
+
+
+def huge_table(tmp_path: Path, decks: int, phase: str, melded: bool = False) -> Path:
+    """A ruleset file of ``decks`` decks with no cap on wild cards, and nearly the whole deck in hand."""
+    (tmp_path / "many.yaml").write_text(
+        f"id: many\ntitle: {decks} decks\nextends: classic\n"
+        f"set: {{players: 2, side_size: 1, decks: {decks}, jokers: {2 * decks}, max_wilds: null}}\n")
+    hand = [f"{r}{s}" for _ in range(decks) for r in RANKS for s in "SHDC"] + ["JK"] * (2 * decks)
+    hand += ["3S", "3C"] * decks
+    hand.remove("9S")  # on the pile
+    melds = "\n    melds: [QS QH QD]" if melded else ""
+    if melded:
+        hand.remove("QS"), hand.remove("QH"), hand.remove("QD")
+    path = tmp_path / "table.yaml"
+    path.write_text(
+        "ruleset: many.yaml\nplayers:\n  - name: Ann\n    hand: " + " ".join(hand) + "\n  - {name: Bob, hand: 11}\n"
+        "sides:\n  - name: Ann\n    players: [Ann]" + melds + "\n  - {name: Bob, players: [Bob]}\n"
+        f"discard: 3H 9S\nstock: 0\nturn: {{player: Ann, phase: {phase}}}\n")
+    return path
+
+
+@pytest.mark.parametrize("phase,melded", [("play", False), ("play", True), ("draw", False)])
+def test_a_listing_on_a_huge_table_stops_in_time_and_says_so(tmp_path, phase, melded):
+    table = load_table(huge_table(tmp_path, 8, phase, melded))
+    start = time.perf_counter()
+    listed = legal_moves(table)
+    elapsed = time.perf_counter() - start
+    assert elapsed < TIME_LIMIT + 1.5  # the limit, and what one last ruling on a 400-card hand takes
+    assert listed.stopped == TIME_LIMIT and listed.truncated
+    report = moves_dict(listed)
+    assert report["stopped"] is True
+    assert any(str(TIME_LIMIT) in n for n in report["notes"])
+    if phase == "play":  # the cheap moves come first, so even a stopped listing offers a discard
+        assert listed.of_kind("discard")
+
+
+def test_hint_on_a_huge_table_answers_in_time(tmp_path):
+    table = load_table(huge_table(tmp_path, 20, "play"))
+    start = time.perf_counter()
+    h = hint(table)
+    assert time.perf_counter() - start < TIME_LIMIT + 3
+    assert h.option is not None
+
+
+def test_an_ordinary_listing_is_not_stopped():
+    listed = legal_moves(load_table(ROOT / "bench" / "big_hand.yaml"))
+    assert listed.stopped is None
+
+
+def test_a_tiny_time_limit_stops_the_listing():
+    listed = legal_moves(load_table(ROOT / "bench" / "big_hand.yaml"), seconds=0.0)
+    assert listed.stopped == 0.0 and not listed.options
+
+
+def test_can_take_agrees_with_the_listing():
+    seen = {True: 0, False: 0}
+    for path in SCENARIOS:
+        table = load_table(path)
+        for phase in ("draw", "play"):
+            table.turn.phase = phase
+            listed = any(o.kind == "take" for o in legal_moves(table).options)
+            assert api.can_take(table) == listed, (path, phase)
+            seen[listed] += 1
+    assert seen[True] > 5 and seen[False] > 5
