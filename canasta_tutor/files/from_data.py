@@ -201,6 +201,10 @@ def _build(data: dict, name: str) -> Table:
     jokers = counts.pop(_JOKER, 0)
     if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
         raise _Decline
+    total = (sum(p.count for p in players) + sum(len(m.cards) for sd in sides for m in sd.melds)
+             + sum(len(sd.red_threes) for sd in sides) + len(discard) + stock)
+    if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
+        raise _Decline
     return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
                  cut_bonus, ref, {}, name, positions)
 
