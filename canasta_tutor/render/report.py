@@ -99,7 +99,7 @@ def hint_dict(h: "Hint", lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,
-        "reason": texts.section("hints", h.reason, h.params, lang),
+        "reason": texts.section(getattr(h, "catalog", "hints"), h.reason, h.params, lang),
         "why": h.reason,
         "notes": [texts.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
     }
