@@ -83,6 +83,9 @@ class Coach:
     wild_toward = 20  # the most a wild card laid off toward a canasta may be worth (a 2, not a joker)
     unload_at = 3  # an opponent holding this many cards or fewer may go out soon
     race_at = 6  # an opponent side that may go out, holding this many cards or fewer: meld all you can
+    min_pile = 4  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
+    open_by_taking = 1
+    rush = 0  # 1: once the side may go out, put down everything it can, wild cards too
     high_first = -1  # -1: among equally safe discards, throw the card worth most
     spare_wilds = 99  # wild cards in hand from which a new meld may take one
 
@@ -118,9 +121,10 @@ class Coach:
                 return _advice(best, "take-canasta", size=size, rank=done[0])
             spent = wilds_value(best)
             # A wild card is worth a few cards, not one: spend it only on a pile worth having.
-            if not spent or size >= self.pile_worth_a_wild or not draws:
-                note = next((n for n in best.verdict.notes if n.rule == "initial-counted"), None)
-                if note and len(best.steps) > 1:
+            note = next((n for n in best.verdict.notes if n.rule == "initial-counted"), None)
+            opens = note is not None and len(best.steps) > 1 and self.open_by_taking
+            if opens or (not spent and size >= self.min_pile) or size >= self.pile_worth_a_wild or not draws:
+                if opens:
                     return _advice(best, "take-opens", size=size, counted=note.params["counted"],
                                    need=note.params["need"])
                 return _advice(best, "take", size=size, top=str(table.discard[-1]))
@@ -137,6 +141,8 @@ class Coach:
         outs = [o for o in options if o.kind == "out"]
         ready = any(s.canastas >= table.ruleset.canastas_to_go_out for s in _opponents(table))
         threat = _closest_out(table) <= self.unload_at or (ready and _closest_out(table) <= self.race_at)
+        if self.rush and side.canastas >= table.ruleset.canastas_to_go_out:
+            threat = True  # the side may go out: every card put down brings going out closer
         if outs:
             best = min(outs, key=lambda o: (len(o.steps), wilds_value(o)))
             if self.level < 3 or not self._worth_waiting(table, side, options):
