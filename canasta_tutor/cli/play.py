@@ -16,7 +16,8 @@ def play(
     players: Optional[int] = typer.Option(None, "--players", help="2, 3, 4 or 6 (classic); default: the ruleset's."),
     seed: Optional[int] = typer.Option(None, "--seed", help="Deal the same cards again (default: a new deal)."),
     hands: Optional[int] = typer.Option(None, "--hands", min=1, help="Stop after this many hands (default: play to the target)."),
-    level: int = typer.Option(3, "--level", min=1, max=3, help="The computer players' strength, 1 to 3."),
+    level: Optional[int] = typer.Option(None, "--level", min=1, max=3,
+                                        help="The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own)."),
     resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help="Go on with a game saved by 'save FILE' (or from any table file)."),
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -43,7 +44,7 @@ def play(
             from canasta_tutor.engine.ruleset import BUILTIN
 
             ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
-            game = new_game(ref, _house(house), players, seed, hands, level)
+            game = new_game(ref, _house(house), players, seed, hands, level or 3)
         terminal = sys.stdin.isatty() and sys.stdout.isatty()
         session = Session(game, _lines(terminal), _write, _style(), terminal, _drawer() if terminal else None)
         try:

@@ -83,6 +83,9 @@ class Coach:
     wild_toward = 20  # the most a wild card laid off toward a canasta may be worth (a 2, not a joker)
     unload_at = 3  # an opponent holding this many cards or fewer may go out soon
     race_at = 6  # an opponent side that may go out, holding this many cards or fewer: meld all you can
+    safe_count = 5  # an opponent holding fewer cards may go out soon: do not wait then
+    safe_stock = 8  # nor with fewer cards left in the stock
+    card_guess = 8  # what an unseen card in a hand is likely to cost
     min_pile = 4  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
     open_by_taking = 1
     rush = 0  # 1: once the side may go out, put down everything it can, wild cards too
@@ -145,9 +148,15 @@ class Coach:
             threat = True  # the side may go out: every card put down brings going out closer
         if outs:
             best = min(outs, key=lambda o: (len(o.steps), wilds_value(o)))
-            if self.level < 3 or not self._worth_waiting(table, side, options):
+            wait = self._worth_waiting(table, side, options, best) if self.level >= 3 else None
+            if wait is None:
                 return _advice(best, "out")
-            options = [o for o in options if o.kind != "out"]
+            rest = [o for o in options if o.kind != "out"]
+            chosen = self._build(table, rest, memory, side, hand, threat)
+            return _advice(chosen.option, wait, move=chosen.option.move)
+        return self._build(table, options, memory, side, hand, threat)
+
+    def _build(self, table: Table, options: list[Option], memory: Memory, side, hand, threat: bool) -> Advice:
         melds = [o for o in options if o.kind in ("meld", "add")]
         finishing = [o for o in melds if canastas_made(o)]
         if finishing:
@@ -196,13 +205,21 @@ class Coach:
         meld = side.meld_of(o.steps[0].to) if o.steps[0].to else None
         return meld is not None and len(meld.cards) >= self.near_canasta and wilds_value(o) <= self.wild_toward
 
-    def _worth_waiting(self, table: Table, side, options: list[Option]) -> bool:
-        """Going out now ends the hand; with the opponents far from going out and a meld close to a
-        canasta, one more turn is likely worth a canasta's bonus."""
-        if table.stock < 10 or _closest_out(table) < 8 or side.canastas >= 2:
-            return False
-        near = any(5 <= len(m.cards) < 7 for m in side.melds)
-        return near and any(o.kind in ("meld", "add", "discard") for o in options)
+    def _worth_waiting(self, table: Table, side, options: list[Option], out: Option) -> str | None:
+        """Going out ends the hand. Wait (the reason's key) when the opponents are far from going out
+        themselves and either going out now would leave the side behind, or a meld is close to a
+        canasta; None to go out now."""
+        if not any(o.kind in ("meld", "add", "discard") for o in options):
+            return None
+        far = _closest_out(table) >= self.safe_count and table.stock >= self.safe_stock
+        if not far:
+            return None
+        ours, theirs = _estimate(out.verdict.after, table.turn.player, self.card_guess)
+        if ours <= theirs:
+            return "wait-behind"
+        if side.canastas < 2 and _closest_out(table) >= 8 and any(5 <= len(m.cards) < 7 for m in side.melds):
+            return "wait-canasta"
+        return None
 
     def _discard(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> Advice:
         def card(o: Option) -> Card:
@@ -263,6 +280,28 @@ class Coach:
             if name not in mine.players:
                 return name
         return None
+
+
+def _estimate(after: Table, player: str, per_card: int) -> tuple[int, int]:
+    """The hand's score as the player can foresee it if it ended now: their side's, and the best of the
+    others'. Cards on the table count as the score counts them; a hand the player cannot see counts
+    ``per_card`` a card."""
+    rs = after.ruleset
+
+    def on_table(s) -> int:
+        points = sum(c.value for m in s.melds for c in m.cards)
+        points += sum(rs.canasta_bonus["natural" if m.is_natural_canasta else "mixed"] for m in s.melds if m.is_canasta)
+        reds = len(s.red_threes) * rs.red_three_value
+        return points + (reds if s.melds else -reds)
+
+    def in_hands(s) -> int:
+        return sum(len(after.player(n).hand or []) if after.player(n).hand is not None and n == player
+                   else after.player(n).count for n in s.players) * per_card
+
+    mine = after.side_of(player)
+    ours = on_table(mine) - in_hands(mine) + rs.going_out_bonus
+    theirs = max(on_table(s) - in_hands(s) for s in after.sides if s is not mine)
+    return ours, theirs
 
 
 def _visible(table: Table) -> dict[str, int]:
