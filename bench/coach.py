@@ -41,23 +41,22 @@ def decision_time(hands: int = 40) -> None:
     from canasta_tutor.play.coach import Coach
     from canasta_tutor.play.game import Game
 
-    samples: list[float] = []
+    samples: dict[str, list[float]] = {"draw": [], "play": []}
     coach = Coach()
     for seed in range(1, hands + 1):
         game = Game("classic", players=2, seed=seed, hands=1)
-        while not game.over:
+        while not game.over and game.turns <= 12:  # the hands hold 15 cards or more only early on
             table = game.table
             if len(table.mover.hand or []) >= 15:
                 t = time.perf_counter()
                 coach.advise(table, None, game.memory[table.turn.player])
-                samples.append(time.perf_counter() - t)
-            game.computer_turn()
-            if game.turns > 12:  # the hands are 15 cards or more only early on
-                break
-    samples.sort()
-    print(f"decision  {len(samples)} coach decisions on 15-card hands (classic, 2 players): "
-          f"median {statistics.median(samples) * 1000:5.1f} ms, 95th percentile "
-          f"{samples[int(len(samples) * 0.95)] * 1000:5.1f} ms, slowest {samples[-1] * 1000:5.1f} ms")
+                samples[table.turn.phase].append(time.perf_counter() - t)
+            game.play(coach.advise(game.table).option.steps)
+    for phase, times in samples.items():
+        times.sort()
+        print(f"decision  {len(times)} coach decisions on 15-card hands or more (classic, 2 players, {phase} phase): "
+              f"median {statistics.median(times) * 1000:5.1f} ms, 95th percentile "
+              f"{times[int(len(times) * 0.95)] * 1000:5.1f} ms, slowest {times[-1] * 1000:5.1f} ms")
     for phase in ("play", "draw"):
         table = load_table(ROOT / "bench" / "big_hand.yaml")
         table.turn.phase = phase

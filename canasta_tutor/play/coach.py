@@ -7,8 +7,8 @@ move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at 
 - level 2: a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
   until they finish a canasta, discard what the opponents cannot use, unload when someone is close
   to going out;
-- level 3: level 2, and it freezes a big pile on purpose, and waits for a canasta rather than going
-  out when the opponents are far from going out themselves.
+- level 3: level 2, and it freezes a big pile on purpose, and, while the opponents are far from going
+  out, does not go out when that would leave its side behind or when a canasta is near.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.
@@ -86,11 +86,9 @@ class Coach:
     safe_count = 5  # an opponent holding fewer cards may go out soon: do not wait then
     safe_stock = 8  # nor with fewer cards left in the stock
     card_guess = 8  # what an unseen card in a hand is likely to cost
-    min_pile = 4  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
-    open_by_taking = 1
-    rush = 0  # 1: once the side may go out, put down everything it can, wild cards too
-    high_first = -1  # -1: among equally safe discards, throw the card worth most
-    spare_wilds = 99  # wild cards in hand from which a new meld may take one
+    freeze_at = 8  # a pile this big is worth a 2 to freeze (level 3)
+    min_pile = 5  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
+    high_first = 1  # -1: among equally safe discards, throw the card worth most
 
     def __init__(self, level: int = DEFAULT_LEVEL) -> None:
         if level not in LEVELS:
@@ -125,7 +123,7 @@ class Coach:
             spent = wilds_value(best)
             # A wild card is worth a few cards, not one: spend it only on a pile worth having.
             note = next((n for n in best.verdict.notes if n.rule == "initial-counted"), None)
-            opens = note is not None and len(best.steps) > 1 and self.open_by_taking
+            opens = note is not None and len(best.steps) > 1
             if opens or (not spent and size >= self.min_pile) or size >= self.pile_worth_a_wild or not draws:
                 if opens:
                     return _advice(best, "take-opens", size=size, counted=note.params["counted"],
@@ -144,8 +142,6 @@ class Coach:
         outs = [o for o in options if o.kind == "out"]
         ready = any(s.canastas >= table.ruleset.canastas_to_go_out for s in _opponents(table))
         threat = _closest_out(table) <= self.unload_at or (ready and _closest_out(table) <= self.race_at)
-        if self.rush and side.canastas >= table.ruleset.canastas_to_go_out:
-            threat = True  # the side may go out: every card put down brings going out closer
         if outs:
             best = min(outs, key=lambda o: (len(o.steps), wilds_value(o)))
             wait = self._worth_waiting(table, side, options, best) if self.level >= 3 else None
@@ -175,28 +171,19 @@ class Coach:
             best = max(natural, key=lambda o: (card_count(o), o.kind == "add"))
             cards = " ".join(str(c) for s in best.steps for c in s.cards)
             return _advice(best, "lay-off" if best.kind == "add" else "meld-natural", cards=cards)
-        with_wilds = [o for o in melds if o.kind == "add" and self._close_to_canasta(side, o)]
-        spare = sum(1 for c in hand if c.is_wild) >= self.spare_wilds
-        with_wilds += [o for o in melds if spare and o.kind == "meld" and wilds_value(o) <= self.wild_toward]
-        if with_wilds:
-            best = min(with_wilds, key=lambda o: (wilds_value(o), -card_count(o)))
-            if best.kind == "meld":
-                return _advice(best, "spare-wild", cards=" ".join(str(c) for c in best.steps[0].cards))
+        near = [o for o in melds if o.kind == "add" and self._close_to_canasta(side, o)]
+        if near:
+            best = min(near, key=lambda o: (wilds_value(o), -card_count(o)))
             return _advice(best, "wild-toward-canasta", rank=best.steps[0].to)
         discards = [o for o in options if o.kind == "discard"]
-        if threat:
-            with_wilds = [o for o in melds if o.kind == "add"] + with_wilds
-        if with_wilds:
-            best = min(with_wilds, key=lambda o: (wilds_value(o), -card_count(o)))
-            if best.kind == "meld":
-                return _advice(best, "spare-wild", cards=" ".join(str(c) for c in best.steps[0].cards))
-            return _advice(best, "wild-toward-canasta", rank=best.steps[0].to)
-        if threat or len(hand) <= 3 or not discards:
+        adds = [o for o in melds if o.kind == "add"]
+        if threat and adds:
             # Someone may go out soon: every card on the table counts for us, in hand against us.
-            unload = [o for o in melds]
-            if unload:
-                best = max(unload, key=lambda o: (card_count(o), -wilds_value(o)))
-                return _advice(best, "unload", count=_closest_out(table))
+            best = min(adds, key=lambda o: (wilds_value(o), -card_count(o)))
+            return _advice(best, "unload", count=_closest_out(table))
+        if (threat or len(hand) <= 3 or not discards) and melds:
+            best = max(melds, key=lambda o: (card_count(o), -wilds_value(o)))
+            return _advice(best, "unload", count=_closest_out(table))
         if not discards:
             return Advice(options[0], "only")
         return self._discard(table, discards, memory, hand)
@@ -233,7 +220,7 @@ class Coach:
             held[c.rank] = held.get(c.rank, 0) + 1
         rs = table.ruleset
         wilds = [o for o in discards if card(o).is_wild]
-        if (self.level >= 3 and wilds and not table.pile_content_frozen() and len(table.discard) >= 8
+        if (self.level >= 3 and wilds and not table.pile_content_frozen() and len(table.discard) >= self.freeze_at
                 and sum(1 for c in hand if c.is_wild) >= 2 and rs.discard_wild):
             best = min(wilds, key=lambda o: card(o).value)
             return _advice(best, "freeze", card=str(card(best)), size=len(table.discard))
