@@ -73,6 +73,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the first hand's seed (the others follow it)")
     args = parser.parse_args()
     decision_time()
-    strength(args.hands, args.jobs)
+    strength(args.hands, args.jobs, args.seed)

@@ -63,6 +63,9 @@ class Session:
         drawn = None
         while True:
             self._computer_turns()
+            while not g.over and g.end_if_stuck():
+                self._hand_over()
+                self._computer_turns()
             if g.over:
                 self.write(self._game_over())
                 return OVER

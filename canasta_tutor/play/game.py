@@ -187,6 +187,14 @@ class Game:
     def moves(self) -> MoveList:
         return legal_moves(self.table)
 
+    def end_if_stuck(self) -> bool:
+        """End the hand when the player on turn has no legal move at all (a Danish player left with
+        only wild cards, say: see docs/decisions.md). True when it ended."""
+        if any(o.kind != "ask" for o in self.moves().options):
+            return False
+        self._end_hand("stuck", None, False)
+        return True
+
     def named(self, steps: list[Step]) -> list[Step]:
         """The move with its draw named: the stock's top cards, a red three's replacement after it."""
         out = []
