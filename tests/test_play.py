@@ -77,7 +77,7 @@ GAMES = [
 @pytest.mark.parametrize("ruleset,extra", GAMES, ids=[f"{r}{''.join(e)}" for r, e in GAMES])
 def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
     """The human always takes the first listed move; the game goes to a small target."""
-    proc = canasta("play", "--seed", "3", "--ruleset", ruleset, "--house", "target_score=1500", *extra,
+    proc = canasta("play", "--seed", "3", "--ruleset", ruleset, "--house", "target_score=3000", *extra,
                    cwd=tmp_path, stdin="1\n" * 4000)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
@@ -89,6 +89,17 @@ def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
     assert "No more commands" not in out
     if extra[:1] == ("--players",):
         assert f"classic-{extra[1]}p" in out
+    totals = re.search(r"Game over after \d+ hands?: .*\((.*)\)", out).group(1)
+    best = max(int(p.split()[-1]) for p in totals.split(", "))
+    assert best >= 3000 or "a tie" in out  # the game ends at the target the house rule set
+
+
+def test_a_game_of_several_hands_carries_the_score_over(tmp_path):
+    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", cwd=tmp_path, stdin="1\n" * 6000)
+    assert "Hand 2 is dealt" in proc.stdout and "Hand 2 is over" in proc.stdout
+    second = proc.stdout.split("Hand 2 is dealt")[1]
+    first_totals = re.findall(r"total \(0 before\)\s+(-?\d+)", proc.stdout.split("Hand 2 is dealt")[0])
+    assert first_totals and all(f"total ({t} before)" in second for t in first_totals)
 
 
 def test_ctrl_c_saves_the_game_in_the_data_folder(tmp_path, monkeypatch):
