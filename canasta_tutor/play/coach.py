@@ -88,7 +88,6 @@ class Coach:
     card_guess = 8  # what an unseen card in a hand is likely to cost
     freeze_at = 8  # a pile this big is worth a 2 to freeze (level 3)
     min_pile = 5  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
-    high_first = 1  # -1: among equally safe discards, throw the card worth most
 
     def __init__(self, level: int = DEFAULT_LEVEL) -> None:
         if level not in LEVELS:
@@ -248,7 +247,7 @@ class Coach:
         pool = plain or discards
         best = min(pool, key=lambda o: (danger(card(o)), held.get(card(o).rank, 0),
                                         mine.meld_of(card(o).rank) is not None,
-                                        self.high_first * card(o).value, unseen(card(o))))
+                                        card(o).value, unseen(card(o))))
         c = card(best)
         n = held.get(c.rank, 0)
         if danger(c) == 0:

@@ -22,6 +22,7 @@ from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
+from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
 from canasta_tutor.reading.strict_yaml import InputError
 
 PLAYERS = ("human", "coach", "random")
@@ -382,18 +383,10 @@ def load_game(path: str) -> Game:
 
 def game_text(game: Game) -> str:
     """The saved game as YAML: the table in format 1, then the dealer's secrets under ``x-game``."""
-    from canasta_tutor.play.selfplay import snapshot_text
-
     import yaml
 
     extra = {"x-game": game.to_data()["x-game"]}
     return snapshot_text(game.table) + yaml.safe_dump(extra, sort_keys=False, allow_unicode=True)
-
-
-def full_deck(decks: int, jokers: int) -> list[Card]:
-    suits, ranks = ("S", "H", "D", "C"), ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-    cards = [Card(r, s) for _ in range(decks) for r in ranks for s in suits]
-    return cards + [Card("JK")] * jokers
 
 
 def _unseen(table: Table) -> list[Card]:
