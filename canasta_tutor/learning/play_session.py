@@ -17,7 +17,6 @@ from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach
 from canasta_tutor.play.game import Game, game_text
 from canasta_tutor.play.moves import KINDS, Option
-from canasta_tutor.reading.strict_yaml import InputError
 from canasta_tutor.render import report
 from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_text
 
@@ -276,4 +275,4 @@ def resume_game(path: str, level: int | None = None) -> Game:
     return game
 
 
-__all__ = ["Session", "new_game", "resume_game", "autosave", "InputError"]
+__all__ = ["Session", "new_game", "resume_game", "autosave"]
