@@ -9,7 +9,7 @@ import sys
 
 import typer
 
-from canasta_tutor.cli import judging, learning, reference, selfplay_cmd, teaching, worksheet  # noqa: F401  (registration)
+from canasta_tutor.cli import judging, learning, play, reference, selfplay_cmd, teaching, worksheet  # noqa: F401,E501  (registration)
 from canasta_tutor.cli.common import APP_SETTINGS, app
 
 __all__ = ["app", "main"]

@@ -9,6 +9,8 @@ import typer
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
+    EXIT_USAGE,
+    _fail,
     app,
     JsonOpt,
     LangOpt,
@@ -28,6 +30,9 @@ def selfplay(
                                                 help="A ruleset to play (repeatable; default: every built-in one)."),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes to play in."),
     show: bool = typer.Option(False, "--show", help="Print every move of every hand (for one hand or a few)."),
+    side: Optional[List[str]] = typer.Option(None, "--side", metavar="NAME=PLAYER",
+                                             help="Who plays a side (or seat): coach, coach:LEVEL or random "
+                                                  "(repeatable; unnamed sides play at random)."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -40,11 +45,19 @@ def selfplay(
 
     Exit 0 when nothing broke, 1 otherwise (130 when stopped early).
 
+    With --side, the sides are played by the coach or at random and each side's hands won and points
+    are reported (a side wins a hand when it scores more than every other side).
+
     Example:  canasta selfplay --hands 1500 --jobs 2
+
+    Example:  canasta selfplay --hands 200 --side NS=coach --side EW=random
     """
     def body():
         from canasta_tutor.engine.ruleset import BUILTIN
 
+        if side:
+            ids = [_ruleset_ref(r) for r in ruleset] if ruleset else ["classic"]
+            return _selfplay_sides(ids, hands, seed, jobs, side, as_json)
         ids = [_ruleset_ref(r) for r in ruleset] if ruleset else list(BUILTIN)
         if show:
             return _selfplay_show(ids, hands, seed, as_json)
@@ -124,3 +137,35 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
                 print(score_text(d["score"], st))
             print()
     raise typer.Exit(EXIT_ILLEGAL if any(d["broken"] for d in data) else 0)
+
+
+def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: List[str], as_json: bool) -> None:
+    from canasta_tutor.play.selfplay import play_sides
+    from canasta_tutor.reading.strict_yaml import InputError
+
+    players = {}
+    for text in side:
+        name, eq, player = text.partition("=")
+        if not eq or not name.strip() or not player.strip():
+            _fail(EXIT_USAGE, f"--side takes NAME=PLAYER (coach, coach:LEVEL or random), found '{text}'", as_json)
+        players[name.strip()] = player.strip().lower()
+    try:
+        match = play_sides(ids, hands, players, seed, jobs)
+    except InputError as exc:  # a side or a player the game does not know: the option is wrong
+        _fail(EXIT_USAGE, f"--side: {exc.message}", as_json)
+    data = {
+        "hands": match.hands,
+        "moves": match.moves,
+        "rulesets": {rid: {how: n for (r, how), n in sorted(match.ended.items()) if r == rid} for rid in ids},
+        "broken": [],
+        "unfinished": [],
+        "sides": match.sides(),
+    }
+    if as_json:
+        _emit_json(data)
+    else:
+        from canasta_tutor.texts import section
+
+        for name, s in data["sides"].items():
+            print(section("play", "side-line", {"side": name, "player": s["player"], "won": s["won"],
+                                                 "hands": match.hands, "points": s["points"]}))

@@ -335,3 +335,75 @@ def _collect(results, summary: Summary, progress, total: int) -> None:
             summary.unfinished.append((rid, seed, ended))
         if progress:
             progress(summary.hands, total)
+
+
+# -- sides played by the coach or at random: the coach's strength, measured ----------------------------
+
+@dataclass
+class SideMatch:
+    """Hands played with a chosen player per side: per side, the hands it won and its points."""
+    players: dict[str, str]  # side -> coach | coach:LEVEL | random
+    hands: int = 0
+    moves: int = 0
+    ended: Counter = field(default_factory=Counter)  # (ruleset, how) -> hands
+    won: Counter = field(default_factory=Counter)
+    points: Counter = field(default_factory=Counter)
+
+    def sides(self) -> dict:
+        return {name: {"player": player, "won": self.won[name], "points": self.points[name]}
+                for name, player in self.players.items()}
+
+
+def side_hand(job: tuple[str, int, tuple[tuple[str, str], ...]]) -> tuple[str, int, str, int, dict[str, int]]:
+    """One hand with the given players (unnamed seats play at random): how it ended, the moves made
+    and each side's points."""
+    from canasta_tutor.play.game import Game, parse_player
+
+    rid, seed, chosen = job
+    game = Game(rid, seed=seed, hands=1, deal=False)
+    for name in game.names:
+        game.seat_for(name, "random")
+    for name, player in chosen:
+        game.seat_for(name, *parse_player(player))
+    game.deal({name: 0 for name, _ in game.sides})
+    moves = sum(len(t.moves) for t in game.run(until_human=False))
+    last = game.history[-1]
+    return rid, seed, last.ended, moves, {s.name: s.hand_total for s in last.score.sides}
+
+
+def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: int = 1, jobs: int = 1,
+               progress=None) -> SideMatch:
+    """``hands`` hands of each ruleset with ``players`` choosing for their sides; a side wins a hand
+    when it scores more than every other side."""
+    from canasta_tutor.play.game import Game, parse_player
+
+    everyone: dict[str, str] = {}
+    for rid in rulesets:  # a side not named plays at random; a name no ruleset knows is an error now
+        game = Game(rid, deal=False)
+        for name, player in players.items():
+            game.seat_for(name, *parse_player(player))
+        everyone.update({name: players.get(name, "random") for name, _ in game.sides})
+    chosen = tuple(players.items())
+    work = [(rid, s, chosen) for s in range(seed, seed + hands) for rid in rulesets]
+    match = SideMatch(everyone)
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            results = list(pool.imap_unordered(side_hand, work, chunksize=4))
+    else:
+        results = map(side_hand, work)
+    for rid, _, ended, moves, points in results:
+        match.hands += 1
+        match.moves += moves
+        match.ended[(rid, ended)] += 1
+        for name, p in points.items():
+            if name in match.players:
+                match.points[name] += p
+        best = max(points.values())
+        leaders = [n for n, p in points.items() if p == best]
+        if len(leaders) == 1 and leaders[0] in match.players:
+            match.won[leaders[0]] += 1
+        if progress:
+            progress(match.hands, len(work))
+    return match

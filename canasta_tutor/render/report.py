@@ -158,8 +158,9 @@ def hint_dict(h: "Hint", lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,
-        "reason": texts.section("hints", h.reason + ("-plain" if h.reason == "dead-end" and not h.params.get("rules")
-                                                     else ""), h.params, lang),
+        "reason": texts.section(getattr(h, "catalog", "hints"),
+                                h.reason + ("-plain" if h.reason == "dead-end" and not h.params.get("rules") else ""),
+                                h.params, lang),
         "why": h.reason,
         "notes": [texts.note_message(n.rule, n.params, lang) for n in h.option.verdict.notes] if h.option else [],
     }

@@ -1,0 +1,87 @@
+"""`canasta play`: a game against the computer, with the coach beside you."""
+from __future__ import annotations
+
+import sys
+from typing import List, Optional
+
+import typer
+
+from canasta_tutor.cli.common import EXIT_USAGE, HouseOpt, LangOpt, _fail, _guard, _house, _style, app
+
+
+@app.command()
+def play(
+    ruleset: str = typer.Option("classic", "--ruleset", "-r", help="Ruleset id or ruleset file."),
+    house: Optional[List[str]] = HouseOpt,
+    players: Optional[int] = typer.Option(None, "--players", help="2, 3, 4 or 6 (classic); default: the ruleset's."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Deal the same cards again (default: a new deal)."),
+    hands: Optional[int] = typer.Option(None, "--hands", min=1, help="Stop after this many hands (default: play to the target)."),
+    level: Optional[int] = typer.Option(None, "--level", min=1, max=3,
+                                        help="The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own)."),
+    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help="Go on with a game saved by 'save FILE' (or from any table file)."),
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Play Canasta against the computer, with a coach to ask at every prompt.
+
+    Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach;
+    'save FILE' writes the position as a table file that check, moves and lessons read; 'score',
+    'quit'. A refused move gets the same ruling as check gives. When standard input is not a
+    terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in
+    your data folder and says how to go on.
+
+    Example:  canasta play --seed 7 --ruleset classic
+
+    Example:  printf 'moves\\n1\\nsave game.yaml\\nquit\\n' | canasta play --seed 7
+    """
+    def body():
+        from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
+
+        if players is not None and players not in (2, 3, 4, 6):
+            _fail(EXIT_USAGE, f"--players {players}: expected 2, 3, 4 or 6", False)
+        if resume:
+            game = resume_game(resume, level)
+        else:
+            from canasta_tutor.engine.ruleset import BUILTIN
+
+            ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
+            game = new_game(ref, _house(house), players, seed, hands, level or 3)
+        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        session = Session(game, _lines(terminal), _write, _style(), terminal, _drawer() if terminal else None)
+        try:
+            session.run()
+        except KeyboardInterrupt:
+            from canasta_tutor.texts import section
+
+            path = autosave(game)
+            sys.stdout.write("\n" + section("play", "interrupted", {"file": str(path)}) + "\n")
+            raise typer.Exit(130)
+
+    _guard(False, lang, body)
+
+
+def _abs(path: str) -> str:
+    import os
+
+    return os.path.abspath(path)
+
+
+def _write(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def _lines(terminal: bool):
+    if not terminal:
+        yield from sys.stdin
+        return
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            return
+
+
+def _drawer():
+    from canasta_tutor.render.table_view import print_table
+
+    return print_table

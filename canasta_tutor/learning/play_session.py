@@ -1,0 +1,278 @@
+"""``canasta play``: a game against the computer, one command at a time, with the coach beside you.
+
+The human types a move in the usual notation, a number from the ``moves`` list, ``?`` for the coach,
+``moves``, ``save FILE``, ``score``, ``help`` or ``quit``. A refused move is answered with exactly the
+ruling ``check`` prints. Every computer turn is told in one line: what it did and the coach's reason.
+
+Lines come from any iterable, so a script (or a test) plays a whole game through standard input.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Iterable, Iterator
+
+from canasta_tutor import texts
+from canasta_tutor.engine.table import Table
+from canasta_tutor.play.coach import Coach
+from canasta_tutor.play.game import Game, game_text
+from canasta_tutor.play.moves import KINDS, Option
+from canasta_tutor.render import report
+from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_text
+
+QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
+
+
+def say(key: str, **params) -> str:
+    return texts.section("play", key, params)
+
+
+def seat_view(table: Table, seat: str) -> Table:
+    """The table as one seat sees it: every other hand is only a count."""
+    view = table.clone()
+    for p in view.players:
+        if p.name != seat:
+            p.hand = None
+    return view
+
+
+def saved_games() -> Path:
+    """Where Ctrl-C saves a game: the learner's data folder."""
+    from canasta_tutor.learning.progress import home
+
+    return home() / "games"
+
+
+class Session:
+    def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
+                 terminal: bool = False, draw: Callable[[Table], None] | None = None) -> None:
+        self.game = game
+        self.lines: Iterator[str] = iter(lines)
+        self.write = write
+        self.style = style
+        self.terminal = terminal
+        self.draw_table = draw
+        self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
+        self.listed: list[Option] = []
+
+    # -- the game ---------------------------------------------------------------------------------
+    def run(self) -> str:
+        g = self.game
+        self.write(self._welcome())
+        drawn = None
+        while True:
+            self._computer_turns()
+            while not g.over and g.end_if_stuck():
+                self._hand_over()
+                self._computer_turns()
+            if g.over:
+                self.write(self._game_over())
+                return OVER
+            key = (g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or []))
+            if key != drawn:
+                self._draw()
+                drawn = key
+            try:
+                line = next(self.lines)
+            except StopIteration:
+                self.write(say("end-of-input"))
+                return QUIT
+            if not self.terminal:
+                self.write(f"> {line.strip()}")
+            if self.command(line.strip()) == QUIT:
+                return QUIT
+
+    def _computer_turns(self) -> None:
+        g = self.game
+        while not g.over and g.to_play.player != "human":
+            told = g.computer_turn()
+            moves = "; ".join(told.moves)
+            reason = self._reason(told.advice) if told.advice is not None else ""
+            self.write(say("told", player=told.player, moves=moves, reason=reason))
+            self._hand_over()
+        self._hand_over()
+
+    def _hand_over(self) -> None:
+        g = self.game
+        if g.last is None:
+            return
+        h, g.last = g.last, None
+        how = say(f"ended.{h.ended}", player=h.out or "")
+        self.write("")
+        self.write(self.style(say("hand-over", number=h.number, how=how), "bold"))
+        self.write(score_text(report.score_dict(h.score), self.style))
+        if not g.over:
+            self.write("")
+            self.write(say("next-hand", number=g.hand, player=g.table.turn.player))
+
+    def _reason(self, advice) -> str:
+        return texts.section(advice.catalog, advice.reason, advice.params)
+
+    def _welcome(self) -> str:
+        g = self.game
+        rs = g.ruleset
+        side = g.table.side_of(self.human).name if self.human else ""
+        partners = [n for n in g.table.side_of(self.human).players if n != self.human] if self.human else []
+        head = say("welcome", player=self.human or "", side=side, title=rs.title, ruleset=rs.id,
+                   target=rs.target_score)
+        lines = [self.style(head, "bold")]
+        if partners:
+            lines.append(say("partner", partner=", ".join(partners)))
+        lines.append(say("commands"))
+        return "\n".join(lines)
+
+    def _game_over(self) -> str:
+        g = self.game
+        hands = texts.counted("hand", len(g.history))
+        totals = ", ".join(f"{name} {points}" for name, points in self._totals().items())
+        if g.winner:
+            return self.style(say("winner", winner=g.winner, hands=hands, totals=totals), "bold")
+        return self.style(say("tie", sides=" and ".join(g.tie), hands=hands, totals=totals), "bold")
+
+    def _totals(self) -> dict[str, int]:
+        g = self.game
+        if g.over and g.history:
+            return {s.name: s.total for s in g.history[-1].score.sides}
+        return g.totals()
+
+    def _draw(self) -> None:
+        view = seat_view(self.game.table, self.human or "")
+        if self.draw_table is not None:
+            self.draw_table(view)
+        else:
+            from canasta_tutor.render.table_view import table_lines
+
+            self.write("")
+            self.write("\n".join(table_lines(view)))
+
+    # -- one command ------------------------------------------------------------------------------
+    def command(self, line: str) -> str | None:
+        g = self.game
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if not line:
+            return None
+        if word in ("quit", "q", "exit"):
+            self.write(say("bye"))
+            return QUIT
+        if word in ("?", "hint"):
+            advice = Coach().advise(g.table, None, g.memory.get(self.human))
+            self.write(say("coach-says"))
+            self.write(hint_text(report.hint_dict(advice), self.style))
+            return None
+        if word == "moves":
+            self.write(self._moves_text())
+            return None
+        if word == "help":
+            self.write(say("commands"))
+            return None
+        if word == "score":
+            self.write(self._score_text())
+            return None
+        if word == "save":
+            self.save(rest.strip())
+            return None
+        if line.isdigit():
+            options = self._options()
+            n = int(line)
+            if not 1 <= n <= len(options):
+                self.write(say("no-such-number", number=n, count=len(options)))
+                return None
+            return self._play(options[n - 1].steps)
+        from canasta_tutor.engine.move import MoveError, parse_move
+
+        try:
+            steps = parse_move(line)
+        except MoveError as exc:
+            self.write(say("bad-move", problem=str(exc)))
+            return None
+        return self._play(steps)
+
+    def _play(self, steps) -> None:
+        g = self.game
+        v = g.play(steps)
+        self.write(verdict_text(report.verdict_dict(v), self.style, v.ruleset.title))
+        if not v.legal:
+            self.write(say("try-again"))
+        return None
+
+    def _options(self) -> list[Option]:
+        order = {k: i for i, k in enumerate(KINDS)}
+        return sorted(self.game.moves().options, key=lambda o: order[o.kind])
+
+    def _moves_text(self) -> str:
+        g = self.game
+        data = report.moves_dict(g.moves())
+        head = texts.section("moves", "heading", {"count": data["count"], "player": data["player"],
+                                                     "phase": data["phase"], "ruleset": data["ruleset"]})
+        lines = [self.style(head, "bold")]
+        kind = None
+        for i, m in enumerate(data["moves"], 1):
+            if m["kind"] != kind:
+                kind = m["kind"]
+                lines.append(self.style(texts.section("moves", f"kinds.{kind}"), "cyan"))
+            lines.append(f"  {i:>3}. {m['move']}")
+        lines.append(say("moves-pick"))
+        return "\n".join(lines)
+
+    def _score_text(self) -> str:
+        g = self.game
+        lines = [self.style(say("score-head", hand=g.hand, target=g.ruleset.target_score), "bold")]
+        for h in g.history:
+            points = ", ".join(f"{s.name} {s.hand_total:+d}" for s in h.score.sides)
+            lines.append("  " + say("score-hand", number=h.number, points=points))
+        lines.append("  " + say("score-total", totals=", ".join(f"{n} {p}" for n, p in self._totals().items())))
+        return "\n".join(lines)
+
+    def save(self, path: str) -> Path | None:
+        if not path:
+            self.write(say("save-needs-file"))
+            return None
+        target = Path(path).expanduser()
+        try:
+            if target.parent and not target.parent.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(game_text(self.game), encoding="utf-8")
+        except OSError as exc:
+            self.write(say("save-failed", file=path, problem=exc.strerror or str(exc)))
+            return None
+        self.write(say("saved", file=path))
+        return target
+
+
+def autosave(game: Game) -> Path:
+    """Save an interrupted game in the learner's data folder; the path to resume it from."""
+    folder = saved_games()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "interrupted.yaml"
+    path.write_text(game_text(game), encoding="utf-8")
+    return path
+
+
+def new_game(ruleset: str, house: dict, players: int | None, seed: int | None, hands: int | None,
+             level: int) -> Game:
+    """A new game: the human in the first seat, the coach at ``level`` in every other."""
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    game = Game(ruleset, house, players, seed, hands, deal=False)
+    for name in game.names:
+        game.seat_for(name, "coach", level)
+    game.seat_for(game.names[0], "human")
+    game.deal({name: 0 for name, _ in game.sides})
+    return game
+
+
+def resume_game(path: str, level: int | None = None) -> Game:
+    from canasta_tutor.play.game import load_game
+
+    game = load_game(path)
+    if not any(s.player == "human" for s in game.seats.values()):
+        game.seat_for(game.table.turn.player if level is None else game.names[0], "human")
+    if level is not None:
+        for s in game.seats.values():
+            if s.player == "coach":
+                s.level = level
+    return game
+
+
+__all__ = ["Session", "new_game", "resume_game", "autosave"]

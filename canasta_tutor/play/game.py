@@ -1,0 +1,444 @@
+"""A game of Canasta: seats, the deal, turns, and hands until a side reaches the target score.
+
+The game keeps what only the dealer knows (the stock's real order) beside the table the engine sees.
+Every move, the human's and the computer's alike, is judged by the same ``judge`` as ``check``; a
+refused move changes nothing. A seat is played by a human (who is asked), the coach (``coach.py``)
+or a random player (the baseline the coach is measured against).
+
+A game is saved as a table file (format 1) that ``check``, ``moves`` and lessons read, with the
+dealer's secrets under ``x-game`` (which every reader of tables skips).
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from canasta_tutor.engine.cards import Card, parse_card
+from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.scoring import ScoreReport, score_table
+from canasta_tutor.engine.table import Player, Side, Table, Turn
+from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
+from canasta_tutor.play.moves import MoveList, Option, legal_moves
+from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
+from canasta_tutor.reading.strict_yaml import InputError
+
+PLAYERS = ("human", "coach", "random")
+NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")
+TURN_LIMIT = 400  # turns in one hand before it is called off (no real hand comes near)
+MOVES_PER_TURN = 60  # decisions in one turn before a computer player is made to discard
+
+
+@dataclass
+class Seat:
+    name: str
+    player: str = "coach"  # human | coach | random
+    level: int = DEFAULT_LEVEL
+
+    @property
+    def label(self) -> str:
+        return f"coach:{self.level}" if self.player == "coach" else self.player
+
+
+def parse_player(text: str) -> tuple[str, int]:
+    """``coach``, ``coach:2``, ``random`` or ``human`` as (player, level)."""
+    kind, _, level = text.strip().lower().partition(":")
+    if kind not in PLAYERS:
+        raise InputError(f"'{text}': expected a player: coach, coach:LEVEL, random or human")
+    if not level:
+        return kind, DEFAULT_LEVEL
+    if kind != "coach" or not level.isdigit() or int(level) not in LEVELS:
+        raise InputError(f"'{text}': a level goes with coach only, one of {', '.join(map(str, LEVELS))}")
+    return kind, int(level)
+
+
+def side_names(side_size: int, count: int, names: list[str]) -> list[tuple[str, list[str]]]:
+    """The sides: a player alone is a side of their own name; partners sit across the table, and two
+    partnerships are North-South and East-West, as at a bridge table."""
+    if side_size == 1:
+        return [(n, [n]) for n in names]
+    groups = [[names[j] for j in range(i, len(names), count)] for i in range(count)]
+    labels = ["NS", "EW"] if count == 2 else [f"S{i + 1}" for i in range(count)]
+    return list(zip(labels, groups))
+
+
+@dataclass
+class HandResult:
+    number: int
+    ended: str  # out | stock | red-three | stuck | limit
+    out: str | None
+    score: ScoreReport
+
+
+@dataclass
+class Told:
+    """One computer turn, told in one line: the moves as the table saw them and the main reason."""
+    player: str
+    moves: list[str]
+    advice: Advice | None
+
+
+def _house_value(text: Any) -> Any:
+    """A ``--house`` value as the file will write it (``true``, ``500``), so the file reads it back."""
+    if not isinstance(text, str):
+        return text
+    import yaml
+
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError:
+        return text
+
+
+class Game:
+    """A game in progress. ``seats`` maps seat names to players; seats not named are coaches."""
+
+    def __init__(self, ruleset: str = "classic", house: dict[str, tuple[Any, Any]] | None = None,
+                 players: int | None = None, seed: int = 1, hands: int | None = None,
+                 seats: dict[str, tuple[str, int]] | None = None, deal: bool = True) -> None:
+        rs = load_ruleset(ruleset)
+        if players is not None:
+            rs = resolve_for_players(rs, players)
+            if rs.players != players:
+                raise InputError(f"--players {players}: {rs.id} is played by {rs.players}"
+                                 + (f" (classic also takes {', '.join(map(str, sorted(rs.variants)))})"
+                                    if rs.variants else ""))
+        # A built-in ruleset is written by its id (classic with 2 players is classic-2p); a ruleset
+        # file by its path, so that the saved game reads it again.
+        self.ruleset_ref = rs.id if ruleset in BUILTIN else ruleset
+        self.house = {k: _house_value(v[1]) for k, v in (house or {}).items()}
+        self.ruleset: Ruleset = rs.with_house(house or {})
+        self.names = list(NAMES[: rs.players])
+        count = rs.players // rs.side_size
+        self.sides = side_names(rs.side_size, count, self.names)
+        self.seats = {n: Seat(n) for n in self.names}
+        for name, (player, level) in (seats or {}).items():
+            self.seat_for(name, player, level)
+        self.seed = seed
+        self.max_hands = hands
+        self.hand = 0
+        self.history: list[HandResult] = []
+        self.turns = 0
+        self.stock: list[Card] = []
+        self.table: Table | None = None
+        self.memory: dict[str, Memory] = {}
+        self.over = False
+        self.winner: str | None = None
+        self.tie: list[str] = []
+        self.last: HandResult | None = None  # the hand that just ended, until it is reported
+        if deal:
+            self.deal({name: 0 for name, _ in self.sides})
+
+    def seat_for(self, name: str, player: str, level: int = DEFAULT_LEVEL) -> None:
+        """Set who plays a seat, or every seat of a side."""
+        sides = dict(self.sides)
+        members = sides.get(name) or ([name] if name in self.seats else None)
+        if members is None:
+            raise InputError(f"'{name}': expected a side or a seat: {', '.join(list(sides) + self.names)}")
+        for m in members:
+            self.seats[m] = Seat(m, player, level)
+
+    # -- the deal -------------------------------------------------------------------------------
+    def deal(self, scores: dict[str, int]) -> None:
+        self.hand += 1
+        rs = self.ruleset
+        rng = random.Random(self.seed * 1_000_003 + self.hand)
+        cards = full_deck(rs.decks, rs.jokers)
+        rng.shuffle(cards)
+        self.stock = cards  # the end of the list is the top of the stock
+        first = (self.hand - 1) % len(self.names)
+        players = [Player(n, [], 0) for n in self.names]
+        sides = [Side(name, members, scores.get(name, 0)) for name, members in self.sides]
+        self.table = Table(rs, players, sides, Turn(self.names[first]), ruleset_ref=self.ruleset_ref,
+                           house_rules=dict(self.house))
+        for p in players:
+            p.hand = [self.stock.pop() for _ in range(rs.deal)]
+            self._lay_out_red_threes(p)
+        up = self.stock.pop()
+        if (up.is_wild or up.is_red_three) and rs.wild_upcard == "bury":
+            while up.is_wild or up.is_red_three:
+                self.stock.insert(rng.randrange(len(self.stock) // 2 + 1), up)
+                up = self.stock.pop()
+        self.table.discard = [up]
+        self.table.stock = len(self.stock)
+        self.turns = 0
+        self.memory = {n: Memory() for n in self.names}
+        self._start_turn(self.names[first])
+
+    def _lay_out_red_threes(self, p: Player) -> None:
+        side = self.table.side_of(p.name)
+        while any(c.is_red_three for c in p.hand) and self.stock:
+            for c in [c for c in p.hand if c.is_red_three]:
+                p.hand.remove(c)
+                side.red_threes.append(c)
+                if self.stock:
+                    p.hand.append(self.stock.pop())
+        p.count = len(p.hand)
+
+    def _start_turn(self, name: str) -> None:
+        self.table.turn = Turn(name, "draw", first_round=self.turns < len(self.names), permission="none")
+
+    # -- whose turn, what may be done -------------------------------------------------------------
+    @property
+    def to_play(self) -> Seat:
+        return self.seats[self.table.turn.player]
+
+    def moves(self) -> MoveList:
+        return legal_moves(self.table)
+
+    def end_if_stuck(self) -> bool:
+        """End the hand when the player on turn has no legal move at all (a Danish player left with
+        only wild cards, say: see docs/decisions.md). True when it ended."""
+        if any(o.kind != "ask" for o in self.moves().options):
+            return False
+        self._end_hand("stuck", None, False)
+        return True
+
+    def named(self, steps: list[Step]) -> list[Step]:
+        """The move with its draw named: the stock's top cards, a red three's replacement after it."""
+        out = []
+        depth = 0
+        for s in steps:
+            if s.kind == "draw":
+                due = min(self.ruleset.draw_count, len(self.stock) - depth)
+                cards: list[Card] = []
+                while due > 0 and depth < len(self.stock):
+                    c = self.stock[-1 - depth]
+                    depth += 1
+                    cards.append(c)
+                    if not c.is_red_three:
+                        due -= 1
+                s = Step("draw", tuple(cards))
+            out.append(s)
+        return out
+
+    def play(self, steps: list[Step]) -> Verdict:
+        """Judge the move on the table and, when it is legal, make it. A refused move changes nothing."""
+        steps = self.named(steps)
+        v = judge(self.table, steps)
+        if not v.legal:
+            return v
+        player = self.table.turn.player
+        for s in steps:
+            if s.kind == "draw":
+                del self.stock[len(self.stock) - len(s.cards):]
+            if s.kind == "discard":
+                for m in self.memory.values():
+                    m.saw_discard(player, s.cards[0])
+        after = v.after
+        after.stock = len(self.stock)
+        if any(s.kind == "ask" for s in steps) and after.turn.permission == "none":
+            after.turn.permission = "granted"  # the computer partner always lets a player go out
+        self.table = after
+        if v.state.ended_by_red_three:
+            self._end_hand("red-three", None, False)
+        elif v.went_out:
+            self._end_hand("out", player, v.concealed)
+        elif v.state.discarded:
+            self._next_turn()
+        return v
+
+    def _next_turn(self) -> None:
+        self.turns += 1
+        if self.turns >= TURN_LIMIT:
+            return self._end_hand("limit", None, False)
+        i = self.names.index(self.table.turn.player)
+        self._start_turn(self.names[(i + 1) % len(self.names)])
+        if not any(o.kind in ("draw", "take") for o in self.moves().options):
+            self._end_hand("stock", None, False)
+
+    def _end_hand(self, ended: str, out: str | None, concealed: bool) -> None:
+        report = score_table(self.table, out, concealed)
+        result = HandResult(self.hand, ended, out, report)
+        self.history.append(result)
+        self.last = result
+        totals = {s.name: s.total for s in report.sides}
+        if report.game_over or (self.max_hands is not None and self.hand >= self.max_hands):
+            self.over = True
+            if report.game_over:
+                self.winner, self.tie = report.winner, list(report.tie)
+            else:
+                best = max(totals.values())
+                leaders = [n for n, t in totals.items() if t == best]
+                self.winner, self.tie = (leaders[0], []) if len(leaders) == 1 else (None, leaders)
+            return
+        self.deal(totals)
+
+    def totals(self) -> dict[str, int]:
+        """Each side's score so far (before the hand in play)."""
+        return {s.name: s.score for s in self.table.sides}
+
+    # -- computer players -------------------------------------------------------------------------
+    def computer_turn(self) -> Told:
+        """Let the computer seat on turn play its whole turn; the hand may end on it."""
+        seat = self.to_play
+        name = seat.name
+        rng = random.Random(f"{self.seed}:{self.hand}:{self.turns}")
+        coach = Coach(seat.level) if seat.player == "coach" else None
+        told = Told(name, [], None)
+        hand = self.hand
+        for _ in range(MOVES_PER_TURN):
+            ml = self.moves()
+            if coach is not None:
+                advice = coach.advise(self.table, ml, self.memory[name])
+            else:
+                advice = Advice(random_choice(ml, rng), "random", {}, "play")
+            if advice.option is None:
+                self._end_hand("stuck", None, False)
+                return told
+            told.moves.append(_as_seen(advice.option.steps))
+            if told.advice is None or _weight(advice) > _weight(told.advice):
+                told.advice = advice
+            v = self.play(advice.option.steps)
+            if not v.legal:  # cannot happen: every option was judged legal on this very table
+                raise RuntimeError(f"a listed move was refused: {advice.option.move}")
+            if self.hand != hand or self.over or self.table.turn.player != name:
+                return told
+        discards = self.moves().of_kind("discard")
+        if discards:
+            self.play(discards[0].steps)
+            told.moves.append(_as_seen(discards[0].steps))
+        else:
+            self._end_hand("stuck", None, False)
+        return told
+
+    def run(self, until_human: bool = True) -> list[Told]:
+        """Computer turns until a human is to play or the game is over."""
+        told = []
+        while not self.over and (not until_human or self.to_play.player != "human"):
+            told.append(self.computer_turn())
+        return told
+
+    # -- saving and resuming -----------------------------------------------------------------------
+    def to_data(self) -> dict:
+        data = self.table.to_data()
+        data["x-game"] = {
+            "seed": self.seed,
+            "hand": self.hand,
+            "hands": self.max_hands,
+            "turns": self.turns,
+            "seats": {n: s.label for n, s in self.seats.items()},
+            "stock": " ".join(map(str, self.stock)),
+            "history": [{"hand": h.number, "ended": h.ended, "out": h.out,
+                         "points": {s.name: s.hand_total for s in h.score.sides}} for h in self.history],
+        }
+        return data
+
+    @classmethod
+    def from_table(cls, table: Table, saved: dict | None, seed: int = 1) -> "Game":
+        """A game that goes on from ``table``. ``saved`` is the file's ``x-game``; without it the stock
+        is the cards the table does not show, shuffled by ``seed``."""
+        game = cls.__new__(cls)
+        game.ruleset = table.ruleset
+        game.ruleset_ref = table.ruleset_ref
+        game.house = dict(table.house_rules)
+        game.names = [p.name for p in table.players]
+        game.sides = [(s.name, list(s.players)) for s in table.sides]
+        game.seats = {n: Seat(n) for n in game.names}
+        game.table = table
+        game.memory = {n: Memory() for n in game.names}
+        game.over, game.winner, game.tie, game.last = False, None, [], None
+        game.history = []
+        saved = saved or {}
+        if not isinstance(saved, dict):
+            raise InputError("'x-game' must be a mapping (it is written by 'canasta play')", table.file)
+        try:
+            game.seed = int(saved.get("seed", seed))
+            game.hand = int(saved.get("hand", 1))
+            game.max_hands = None if saved.get("hands") is None else int(saved["hands"])
+            game.turns = int(saved.get("turns", len(game.names)))
+            for name, label in (saved.get("seats") or {}).items():
+                game.seat_for(str(name), *parse_player(str(label)))
+            if "stock" in saved:
+                game.stock = [parse_card(w) for w in str(saved["stock"] or "").split()]
+            else:
+                game.stock = _unseen(table)
+                random.Random(game.seed).shuffle(game.stock)
+            for h in saved.get("history") or []:
+                game.history.append(HandResult(int(h["hand"]), str(h["ended"]), h.get("out"),
+                                               _past_score(table, h)))
+        except (TypeError, ValueError, KeyError, AttributeError) as exc:
+            raise InputError(f"'x-game' is not a saved game: {exc}", table.file) from None
+        if any(p.hand is None for p in table.players):
+            raise InputError("every hand must be given as cards to play on from this table", table.file)
+        if len(game.stock) != table.stock:
+            raise InputError(f"the table says the stock holds {table.stock} cards, but "
+                             f"{len(game.stock)} are left for it", table.file)
+        return game
+
+
+def load_game(path: str) -> Game:
+    """A game saved by ``canasta play`` (or any table file whose hands are all known)."""
+    from canasta_tutor.files.snapshot import load_table
+    from canasta_tutor.reading.strict_yaml import read_text
+
+    table = load_table(path)
+    import yaml
+
+    raw = yaml.safe_load(read_text(path)) or {}
+    return Game.from_table(table, raw.get("x-game") if isinstance(raw, dict) else None)
+
+
+def game_text(game: Game) -> str:
+    """The saved game as YAML: the table in format 1, then the dealer's secrets under ``x-game``."""
+    import yaml
+
+    extra = {"x-game": game.to_data()["x-game"]}
+    return snapshot_text(game.table) + yaml.safe_dump(extra, sort_keys=False, allow_unicode=True)
+
+
+def _unseen(table: Table) -> list[Card]:
+    from collections import Counter
+
+    left = Counter(full_deck(table.ruleset.decks, table.ruleset.jokers))
+    for p in table.players:
+        left.subtract(p.hand or [])
+    for s in table.sides:
+        left.subtract(s.red_threes)
+        for m in s.melds:
+            left.subtract(m.cards)
+    left.subtract(table.discard)
+    return sorted(left.elements(), key=Card.sort_key)
+
+
+def _past_score(table: Table, h: dict) -> ScoreReport:
+    """A past hand as the file keeps it: each side's points, without the lines."""
+    from canasta_tutor.engine.scoring import Line, SideScore
+
+    sides = [SideScore(str(name), 0, [Line("score.hand-total", int(points), {})])
+             for name, points in (h.get("points") or {}).items()]
+    return ScoreReport(table.ruleset.id, h.get("out"), False, sides, False, None)
+
+
+def random_choice(ml: MoveList, rng: random.Random) -> Option | None:
+    """The baseline player: any legal move, going out when it can, melding more often than not."""
+    options = [o for o in ml.options if o.kind != "ask"]
+    if not options:
+        return None
+    if ml.table.turn.phase == "draw":
+        return rng.choice(options)
+    outs = [o for o in options if o.kind == "out"]
+    melds = [o for o in options if o.kind in ("meld", "add")]
+    discards = [o for o in options if o.kind == "discard"]
+    if outs and (rng.random() < 0.9 or not (melds or discards)):
+        return rng.choice(outs)
+    if melds and (rng.random() < 0.6 or not discards):
+        return rng.choice(melds)
+    return rng.choice(discards) if discards else rng.choice(options)
+
+
+def _as_seen(steps: list[Step]) -> str:
+    """A move as the other players saw it: a draw from the stock names no card."""
+    from canasta_tutor.engine.move import format_move
+
+    return format_move([Step("draw") if s.kind == "draw" else s for s in steps])
+
+
+_WEIGHTS = {"out": 9, "take-canasta": 8, "take-opens": 8, "take": 7, "canasta": 6, "open": 6, "open-canasta": 6,
+            "freeze": 5, "unload": 4, "wild-toward-canasta": 3, "meld-natural": 2, "lay-off": 2}
+
+
+def _weight(a: Advice) -> int:
+    return _WEIGHTS.get(a.reason.removeprefix("coach."), 1)

@@ -1,0 +1,253 @@
+"""`canasta play` and the coach: whole games through the line mode, saving and resuming, the coach's
+plan, and self-play by sides. Games are kept short (a small target or one hand) so the suite stays quick."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from canasta_tutor import api
+from canasta_tutor.files.snapshot import table_from_text
+from canasta_tutor.play.coach import Coach
+from canasta_tutor.play.game import Game, full_deck, game_text, load_game
+
+
+def canasta(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
+    env.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".canasta-home")})
+    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, input=stdin,
+                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
+    return proc
+
+
+# -- the line mode, end to end ---------------------------------------------------------------------
+
+def test_ask_list_save_quit_then_check_and_resume(tmp_path):
+    proc = canasta("play", "--seed", "7", "--ruleset", "classic", cwd=tmp_path,
+                   stdin="?\nmoves\nsave game.yaml\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "The coach suggests:" in proc.stdout and "1. draw" in proc.stdout
+    assert "Bob: 11 cards" in proc.stdout and "Ann: " in proc.stdout  # other hands as counts only
+    assert canasta("check", "game.yaml", "draw", cwd=tmp_path).returncode == 0
+    assert canasta("moves", "game.yaml", "--json", cwd=tmp_path).returncode == 0
+
+    saved = yaml.safe_load((tmp_path / "game.yaml").read_text())
+    top = saved["x-game"]["stock"].split()[-1]
+    resumed = canasta("play", "--resume", "game.yaml", cwd=tmp_path, stdin="draw\nsave again.yaml\nquit\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert f"LEGAL  draw {top}" in resumed.stdout  # the stock goes on in its saved order
+    again = yaml.safe_load((tmp_path / "again.yaml").read_text())
+    assert again["stock"] == saved["stock"] - 1 and again["turn"] == saved["turn"] | {"phase": "play"}
+
+
+def test_an_illegal_move_is_refused_with_checks_ruling(tmp_path):
+    canasta("play", "--seed", "5", cwd=tmp_path, stdin="save before.yaml\nquit\n")
+    card = yaml.safe_load((tmp_path / "before.yaml").read_text())["players"][0]["hand"].split()[0]
+    move = f"discard {card}"  # before drawing: illegal
+    ruling = canasta("check", "before.yaml", move, cwd=tmp_path)
+    assert ruling.returncode == 1
+    proc = canasta("play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nsave after.yaml\nquit\n")
+    assert proc.returncode == 0
+    assert ruling.stdout.strip() in proc.stdout
+    assert "Try again" in proc.stdout
+    before, after = (yaml.safe_load((tmp_path / f).read_text()) for f in ("before.yaml", "after.yaml"))
+    assert before == after  # a refused move changes nothing
+
+
+GAMES = [
+    ("classic", ()),
+    ("classic", ("--players", "2")),
+    ("classic", ("--players", "3")),
+    ("classic", ("--players", "6")),
+    ("brazilian", ()),
+    ("danish", ()),
+    ("dutch-house", ()),
+    ("classic", ("--house", "canasta_closed=true", "--house", "going_out_bonus=300")),
+]
+
+
+@pytest.mark.parametrize("ruleset,extra", GAMES, ids=[f"{r}{''.join(e)}" for r, e in GAMES])
+def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
+    """The human always takes the first listed move; the game goes to a small target."""
+    proc = canasta("play", "--seed", "3", "--ruleset", ruleset, "--house", "target_score=3000", *extra,
+                   cwd=tmp_path, stdin="1\n" * 4000)
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert re.search(r"Game over after \d+ hands?: (\S+ wins|a tie)", out), out[-2000:]
+    ended = re.findall(r"Hand (\d+) is over", out)
+    assert ended and ended == [str(i) for i in range(1, len(ended) + 1)]
+    assert out.count("Score (") == len(ended)  # every hand's score, line by line
+    assert out.count("this hand") >= 2 * len(ended)
+    assert "No more commands" not in out
+    if extra[:1] == ("--players",):
+        assert f"classic-{extra[1]}p" in out
+    totals = re.search(r"Game over after \d+ hands?: .*\((.*)\)", out).group(1)
+    best = max(int(p.split()[-1]) for p in totals.split(", "))
+    assert best >= 3000 or "a tie" in out  # the game ends at the target the house rule set
+
+
+def test_a_game_of_several_hands_carries_the_score_over(tmp_path):
+    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", cwd=tmp_path, stdin="1\n" * 6000)
+    assert "Hand 2 is dealt" in proc.stdout and "Hand 2 is over" in proc.stdout
+    second = proc.stdout.split("Hand 2 is dealt")[1]
+    first_totals = re.findall(r"total \(0 before\)\s+(-?\d+)", proc.stdout.split("Hand 2 is dealt")[0])
+    assert first_totals and all(f"total ({t} before)" in second for t in first_totals)
+
+
+def test_ctrl_c_saves_the_game_in_the_data_folder(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+    from canasta_tutor.learning import play_session
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_session.Session, "run", interrupted)
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--seed", "2"], input="")
+    assert result.exit_code == 130
+    saved = tmp_path / "games" / "interrupted.yaml"
+    assert saved.exists() and "canasta play --resume" in result.output and str(saved) in result.output
+    assert load_game(str(saved)).table.to_data() == table_from_text(saved.read_text()).to_data()
+
+
+def test_play_refuses_a_number_of_players_no_game_has(tmp_path):
+    assert canasta("play", "--players", "5", cwd=tmp_path).returncode == 2
+    assert canasta("play", "--ruleset", "danish", "--players", "2", cwd=tmp_path).returncode == 3
+
+
+# -- the game --------------------------------------------------------------------------------------
+
+def test_every_card_stays_in_one_place_and_the_saved_game_round_trips():
+    game = Game("classic", seed=11, hands=1)
+    for name in game.names:
+        game.seat_for(name, "coach", 3)
+    deck = Counter(full_deck(2, 4))
+    for _ in range(30):
+        if game.over:
+            break
+        game.computer_turn()
+        if game.over:
+            break
+        t = game.table
+        seen = Counter(game.stock) + Counter(t.discard)
+        for p in t.players:
+            seen.update(p.hand)
+        for s in t.sides:
+            seen.update(s.red_threes)
+            for m in s.melds:
+                seen.update(m.cards)
+        assert seen == deck
+        again = Game.from_table(table_from_text(game_text(game)),
+                                yaml.safe_load(game_text(game))["x-game"])
+        assert again.to_data() == game.to_data()
+
+
+def test_a_table_file_without_a_saved_stock_plays_on_from_the_unseen_cards(tmp_path):
+    game = Game("classic", seed=4)
+    text = game_text(game).split("x-game:")[0]
+    path = tmp_path / "t.yaml"
+    path.write_text(text)
+    again = load_game(str(path))
+    assert sorted(map(str, again.stock)) == sorted(map(str, game.stock))
+
+
+# -- the coach -------------------------------------------------------------------------------------
+
+TABLE = """\
+ruleset: classic
+players:
+  - name: Ann
+    hand: {hand}
+  - {{name: Bob, hand: 9}}
+  - {{name: Cas, hand: 9}}
+  - {{name: Dee, hand: 9}}
+sides:
+  - name: NS
+    players: [Ann, Cas]
+    score: 800
+    melds: [{ns}]
+  - name: EW
+    players: [Bob, Dee]
+    score: 650
+    melds: [{ew}]
+discard: {pile}
+stock: 40
+turn: {{player: Ann, phase: {phase}}}
+"""
+
+
+def table(hand, ns="", ew="", pile="4C 8S", phase="play"):
+    return table_from_text(TABLE.format(hand=hand, ns=ns, ew=ew, pile=pile, phase=phase))
+
+
+def test_the_coach_does_not_feed_an_opponents_meld():
+    t = table("QD JC 5H 5S", ns="KD KC KH", ew="QS QH QC")
+    a = Coach(2).advise(t)
+    assert a.option.move == "discard JC" and a.reason == "coach.discard-safe"
+
+
+def test_the_coach_throws_a_black_three_first():
+    a = Coach(2).advise(table("3S QD JC 9H", ns="KD KC KH"))
+    assert a.option.move == "discard 3S" and a.reason == "coach.discard-black-three"
+
+
+def test_the_coach_keeps_wild_cards_back_and_lays_off_naturals():
+    a = Coach(2).advise(table("KS 2C 9H 5D", ns="KD KC KH"))
+    assert a.option.move == "add KS to K" and a.reason == "coach.lay-off"
+
+
+def test_the_coach_takes_the_pile_that_completes_a_canasta():
+    t = table("KS KD 9H 5D 6C", ns="KD KC KH KC 2S", pile="4C 8S KH", phase="draw")
+    a = Coach(2).advise(t)
+    assert a.option.kind == "take" and a.reason == "coach.take-canasta"
+    assert api.check(t, a.option.steps).legal
+
+
+def test_the_coach_opens_as_cheaply_as_the_threshold_allows():
+    t = table("AS AD AH KS KD KH 9S 9D 9C 5C 4D", phase="play")
+    a = Coach(2).advise(t)
+    assert a.reason == "coach.open" and api.check(t, a.option.steps).legal
+    assert a.params == {"counted": 60, "need": 50}  # three aces alone reach 50: no other card is spent
+    assert {c.rank for s in a.option.steps for c in s.cards} == {"A"}
+
+
+def test_at_level_three_the_coach_freezes_a_big_pile():
+    pile = "4C 8S 9D 10C JD QC KS 6H 7H"
+    a3 = Coach(3).advise(table("2C 2D QD JC 9H", ns="KD KC KH", pile=pile))
+    a2 = Coach(2).advise(table("2C 2D QD JC 9H", ns="KD KC KH", pile=pile))
+    assert a3.reason == "coach.freeze" and a3.option.steps[0].cards[0].is_wild
+    assert a2.reason != "coach.freeze"
+
+
+def test_the_coach_beats_random_play():
+    from canasta_tutor.play.selfplay import play_sides
+
+    match = play_sides(["classic"], 40, {"NS": "coach", "EW": "random"}, seed=1)
+    assert match.won["NS"] >= 28 and match.points["NS"] > match.points["EW"]
+
+
+def test_selfplay_reports_each_side(tmp_path):
+    proc = canasta("selfplay", "--hands", "3", "--side", "NS=coach", "--side", "EW=coach:1", "--json", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    sides = json.loads(proc.stdout)["sides"]
+    assert set(sides) == {"NS", "EW"} and sides["NS"]["player"] == "coach" and sides["EW"]["player"] == "coach:1"
+    assert sides["NS"]["won"] + sides["EW"]["won"] <= 3
+    assert canasta("selfplay", "--side", "XX=coach", cwd=tmp_path).returncode == 2
+
+
+def test_hint_keeps_its_json_and_speaks_with_the_coachs_reasons(tmp_path):
+    (tmp_path / "t.yaml").write_text(TABLE.format(hand="3S QD JC 9H", ns="KD KC KH", ew="", pile="4C 8S",
+                                                  phase="play"))
+    data = json.loads(canasta("hint", "t.yaml", "--json", cwd=tmp_path).stdout)
+    assert {"move", "kind", "reason", "why", "notes"} <= set(data)
+    assert data["move"] == "discard 3S" and "black three" in data["reason"]
