@@ -8,7 +8,7 @@ import sys
 
 import typer
 
-from canasta_tutor.cli import judging, learning, reference, selfplay_cmd, teaching  # noqa: F401  (registration)
+from canasta_tutor.cli import judging, learn, learning, reference, selfplay_cmd, teaching  # noqa: F401  (registration)
 from canasta_tutor.cli.common import APP_SETTINGS, app
 
 __all__ = ["app", "main"]

@@ -31,6 +31,7 @@ JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the comm
 HouseOpt = typer.Option(None, "--house", help="House rule KEY=VALUE, e.g. --house canasta_closed=true (repeatable).")
 LangOpt = typer.Option(None, "--lang", help="Language of the messages (en; others where translated).")
 LearnerOpt = typer.Option(None, "--learner", help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
+VerboseOpt = typer.Option(False, "--verbose", "-v", help="After each answer, also name the rule ids and their sources.")
 
 
 def _emit_json(data) -> None:

@@ -13,6 +13,7 @@ from canasta_tutor.cli.common import (
     JsonOpt,
     LangOpt,
     LearnerOpt,
+    VerboseOpt,
     _emit_json,
     _emit,
     _fail,
@@ -24,50 +25,56 @@ from canasta_tutor.cli.common import (
 @app.command()
 def lesson(
     name: str = typer.Argument(..., help="A lesson id or number, a lesson file, or 'list' for all lessons."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Take the lesson under another ruleset: the engine answers under it."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Take the lesson under another ruleset: the engine answers under it (and it becomes your ruleset)."),
+    restart: bool = typer.Option(False, "--restart", help="Start the lesson over (without it, a lesson goes on at the first question not yet answered)."),
+    verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
     """Take a lesson: explanations, tables and questions graded by the engine.
 
-    'canasta lesson list' lists them. When standard input is not a terminal, answers are read one
-    per line.
+    'canasta lesson list' lists them, each new, started or finished, and marks the next one. A lesson
+    left before its end goes on where it was left. When standard input is not a terminal, answers are
+    read one per line.
 
     Example:  canasta lesson list
-    Example:  canasta lesson melds
+    Example:  canasta lesson melds --restart
     """
     def body():
         from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
 
         if name == "list":
+            from canasta_tutor.learning.path import lesson_states, say
             from canasta_tutor.learning.progress import Progress
 
             store = _progress_or_none(lambda: Progress(learner=learner))
             if getattr(store, "notice", ""):
                 sys.stderr.write(f"canasta: {store.notice}\n")
-            finished = set(store.finished_lessons())
-            lessons = [read_lesson(p) for p in builtin_lessons()]
+            states = lesson_states(store)
             if as_json:
-                _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
-                                         "questions": len(ls.questions)} for ls in lessons]})
+                _emit_json({"lessons": [{"id": x["id"], "title": x["title"], "rules": x["rules"],
+                                         "questions": x["questions"], "state": x["state"], "answered": x["done"],
+                                         "next": x["next"]} for x in states]})
             else:
-                for i, ls in enumerate(lessons, 1):
-                    mark = "✓" if ls.id in finished else " "
-                    print(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({len(ls.questions)} questions)")
-                    print(f"       rules: {', '.join(ls.rule_ids())}")
+                for i, x in enumerate(states):
+                    mark = "✓" if x["state"] == "finished" else "▶" if x["next"] else " "
+                    state = say("list-started", done=x["done"], total=x["questions"]) if x["state"] == "started" \
+                        else say(f"list-{x['state']}")
+                    if x["next"]:
+                        state += ", " + say("list-next")
+                    print(f"{mark} {i:2d}. {x['id']:<16} {x['title']}  ({state})")
+                    print(f"       rules: {', '.join(x['rules'])}")
             return
         from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.tutor import run_lesson
 
         ls = read_lesson(find_lesson(name), ruleset)
         _refuse_broken_lesson(ls)
-        progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        progress = _open_progress(learner, ruleset)
         try:
             # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
-            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json)
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress, restart), as_json, verbose)
         finally:
             progress.close()
         if as_json:
@@ -81,16 +88,17 @@ def lesson(
 def quiz(
     rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", help="Drill only these rule ids (repeatable)."),
     count: Optional[int] = typer.Option(None, "--count", "-n", min=1, help="Stop after N questions (default: until you quit)."),
-    ruleset: Optional[str] = RulesetOpt,
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the random positions (the same seed, the same quiz)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Drill under this ruleset (it becomes your ruleset; default: yours, else classic)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the positions (the same seed, the same quiz)."),
+    verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Drill questions on random positions, graded by the engine; the rule you know least comes first.
+    """Drill questions on positions reached by play, graded by the engine; due reviews come first.
 
-    Rules are chosen by spaced repetition (Leitner boxes). When standard input is not a terminal,
-    answers are read one per line.
+    Rules are scheduled by FSRS spaced repetition. When standard input is not a terminal, answers
+    are read one per line.
 
     Example:  canasta quiz --count 10
     Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
@@ -98,8 +106,7 @@ def quiz(
     def body():
         import random
 
-        from canasta_tutor.learning.progress import Progress
-        from canasta_tutor.learning.quiz import drillable
+        from canasta_tutor.learning.quiz import DEFAULT_RULESET, drillable
         from canasta_tutor.learning.tutor import run_quiz
 
         known = drillable()
@@ -109,17 +116,16 @@ def quiz(
         unknown = [r for r in wanted if r not in known]
         if unknown:
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
-        rs = _ruleset_ref(ruleset) if ruleset else None
-        progress = Progress(learner=learner)
-        if progress.notice:
-            sys.stderr.write(f"canasta: {progress.notice}\n")
+        progress = _open_progress(learner, ruleset)
+        rs = _ruleset_ref(ruleset) if ruleset else (progress.ruleset() or DEFAULT_RULESET)
         start = seed if seed is not None else random.randrange(1 << 30)
         try:
-            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json)
+            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
+                              verbose)
         finally:
             progress.close()
         if as_json:
-            _emit_json({"learner": progress.learner, "seed": start, "asked": outcome.asked,
+            _emit_json({"learner": progress.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
                         "right_first": outcome.right_first, "stopped": outcome.quit})
 
     _guard(as_json, lang, body)
@@ -130,23 +136,20 @@ def progress(
     reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
     learner: Optional[str] = LearnerOpt,
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Accepted for uniformity; progress is "
-                                          "kept per rule, whatever the ruleset."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Make this your ruleset (progress is "
+                                          "kept per rule, whatever the ruleset)."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
+    """Show what you have mastered, rule by rule (FSRS: how long you hold each rule), what is due, and what to do next.
 
     Example:  canasta progress
     Example:  canasta progress --reset --yes
     """
     def body():
-        from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        store = Progress(learner=learner)
-        if store.notice:
-            sys.stderr.write(f"canasta: {store.notice}\n")
+        store = _open_progress(learner, ruleset)
         try:
             if reset:
                 if not yes:
@@ -167,11 +170,24 @@ def progress(
     _guard(as_json, lang, body)
 
 
-def _taking(run, as_json: bool):
+def _open_progress(learner: Optional[str], ruleset: Optional[str]):
+    """The learner's progress, now read at $CANASTA_NOW if set; a ruleset given becomes theirs."""
+    from canasta_tutor.learning.progress import Progress, clock
+
+    clock()  # a bad CANASTA_NOW is reported before anything is asked
+    store = Progress(learner=learner)
+    if store.notice:
+        sys.stderr.write(f"canasta: {store.notice}\n")
+    if ruleset:
+        store.set_ruleset(_ruleset_ref(ruleset))
+    return store
+
+
+def _taking(run, as_json: bool, verbose: bool = False):
     """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved)."""
     from canasta_tutor.learning.tutor import Talk, say
 
-    talk = Talk(stdout=sys.stderr if as_json else None)
+    talk = Talk(stdout=sys.stderr if as_json else None, verbose=verbose)
     try:
         return run(talk)
     except KeyboardInterrupt:
@@ -205,4 +221,7 @@ def _progress_or_none(open_store):
     class Empty:
         def finished_lessons(self):
             return []
+
+        def lesson_places(self):
+            return {}
     return Empty()
