@@ -26,7 +26,9 @@ def verdict_why(table, verdict) -> str:
         text = say("illegal", reason=texts.rule_message(first.rule, first.params))
         more = len({v.rule for v in verdict.violations}) - 1
         return text + (" " + say("illegal-more", n=more) if more else "")
-    limits = limits_reached(table, verdict)
+    # The limit that matters most first: going out, then the first meld, then a meld's shape.
+    limits = sorted(limits_reached(table, verdict), key=lambda lp: ("out.", "initial.").index(lp[0][:lp[0].index(".") + 1])
+                    if lp[0].startswith(("out.", "initial.")) else 2)
     for rule, params in limits:
         values = {"ruleset": table.ruleset.id, **params}
         text = say(_legal_key(rule, params), **values)
@@ -55,7 +57,7 @@ def explain(q: Question) -> list[str]:
             lines.append(verdict_why(q.table, legal))
         return lines
     side = next(s for s in q.report().sides if s.name == q.side)
-    parts = ", ".join(f"{ln.detail} {ln.points:+d}" for ln in side.lines)
+    parts = ", ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in side.lines)
     return [say("score-why", side=side.name, total=side.hand_total, lines=parts)]
 
 

@@ -53,10 +53,10 @@ def weakest(store: Progress, candidates: list[str], n: int = WEAK_RULES) -> list
 
 def next_step(store: Progress) -> dict:
     """What to do now: {"kind": review|lesson|quiz|none, "why", "text", and the rules or lesson}."""
-    from canasta_tutor.learning.quiz import drillable
+    from canasta_tutor.learning.quiz import drillable, reviewable
 
     can_drill = set(drillable())
-    due = [r for r in store.due_now() if r in can_drill][:REVIEW_MAX]
+    due = [r for r in store.due_now() if reviewable(r)][:REVIEW_MAX]
     if due:
         names = ", ".join(due)
         return {"kind": "review", "rules": due, "lesson": None,

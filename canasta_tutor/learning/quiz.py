@@ -33,7 +33,7 @@ class Drill:
     rules: tuple[str, ...]
     phase: str  # the phase of the positions it looks at
     moves: Callable[[Position, random.Random], list[str]] | None  # None: a score drill
-    hands: int = 12  # hands to walk before giving up on a rule
+    hands: int = 8  # hands to walk before giving up on a rule
 
 
 def _cards(cards) -> str:
@@ -148,7 +148,7 @@ DRILLS = (
     Drill("melds", ("meld.too-small", "meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds",
                     "meld.black-threes"), "play", meld_moves),
     Drill("first meld", ("initial.below-minimum", "initial.canasta-required"), "play", initial_moves),
-    Drill("taking the pile", ("pile.empty", "pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
+    Drill("taking the pile", ("pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
                               "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
     Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
     Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
@@ -162,6 +162,22 @@ def drillable() -> list[str]:
 
 def drill_of(rule: str) -> Drill | None:
     return next((d for d in DRILLS if rule in d.rules), None)
+
+
+def possible(rule: str, ruleset: str) -> bool:
+    """Whether a position of real play can ask about ``rule`` under ``ruleset``, by its parameters."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    if rule == "out.must-discard":
+        return rs.final_discard == "required"
+    if rule == "out.permission":
+        return rs.side_size > 1
+    if rule == "initial.canasta-required":
+        return any(t.need is None for t in rs.initial_meld)
+    if rule == "pile.wild-on-top":
+        return rs.discard_wild or rs.wild_upcard == "freeze"
+    return True
 
 
 def worth_asking(rule: str, table, verdict) -> bool:
@@ -178,6 +194,8 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     if drill is None:
         return None
     ruleset = ruleset or DEFAULT_RULESET
+    if not possible(rule, ruleset):
+        return None
     if drill.moves is None:
         return _score_question(rule, rng, ruleset, drill.hands)
     want_legal = rng.random() < 0.35  # now and then a legal move first: knowing what is allowed is half a rule
@@ -218,3 +236,38 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
             return q
     return None
 
+
+
+def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] | None:
+    """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
+    positions for (the order of the turn, a red three in hand...): (lesson title, question)."""
+    from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+    from canasta_tutor.learning.tested import tested_rules
+
+    found = []
+    for path in builtin_lessons():
+        lesson = read_lesson(path)
+        found += [(lesson.title, q) for q in lesson.questions if rule in tested_rules(q)]
+    if not found:
+        return None
+    title, q = rng.choice(found)
+    q.topics = [rule]
+    return title, q
+
+
+def reviewable(rule: str) -> bool:
+    """Whether a review of ``rule`` can be asked: a drill makes positions for it, or a lesson asks it."""
+    return drill_of(rule) is not None or rule in _lesson_rules()
+
+
+def _lesson_rules() -> set[str]:
+    global _LESSON_RULES
+    if _LESSON_RULES is None:
+        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+        from canasta_tutor.learning.tested import tested_rules
+
+        _LESSON_RULES = {r for p in builtin_lessons() for q in read_lesson(p).questions for r in tested_rules(q)}
+    return _LESSON_RULES
+
+
+_LESSON_RULES: set[str] | None = None

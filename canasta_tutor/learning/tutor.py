@@ -259,7 +259,7 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
     most due, a position drawn at random, the engine's answer."""
     import random
 
-    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, question_for
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     rng = random.Random(seed)
     result = Outcome()
@@ -267,13 +267,19 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
     rng.shuffle(candidates)  # among rules equally due, no fixed order
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
-        q = question_for(target, rng, ruleset)
+        drill = drill_of(target)
+        q = question_for(target, rng, ruleset) if drill else None
+        topic = drill.name if drill else ""
+        if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
+            found = lesson_question_for(target, rng)
+            if found is not None:
+                topic, q = found
         if q is None:
             talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
             candidates.remove(target)
             continue
         q.number = result.asked + 1
-        talk.out(say("quiz-topic", topic=drill_of(target).name), "dim")
+        talk.out(say("quiz-topic", topic=topic), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result
