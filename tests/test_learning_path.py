@@ -55,7 +55,7 @@ def test_a_month_of_one_strong_and_one_weak_rule(tmp_path):
 def test_no_rule_is_mastered_in_one_day_however_many_answers(tmp_path):
     clock = [START]
     p = Progress(tmp_path / "p.db", now=lambda: clock[0])
-    for _ in range(200):
+    for _ in range(100):
         p.record("quiz", "q", [STRONG], "y", True, rating=GOOD)
         clock[0] += 60
     r = p.rules()[STRONG]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor.learning.lesson import builtin_lessons, problems, read_lesson
+from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, problems, read_lesson
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import AGAIN, GOOD
 from canasta_tutor.engine.rules import RULES
@@ -86,7 +86,7 @@ def test_a_scripted_learner_takes_the_whole_lesson(path, tmp_path):
 
 
 def test_wrong_answers_are_retried_then_explained(tmp_path):
-    lesson = read_lesson(LESSONS[0])
+    lesson = next(ls for ls in map(read_lesson, LESSONS) if ls.questions[0].kind == "legal")
     first = lesson.questions[0]
     wrong = "n" if first.correct(lesson.id) == {True} else "y"
     proc = run("lesson", lesson.id, stdin=f"{wrong}\n?\n{wrong}\nq\n", home=tmp_path)
@@ -299,7 +299,7 @@ def test_lesson_json_reports_the_result_on_stdout(tmp_path):
 
 def test_a_lesson_the_engine_cannot_answer_is_not_taken(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(LESSONS[0].read_text(encoding="utf-8") + "  - ask: rule\n    move: meld 8H 8D 8S\n",
+    bad.write_text(find_lesson("melds").read_text(encoding="utf-8") + "  - ask: rule\n    move: meld 8H 8D 8S\n",
                    encoding="utf-8")
     proc = run("lesson", str(bad), stdin="y\n" * 20, home=tmp_path)
     assert proc.returncode == 3 and "the engine finds" in proc.stderr and "Question" not in proc.stdout

@@ -13,6 +13,7 @@ of practice in one sitting reaches it.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from datetime import datetime, timezone
 
 AGAIN, HARD, GOOD = 1, 2, 3  # the FSRS ratings we give: wrong; right after a retry or a hint; right
@@ -27,6 +28,7 @@ def rating_for(right: bool, first_try: bool, hinted: bool) -> int:
     return GOOD if first_try and not hinted else HARD
 
 
+@lru_cache(maxsize=1)
 def _scheduler():
     from fsrs import Scheduler
 

@@ -183,11 +183,13 @@ def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None, restart: b
         talk.out(texts.section("learning", "resume", {"at": start, "total": total}), "dim")
         talk.out()
     steps = _from(lesson, start)
-    for step in steps:
+    for i, step in enumerate(steps):
         if step.say:
             talk.text(step.say)
         elif step.table is not None:
-            talk.table(step.table)
+            # A table asked about with a score is a hand that is over: nobody is shown "to play".
+            ahead = next((s.question for s in steps[i + 1:] if s.question is not None or s.table is not None), None)
+            talk.table(step.table, over=ahead is not None and ahead.kind == "score")
         elif step.question is not None:
             if step.question.number in done:
                 continue
