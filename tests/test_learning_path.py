@@ -284,7 +284,7 @@ def plausible(t, rs) -> list[str]:
         for m in s.melds:
             if m.naturals < rs.min_naturals or (rs.max_wilds is not None and m.wilds > rs.max_wilds):
                 wrong.append(f"meld {m.cards} breaks the meld rules")
-        if len(s.red_threes) > 4:
+        if len(s.red_threes) > 2 * rs.decks:
             wrong.append("more red threes than the decks hold")
     for i, c in enumerate(t.discard):
         if c.is_red_three and (i > 0 or rs.wild_upcard != "freeze"):

@@ -25,6 +25,7 @@ from canasta_tutor.play.selfplay import play_hand
 DEFAULT_RULESET = "classic"
 LOOK = 0.35  # the share of a walk's positions a drill looks at (so questions come from every stage)
 MAX_MELDS = 5  # a score drill's hand has at most this many melds per side
+HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the deal when it ends
 
 
 @dataclass(frozen=True)
@@ -152,7 +153,7 @@ DRILLS = (
                               "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
     Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
     Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
-                               "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=30),
+                               "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=40),
 )
 
 
@@ -228,7 +229,8 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
         if result.final is None or result.broken:
             continue
         t = result.final
-        if any(len(s.melds) > MAX_MELDS for s in t.sides):
+        if any(len(s.melds) > MAX_MELDS for s in t.sides) or any(
+                len(p.hand or []) > t.ruleset.deal + HELD_OVER_DEAL for p in t.players):
             continue
         side = rng.choice(t.sides).name
         q = Question("score", t, 0, 0, side=side, out=result.out, concealed=result.concealed, topics=[rule])
