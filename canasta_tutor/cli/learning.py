@@ -9,7 +9,6 @@ import typer
 from canasta_tutor.cli.common import (
     EXIT_USAGE,
     app,
-    RulesetOpt,
     JsonOpt,
     LangOpt,
     LearnerOpt,
@@ -42,7 +41,7 @@ def lesson(
     Example:  canasta lesson melds --restart
     """
     def body():
-        from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
+        from canasta_tutor.learning.lesson import find_lesson, read_lesson
 
         if name == "list":
             from canasta_tutor.learning.path import lesson_states, say
@@ -66,7 +65,6 @@ def lesson(
                     print(f"{mark} {i:2d}. {x['id']:<16} {x['title']}  ({state})")
                     print(f"       rules: {', '.join(x['rules'])}")
             return
-        from canasta_tutor.learning.progress import Progress
         from canasta_tutor.learning.tutor import run_lesson
 
         ls = read_lesson(find_lesson(name), ruleset)
