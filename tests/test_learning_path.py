@@ -343,3 +343,21 @@ def test_score_drills_are_realistic_hands():
     for seed in range(3):
         q = question_for("score.cards", random.Random(seed), "classic")
         assert q is not None and all(len(s.melds) <= MAX_MELDS for s in q.table.sides)
+
+
+def test_a_wrong_call_on_a_legal_move_counts_against_the_limit_it_reached(tmp_path):
+    import io
+
+    from canasta_tutor.learning.tutor import Talk, ask
+
+    p = Progress(tmp_path / "p.db", now=lambda: START)
+    q = Question("legal", table(), 1, 0, move="meld 9C 9D 2C 2D JK")
+    out = io.StringIO()
+    assert ask(q, Talk(io.StringIO("n\nn\n"), out), p, "quiz") is False
+    rules = p.rules()
+    assert rules["meld.too-many-wilds"].wrong == 1 and rules["meld.too-few-naturals"].wrong == 1
+    assert "3 wild cards is the most" in out.getvalue()
+    # Right after one retry: Hard, a right answer that still counts as shaky.
+    q2 = Question("legal", table(), 2, 0, move="meld 9C 9D 2C 2D JK 2H")
+    ask(q2, Talk(io.StringIO("y\nn\n"), io.StringIO()), p, "quiz")
+    assert p.rules()["meld.too-many-wilds"].right == 1
