@@ -361,3 +361,12 @@ def test_a_wrong_call_on_a_legal_move_counts_against_the_limit_it_reached(tmp_pa
     q2 = Question("legal", table(), 2, 0, move="meld 9C 9D 2C 2D JK 2H")
     ask(q2, Talk(io.StringIO("y\nn\n"), io.StringIO()), p, "quiz")
     assert p.rules()["meld.too-many-wilds"].right == 1
+
+
+def test_lesson_prose_wraps_to_the_terminal(tmp_path):
+    lesson = read_lesson(builtin_lessons()[0])
+    proc = run("lesson", lesson.id, stdin="q\n", home=tmp_path, env={"COLUMNS": "60"})
+    prose = [ln for ln in proc.stdout.splitlines() if ln and not ln.startswith((" ", "Pile", "Classic", "NS", "EW"))]
+    assert prose and max(map(len, prose)) <= 60, max(prose, key=len)
+    wide = run("lesson", lesson.id, "--restart", stdin="q\n", home=tmp_path, env={"COLUMNS": "120"})
+    assert max(map(len, wide.stdout.splitlines())) > 60
