@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor.learning.lesson import builtin_lessons, problems, read_lesson
-from canasta_tutor.learning.progress import INTERVAL_DAYS, Progress
+from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, problems, read_lesson
+from canasta_tutor.learning.progress import Progress
+from canasta_tutor.learning.schedule import AGAIN, GOOD
 from canasta_tutor.engine.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,9 +26,10 @@ SCORE_LINES = ["score.cards", "score.canasta-natural", "score.canasta-mixed", "s
                "score.going-out", "score.concealed", "score.hand"]
 
 
-def run(*args, stdin: str = "", home: Path, timeout: int = 60) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env.update({"CANASTA_HOME": str(home), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"})
+def run(*args, stdin: str = "", home: Path, timeout: int = 60, env: dict | None = None) -> subprocess.CompletedProcess:
+    extra = env or {}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_NOW")}
+    env.update({"CANASTA_HOME": str(home), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", **extra})
     proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], input=stdin, env=env, text=True,
                           capture_output=True, encoding="utf-8", timeout=timeout)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
@@ -84,7 +86,7 @@ def test_a_scripted_learner_takes_the_whole_lesson(path, tmp_path):
 
 
 def test_wrong_answers_are_retried_then_explained(tmp_path):
-    lesson = read_lesson(LESSONS[0])
+    lesson = next(ls for ls in map(read_lesson, LESSONS) if ls.questions[0].kind == "legal")
     first = lesson.questions[0]
     wrong = "n" if first.correct(lesson.id) == {True} else "y"
     proc = run("lesson", lesson.id, stdin=f"{wrong}\n?\n{wrong}\nq\n", home=tmp_path)
@@ -127,7 +129,7 @@ def test_a_scripted_quiz_records_every_answer(tmp_path):
     assert "Quiz done" in proc.stdout
     data = json.loads(run("progress", "--json", home=tmp_path).stdout)
     assert data["answers"] >= 4
-    assert any(r["box"] for r in data["rules"])
+    assert any(r["right"] + r["wrong"] for r in data["rules"])
 
 
 def test_quiz_drills_the_rules_asked_for(tmp_path):
@@ -142,19 +144,23 @@ def test_quiz_rejects_a_rule_it_cannot_drill(tmp_path):
     assert proc.returncode == 2 and "no drill" in proc.stderr
 
 
-def test_leitner_boxes_promote_demote_and_schedule(tmp_path):
+def test_reviews_schedule_by_fsrs_and_order_the_drill(tmp_path):
     clock = [1000.0]
     p = Progress(tmp_path / "p.db", now=lambda: clock[0])
-    p.record("quiz", "q", ["pile.empty"], "n", True)
-    p.record("quiz", "q", ["pile.empty"], "n", True)
-    box = p.rules()["pile.empty"]
-    assert (box.box, box.right) == (3, 2)
-    assert box.due == 1000.0 + INTERVAL_DAYS[3] * 86400
-    p.record("quiz", "q", ["pile.empty"], "y", False)
-    assert p.rules()["pile.empty"].box == 1
-    p.record("quiz", "q", ["meld.too-small"], "y", True)
-    # Never practised first, then due, then the ones not yet due.
-    assert p.due(["meld.too-small", "pile.empty", "pile.one-card"]) == ["pile.one-card", "pile.empty", "meld.too-small"]
+    p.record("quiz", "q", ["pile.empty"], "n", True, rating=GOOD)
+    first = p.rules()["pile.empty"]
+    assert first.right == 1 and first.due > 1000.0 and first.fsrs.stability > 0
+    p.record("quiz", "q", ["pile.empty"], "y", False, rating=AGAIN)
+    assert p.rules()["pile.empty"].wrong == 1
+    p.record("quiz", "q", ["meld.too-small"], "y", True)  # no rating: an answer that settles nothing
+    assert "meld.too-small" not in p.rules()
+    for _ in range(2):  # past the learning steps (minutes apart), then days apart
+        p.record("quiz", "q", ["meld.too-small"], "y", True, rating=GOOD)
+        clock[0] += 15 * 60
+    assert p.rules()["meld.too-small"].due - clock[0] > 86400
+    clock[0] += 3600  # an hour on: the lapsed rule is due again, the other one is not
+    # Due first, then never practised, then the ones not yet due.
+    assert p.due(["meld.too-small", "pile.empty", "pile.one-card"]) == ["pile.empty", "pile.one-card", "meld.too-small"]
 
 
 def test_progress_reset_needs_yes_without_a_terminal(tmp_path):
@@ -196,6 +202,9 @@ def test_answers_survive_a_killed_quiz(tmp_path):
             if "Is this move legal?" in line or "score for this hand?" in line:
                 proc.stdin.write("y\n" if "legal" in line else "0\n")
                 proc.stdin.flush()
+            if line.startswith("Not quite"):  # the retry
+                proc.stdin.write("n\n0\n")
+                proc.stdin.flush()
             if line.startswith(("Right.", "Not quite", "Not this time")):
                 given += 1
             if given >= 3 or time.time() > deadline:
@@ -230,13 +239,13 @@ def test_a_lesson_on_a_real_terminal(tmp_path):
 
 def test_each_learner_has_boxes_of_their_own(tmp_path):
     db = tmp_path / "p.db"
-    Progress(db, learner="ann").record("quiz", "q", ["pile.empty"], "n", True)
+    Progress(db, learner="ann").record("quiz", "q", ["pile.empty"], "n", True, rating=GOOD)
     bob = Progress(db, learner="bob")
     assert bob.rules() == {} and bob.answers() == 0
     bob.record("quiz", "q", ["pile.empty"], "y", False)
     bob.reset()
     ann = Progress(db, learner="ann")
-    assert ann.rules()["pile.empty"].box == 2 and ann.learners() == ["ann"]
+    assert ann.answers() == 1 and ann.learners() == ["ann"]
 
 
 def test_the_learner_option_keeps_progress_apart(tmp_path):
@@ -262,7 +271,8 @@ def test_a_database_of_format_1_is_upgraded_without_loss(tmp_path):
             INSERT INTO lessons VALUES ('melds', 3);
             PRAGMA user_version = 1;""")
     p = Progress(db)
-    assert p.answers() == 1 and p.rules()["pile.empty"].box == 2 and p.finished_lessons() == ["melds"]
+    # The Leitner box is gone; the answer is kept and the FSRS schedule rebuilt from it.
+    assert p.answers() == 1 and p.rules()["pile.empty"].right == 1 and p.finished_lessons() == ["melds"]
 
 
 def test_a_locked_database_is_refused_not_moved_aside(tmp_path):
@@ -280,7 +290,7 @@ def test_a_locked_database_is_refused_not_moved_aside(tmp_path):
 
 def test_lesson_json_reports_the_result_on_stdout(tmp_path):
     lesson = read_lesson(LESSONS[0])
-    proc = run("lesson", "01", "--json", stdin="\n".join(right_answers(lesson)) + "\n", home=tmp_path)
+    proc = run("lesson", lesson.id, "--json", stdin="\n".join(right_answers(lesson)) + "\n", home=tmp_path)
     data = json.loads(proc.stdout)
     assert data == {"lesson": lesson.id, "learner": "me", "asked": len(lesson.questions),
                     "right_first": len(lesson.questions), "finished": True}
@@ -289,7 +299,7 @@ def test_lesson_json_reports_the_result_on_stdout(tmp_path):
 
 def test_a_lesson_the_engine_cannot_answer_is_not_taken(tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text(LESSONS[0].read_text(encoding="utf-8") + "  - ask: rule\n    move: meld 8H 8D 8S\n",
+    bad.write_text(find_lesson("melds").read_text(encoding="utf-8") + "  - ask: rule\n    move: meld 8H 8D 8S\n",
                    encoding="utf-8")
     proc = run("lesson", str(bad), stdin="y\n" * 20, home=tmp_path)
     assert proc.returncode == 3 and "the engine finds" in proc.stderr and "Question" not in proc.stdout

@@ -9,7 +9,9 @@ import sys
 
 import typer
 
-from canasta_tutor.cli import judging, learning, play, reference, selfplay_cmd, teaching, worksheet  # noqa: F401,E501  (registration)
+from canasta_tutor.cli import (  # noqa: F401  (registration)
+    judging, learn, learning, play, reference, selfplay_cmd, teaching, worksheet,
+)
 from canasta_tutor.cli.common import APP_SETTINGS, app
 
 __all__ = ["app", "main"]

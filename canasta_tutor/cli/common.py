@@ -59,6 +59,7 @@ def _ascii_wanted(value: bool) -> bool:
 AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted,
                         help="Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the "
                              "terminal cannot show the suit symbols.")
+VerboseOpt = typer.Option(False, "--verbose", "-v", help="After each answer, also name the rule ids and their sources.")
 
 
 def _emit_json(data) -> None:

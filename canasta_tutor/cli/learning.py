@@ -15,6 +15,7 @@ from canasta_tutor.cli.common import (
     JsonOpt,
     LangOpt,
     LearnerOpt,
+    VerboseOpt,
     _emit_json,
     _emit,
     _fail,
@@ -31,7 +32,11 @@ def lesson(
     pack: Optional[str] = typer.Argument(None, metavar="PACK", help="With 'list': a lesson pack (folder, zip "
                                          "or id) whose lessons to list."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="Take the lesson under another ruleset: the engine answers under it."),
+                                          help="Take the lesson under another ruleset: the engine answers under it "
+                                               "(and it becomes your ruleset)."),
+    restart: bool = typer.Option(False, "--restart", help="Start the lesson over (without it, a lesson goes on at "
+                                                          "the first question not yet answered)."),
+    verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
@@ -39,48 +44,19 @@ def lesson(
 ) -> None:
     """Take a lesson: explanations, tables and questions graded by the engine.
 
-    'canasta lesson list' lists them; 'canasta lesson list PACK' a pack's (a folder with a pack.yaml).
-    When standard input is not a terminal, answers are read one per line.
+    'canasta lesson list' lists them, each new, started or finished, and marks the next one;
+    'canasta lesson list PACK' lists a pack's (a folder with a pack.yaml). A lesson left before its end
+    goes on where it was left. When standard input is not a terminal, answers are read one per line.
 
     Example:  canasta lesson list
-    Example:  canasta lesson melds
+    Example:  canasta lesson melds --restart
     Example:  canasta lesson list club-pack/  then  canasta lesson club/melds
     """
     def body():
-        from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
+        from canasta_tutor.learning.lesson import read_lesson, find_lesson
 
         if name == "list":
-            from canasta_tutor.learning.progress import Progress
-
-            finished = _finished_or_none(lambda: Progress(learner=learner, write=False))
-            about = None  # a pack's id, title, author...
-            if pack:
-                from canasta_tutor.teaching.packs import listed
-
-                about, lessons = listed(pack)
-            else:
-                lessons = [read_lesson(p) for p in builtin_lessons()]
-            if as_json:
-                _emit_json({"lessons": [{"id": ls.id, "title": ls.title, "rules": ls.rule_ids(),
-                                         "questions": len(ls.questions)} for ls in lessons],
-                            **({"pack": about} if about else {})})
-            else:
-                from canasta_tutor.render.console import ascii_only
-                from canasta_tutor.render.safe import clean
-                from canasta_tutor.texts import counted
-
-                if about:
-                    from canasta_tutor.teaching.packs import heading
-
-                    print(clean(heading(about)))
-
-                done = "*" if ascii_only() else "✓"
-                for i, ls in enumerate(lessons, 1):
-                    mark = done if ls.id in finished else " "
-                    print(clean(f"{mark} {i:2d}. {ls.id:<16} {ls.title}  ({counted('question', len(ls.questions))})"))
-                    print(clean(f"       rules: {', '.join(ls.rule_ids())}"))
-            return
-        from canasta_tutor.learning.progress import Progress
+            return _list_lessons(pack, learner, as_json)
         from canasta_tutor.learning.tutor import run_lesson
 
         if pack:
@@ -89,8 +65,7 @@ def lesson(
 
         ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
         _refuse_broken_lesson(ls)
-        progress = Progress(learner=learner)
-        _notice(progress)
+        progress = _open_progress(learner, ruleset)
 
         def result(outcome) -> dict:
             return {"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
@@ -98,7 +73,8 @@ def lesson(
 
         try:
             # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
-            outcome = _taking(lambda talk: run_lesson(ls, talk, progress), as_json, result, progress)
+            outcome = _taking(lambda talk: run_lesson(ls, talk, progress, restart), as_json, result, progress,
+                              verbose)
         finally:
             progress.close()
             _notice(progress)
@@ -108,6 +84,48 @@ def lesson(
     _guard(as_json, lang, body)
 
 
+def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) -> None:
+    """``lesson list [PACK]``: each lesson new, started (k of n) or finished, the next one marked."""
+    from canasta_tutor.learning.path import lesson_states
+    from canasta_tutor.learning.progress import Progress
+    from canasta_tutor.learning.tutor import say
+
+    store = _store_or_empty(lambda: Progress(learner=learner, write=False))
+    try:
+        about = None  # a pack's id, title, author...
+        lessons = None
+        if pack:
+            from canasta_tutor.teaching.packs import listed
+
+            about, lessons = listed(pack)
+        states = lesson_states(store, lessons)
+    finally:
+        store.close()
+    if as_json:
+        _emit_json({"lessons": [{"id": x["id"], "title": x["title"], "rules": x["rules"],
+                                 "questions": x["questions"], "state": x["state"], "answered": x["done"],
+                                 "next": x["next"]} for x in states],
+                    **({"pack": about} if about else {})})
+        return
+    from canasta_tutor.render.console import ascii_only
+    from canasta_tutor.render.safe import clean
+
+    if about:
+        from canasta_tutor.teaching.packs import heading
+
+        print(clean(heading(about)))
+    done_mark, next_mark = ("*", ">") if ascii_only() else ("✓", "▶")
+    for i, x in enumerate(states):
+        mark = done_mark if x["state"] == "finished" else next_mark if x["next"] else " "
+        state = say("list-started", done=x["done"], total=x["questions"]) if x["state"] == "started" \
+            else say(f"list-{x['state']}")
+        if x["next"]:
+            state += ", " + say("list-next")
+        number = x.get("number", i)
+        print(clean(f"{mark} {number:2d}. {x['id']:<16} {x['title']}  ({state})"))
+        print(clean(f"       rules: {', '.join(x['rules'])}"))
+
+
 @app.command()
 def quiz(
     rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids,
@@ -115,18 +133,20 @@ def quiz(
     count: Optional[int] = typer.Option(None, "--count", "-n", min=1, metavar="N",
                                         help="Stop after N questions (default: until you quit)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="Ask the questions under this ruleset."),
+                                          help="Drill under this ruleset (it becomes your ruleset; default: yours, "
+                                               "else classic)."),
     seed: Optional[int] = typer.Option(None, "--seed", metavar="SEED",
-                                       help="Seed for the random positions (the same seed, the same quiz)."),
+                                       help="Seed for the positions (the same seed, the same quiz)."),
+    verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Drill questions on random positions, graded by the engine; the rule you know least comes first.
+    """Drill questions on positions reached by play, graded by the engine; what is due comes first.
 
-    Rules are chosen by spaced repetition (Leitner boxes). When standard input is not a terminal,
-    answers are read one per line.
+    Rules are scheduled by FSRS, the spaced-repetition scheduler Anki uses. When standard input is not
+    a terminal, answers are read one per line.
 
     Example:  canasta quiz --count 10
     Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
@@ -134,8 +154,7 @@ def quiz(
     def body():
         import random
 
-        from canasta_tutor.learning.progress import Progress
-        from canasta_tutor.learning.quiz import drillable
+        from canasta_tutor.learning.quiz import DEFAULT_RULESET, drillable
         from canasta_tutor.learning.tutor import run_quiz
 
         known = drillable()
@@ -145,18 +164,17 @@ def quiz(
         unknown = [r for r in wanted if r not in known]
         if unknown:
             _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
-        rs = _ruleset_ref(ruleset) if ruleset else None
-        progress = Progress(learner=learner)
-        _notice(progress)
+        progress = _open_progress(learner, ruleset)
+        rs = _ruleset_ref(ruleset) if ruleset else (progress.ruleset() or DEFAULT_RULESET)
         start = seed if seed is not None else random.randrange(1 << 30)
 
         def result(outcome) -> dict:
-            return {"learner": progress.learner, "seed": start, "asked": outcome.asked,
+            return {"learner": progress.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
                     "right_first": outcome.right_first, "stopped": outcome.quit}
 
         try:
             outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
-                              result, progress)
+                              result, progress, verbose)
         finally:
             progress.close()
             _notice(progress)
@@ -171,27 +189,31 @@ def progress(
     reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
     yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
     learner: Optional[str] = LearnerOpt,
-    # Accepted, not offered: progress is kept per rule, whatever the ruleset.
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
+                                          help="Make this your ruleset (progress is kept per rule, whatever the "
+                                               "ruleset)."),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Show what you have mastered, rule by rule (Leitner boxes 1 to 5), and what is due for practice.
+    """Show how well you hold each rule (FSRS figures), what is due, and the one thing to do next.
 
     Example:  canasta progress
     Example:  canasta progress --reset --yes
     """
     def body():
-        from canasta_tutor.learning.progress import Progress
+        from canasta_tutor.learning.progress import Progress, clock, database_path
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        from canasta_tutor.learning.progress import database_path
-
-        # Reading never creates the database; --reset writes to one that exists (no file: nothing to forget).
-        store = Progress(learner=learner, write=reset and database_path().exists())
+        clock()  # a bad CANASTA_NOW is reported before anything is read
+        # Reading never creates the database; --reset, or a ruleset to remember, writes to one that exists
+        # (no file: nothing to forget).
+        writing = (reset or bool(ruleset)) and database_path().exists()
+        store = Progress(learner=learner, write=writing)
         _notice(store)
         try:
+            if ruleset and writing:
+                store.set_ruleset(_ruleset_ref(ruleset))
             if reset:
                 if not yes:
                     if not sys.stdin.isatty():
@@ -213,12 +235,24 @@ def progress(
     _guard(as_json, lang, body)
 
 
-def _taking(run, as_json: bool, result, progress):
+def _open_progress(learner: Optional[str], ruleset: Optional[str]):
+    """The learner's progress, read at $CANASTA_NOW if set; a ruleset given becomes theirs."""
+    from canasta_tutor.learning.progress import Progress, clock
+
+    clock()  # a bad CANASTA_NOW is reported before anything is asked
+    store = Progress(learner=learner)
+    _notice(store)
+    if ruleset:
+        store.set_ruleset(_ruleset_ref(ruleset))
+    return store
+
+
+def _taking(run, as_json: bool, result, progress, verbose: bool = False):
     """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved), and with
     --json the result so far is still printed, then the exit code says it was interrupted (130)."""
     from canasta_tutor.learning.tutor import Talk, say
 
-    talk = Talk(stdout=sys.stderr if as_json else None)
+    talk = Talk(stdout=sys.stderr if as_json else None, verbose=verbose)
     try:
         return run(talk)
     except KeyboardInterrupt as exc:
@@ -253,9 +287,9 @@ def _refuse_broken_lesson(ls) -> None:
         raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
 
 
-def _finished_or_none(open_store) -> set:
-    """The lessons finished, for the marks of 'lesson list'; when the database cannot be read the
-    list is still shown, and a notice says why the marks are missing."""
+def _store_or_empty(open_store):
+    """The progress database for reading the lesson marks; when it cannot be read the list is still
+    shown, and a notice says why the marks are missing."""
     from canasta_tutor.reading.strict_yaml import InputError
 
     try:
@@ -264,9 +298,16 @@ def _finished_or_none(open_store) -> set:
         from canasta_tutor.render.safe import clean
 
         sys.stderr.write(f"canasta: finished lessons are not marked: {clean(str(exc))}\n")
-        return set()
-    try:
-        _notice(store)
-        return set(store.finished_lessons())
-    finally:
-        store.close()
+
+        class Empty:
+            def finished_lessons(self):
+                return []
+
+            def lesson_places(self):
+                return {}
+
+            def close(self):
+                pass
+        return Empty()
+    _notice(store)
+    return store

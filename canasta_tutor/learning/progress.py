@@ -1,4 +1,5 @@
-"""The learners' progress: every answer, and a Leitner box per rule id per learner, in one SQLite file.
+"""The learners' progress: every answer, an FSRS card per rule id per learner (scheduling lives in
+``schedule.py``), the places in lessons and each learner's ruleset, in one SQLite file.
 
 Each answer is written in its own transaction the moment it is given, so quitting, Ctrl-C or a
 killed process loses nothing already answered. Opening the file, and everything that can go wrong
@@ -10,17 +11,15 @@ import json
 import os
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 from canasta_tutor.learning.store import database_path, home, open_database, problem, run_script  # noqa: F401
+from canasta_tutor.reading.strict_yaml import InputError
 
-SCHEMA_VERSION = 2  # 2: answers, boxes and finished lessons per learner
-BOXES = 5
-# Days until a rule is due again, by box: box 1 is due at once, box 5 after two weeks.
-INTERVAL_DAYS = {1: 0, 2: 1, 3: 3, 4: 7, 5: 14}
+SCHEMA_VERSION = 3  # 2: answers, boxes and finished lessons per learner; 3: FSRS cards, lesson places, rulesets
 DAY = 86400
 
+# Format 3, as a new file gets it.
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS answers (
     id INTEGER PRIMARY KEY,
@@ -29,6 +28,46 @@ CREATE TABLE IF NOT EXISTS answers (
     source TEXT NOT NULL,        -- 'lesson:<id>' or 'quiz'
     question TEXT NOT NULL,      -- what was asked, for the record
     rules TEXT NOT NULL,         -- the rule ids the question exercised, space-separated
+    given TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    rating INTEGER               -- the FSRS rating the answer gave; NULL when it settled nothing
+);
+CREATE TABLE IF NOT EXISTS cards (
+    learner TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    card TEXT NOT NULL,          -- the FSRS card, as JSON
+    due REAL NOT NULL,
+    right INTEGER NOT NULL DEFAULT 0,
+    wrong INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner, rule)
+);
+CREATE TABLE IF NOT EXISTS lessons (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    finished REAL,
+    PRIMARY KEY (learner, lesson)
+);
+CREATE TABLE IF NOT EXISTS lesson_answers (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    question INTEGER NOT NULL,
+    PRIMARY KEY (learner, lesson, question)
+);
+CREATE TABLE IF NOT EXISTS learners (
+    learner TEXT PRIMARY KEY,
+    ruleset TEXT
+);
+"""
+
+# Format 2, which a file of format 1 passes through on its way up.
+SCHEMA_2 = """
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY,
+    learner TEXT NOT NULL,
+    at REAL NOT NULL,
+    source TEXT NOT NULL,
+    question TEXT NOT NULL,
+    rules TEXT NOT NULL,
     given TEXT NOT NULL,
     correct INTEGER NOT NULL
 );
@@ -49,6 +88,34 @@ CREATE TABLE IF NOT EXISTS lessons (
 );
 """
 
+# Format 3: the review an answer gave (an FSRS rating; NULL for an answer that settled nothing, such
+# as a first wrong try before the retry), one FSRS card per rule, the questions of a lesson already
+# answered (so a lesson resumes), and each learner's own ruleset. The Leitner boxes go.
+FROM_2 = """
+ALTER TABLE answers ADD COLUMN rating INTEGER;
+UPDATE answers SET rating = CASE WHEN correct THEN 3 ELSE 1 END WHERE rules != '';
+CREATE TABLE cards (
+    learner TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    card TEXT NOT NULL,          -- the FSRS card, as JSON
+    due REAL NOT NULL,
+    right INTEGER NOT NULL DEFAULT 0,
+    wrong INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (learner, rule)
+);
+CREATE TABLE lesson_answers (
+    learner TEXT NOT NULL,
+    lesson TEXT NOT NULL,
+    question INTEGER NOT NULL,
+    PRIMARY KEY (learner, lesson, question)
+);
+CREATE TABLE learners (
+    learner TEXT PRIMARY KEY,
+    ruleset TEXT
+);
+DROP TABLE boxes;
+"""
+
 
 # Format 1 had one learner: their answers, boxes and lessons become those of the learner "me".
 FROM_1 = """
@@ -58,31 +125,73 @@ ALTER TABLE lessons RENAME TO lessons_1;
 """
 
 
+def migrate(conn: sqlite3.Connection, found: int) -> None:
+    """Bring a file of format ``found`` (0: a new file) up to SCHEMA_VERSION, inside the store's write
+    transaction: every answer is kept, and the schedule is rebuilt from them."""
+    if found == 0:
+        run_script(conn, SCHEMA)
+        return
+    if found == 1:
+        run_script(conn, FROM_1 + SCHEMA_2 + "INSERT INTO boxes SELECT 'me', * FROM boxes_1;"
+                   "INSERT INTO lessons SELECT 'me', * FROM lessons_1; DROP TABLE boxes_1; DROP TABLE lessons_1;")
+    if found < 3:
+        run_script(conn, FROM_2)
+    rebuild_schedule(conn)
+
+
+def rebuild_schedule(conn: sqlite3.Connection) -> None:
+    """Every learner's cards worked out again from their answers, review by review, in order."""
+    from canasta_tutor.learning.schedule import due_of, review
+
+    cards: dict[tuple[str, str], list] = {}
+    for learner, at, rules, rating in conn.execute(
+            "SELECT learner, at, rules, rating FROM answers WHERE rating IS NOT NULL ORDER BY at, id"):
+        for rule in rules.split():
+            card = cards.setdefault((learner, rule), [None, 0, 0])
+            card[0] = review(card[0], rating, at)
+            card[1 if rating > 1 else 2] += 1
+    conn.execute("DELETE FROM cards")
+    conn.executemany("INSERT INTO cards (learner, rule, card, due, right, wrong) VALUES (?, ?, ?, ?, ?, ?)",
+                     [(learner, rule, c, due_of(c), right, wrong) for (learner, rule), (c, right, wrong) in cards.items()])
+
+
+def clock() -> float:
+    """Now, in seconds since the epoch: $CANASTA_NOW (an ISO date-time; UTC unless it names an offset)
+    when set, so that tests and the scheduling benchmark can live through weeks in a second."""
+    text = os.environ.get("CANASTA_NOW", "").strip()
+    if not text:
+        return time.time()
+    from datetime import datetime, timezone
+
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        raise InputError(f"CANASTA_NOW is '{text}', expected an ISO date-time such as 2026-03-01T09:00") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=timezone.utc)
+    return when.timestamp()
+
+
 def default_learner() -> str:
     """Whose progress it is: $CANASTA_LEARNER, else "me" (several people may share one database)."""
     return os.environ.get("CANASTA_LEARNER", "").strip() or "me"
 
 
-@dataclass
 class RuleProgress:
-    rule: str
-    box: int
-    due: float
-    right: int
-    wrong: int
+    """One rule's record for one learner: its answers and the scheduler's figures now."""
+
+    def __init__(self, rule: str, card: str, due: float, right: int, wrong: int, now: float) -> None:
+        from canasta_tutor.learning.schedule import Figures
+
+        self.rule = rule
+        self.due = due
+        self.right = right
+        self.wrong = wrong
+        self.fsrs = Figures(card, now)
 
     @property
     def mastered(self) -> bool:
-        return self.box >= 4
-
-
-def migrate(conn: sqlite3.Connection, found: int) -> None:
-    """Bring a file of format ``found`` up to SCHEMA_VERSION (inside the store's write transaction)."""
-    if found == 1:
-        run_script(conn, FROM_1 + SCHEMA + "INSERT INTO boxes SELECT 'me', * FROM boxes_1;"
-                   "INSERT INTO lessons SELECT 'me', * FROM lessons_1; DROP TABLE boxes_1; DROP TABLE lessons_1;")
-    else:
-        run_script(conn, SCHEMA)
+        return self.fsrs.mastered
 
 
 class Busy(Exception):
@@ -90,7 +199,7 @@ class Busy(Exception):
 
 
 class Progress:
-    def __init__(self, path: Path | None = None, now=time.time, learner: str | None = None,
+    def __init__(self, path: Path | None = None, now=clock, learner: str | None = None,
                  write: bool = True) -> None:
         """``write=False`` for the reading commands: no file or folder is created, and a read-only
         file is fine."""
@@ -116,10 +225,14 @@ class Progress:
             self.conn.close()
 
     # -- writing -----------------------------------------------------------------------------------
-    def record(self, source: str, question: str, rules: list[str], given: str, correct: bool) -> None:
-        """One answer and its effect on the rule boxes, in one transaction. When another canasta holds
-        the database, the answer is kept and written with the next one (``pending``)."""
-        self._write(("answer", source, question, list(rules), given, bool(correct), self.now()))
+    def record(self, source: str, question: str, rules: list[str], given: str, correct: bool,
+               rating: int | None = None, lesson: tuple[str, int] | None = None) -> None:
+        """One answer, in one transaction with what it settles: with a ``rating`` (an FSRS rating) it
+        is a review of each of ``rules``; with ``lesson`` (id, question number) that question counts
+        as answered, so the lesson resumes after it. When another canasta holds the database, the
+        answer is kept and written with the next one (``pending``)."""
+        self._write(("answer", source, question, list(rules), given, bool(correct), self.now(), rating,
+                     list(lesson) if lesson else None))
 
     def _write(self, item: tuple) -> None:
         self.pending.append(item)
@@ -137,34 +250,40 @@ class Progress:
                     self._finished(*item[1:])
         self.pending.clear()
 
-    def _answer(self, source: str, question: str, rules: list[str], given: str, correct: bool, now: float) -> None:
-        self.conn.execute("INSERT INTO answers (learner, at, source, question, rules, given, correct) "
-                          "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                          (self.learner, now, source, question, " ".join(rules), given, int(correct)))
-        for rule in rules:
-            row = self.conn.execute("SELECT box FROM boxes WHERE learner = ? AND rule = ?",
-                                    (self.learner, rule)).fetchone()
-            box = row[0] if row and isinstance(row[0], int) and 1 <= row[0] <= BOXES else 1
-            box = min(BOXES, box + 1) if correct else 1
-            due = now + INTERVAL_DAYS[box] * DAY
-            self.conn.execute(
-                "INSERT INTO boxes (learner, rule, box, due, right, wrong) VALUES (?, ?, ?, ?, ?, ?) "
-                "ON CONFLICT(learner, rule) DO UPDATE SET box = excluded.box, due = excluded.due, "
-                "right = right + excluded.right, wrong = wrong + excluded.wrong",
-                (self.learner, rule, box, due, int(correct), int(not correct)))
+    def _answer(self, source: str, question: str, rules: list[str], given: str, correct: bool, now: float,
+                rating: int | None = None, lesson: list | None = None) -> None:
+        from canasta_tutor.learning.schedule import due_of, review
+
+        self.conn.execute("INSERT INTO answers (learner, at, source, question, rules, given, correct, rating) "
+                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                          (self.learner, now, source, question, " ".join(rules), given, int(correct), rating))
+        if rating is not None:
+            for rule in dict.fromkeys(rules):
+                row = self.conn.execute("SELECT card FROM cards WHERE learner = ? AND rule = ?",
+                                        (self.learner, rule)).fetchone()
+                card = review(row[0] if row else None, rating, now)
+                self.conn.execute(
+                    "INSERT INTO cards (learner, rule, card, due, right, wrong) VALUES (?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT(learner, rule) DO UPDATE SET card = excluded.card, due = excluded.due, "
+                    "right = right + excluded.right, wrong = wrong + excluded.wrong",
+                    (self.learner, rule, card, due_of(card), int(rating > 1), int(rating == 1)))
+        if lesson is not None:
+            self.conn.execute("INSERT OR IGNORE INTO lesson_answers (learner, lesson, question) VALUES (?, ?, ?)",
+                              (self.learner, *lesson))
 
     def _finished(self, lesson_id: str, now: float) -> None:
         self.conn.execute("INSERT INTO lessons (learner, lesson, finished) VALUES (?, ?, ?) "
                           "ON CONFLICT(learner, lesson) DO UPDATE SET finished = excluded.finished",
                           (self.learner, lesson_id, now))
-
     def _keep_unsaved(self) -> None:
         from canasta_tutor.files.writing import write_file
 
         aside = self.path.with_name(f"{self.path.name}.unsaved-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
         write_file(aside, json.dumps({"learner": self.learner, "pending": self.pending}) + "\n")
-        self.notice = (f"another canasta kept the progress database busy: {len(self.pending)} answer(s) are kept "
-                       f"in {aside} and will be added to it the next time")
+        from canasta_tutor.texts import counted
+
+        self.notice = (f"another canasta kept the progress database busy: {counted('answer', len(self.pending))} "
+                       f"kept in {aside}, to be added to it the next time")
         self.pending = []
 
     def _take_unsaved(self) -> None:
@@ -189,33 +308,50 @@ class Progress:
     def finish_lesson(self, lesson_id: str) -> None:
         self._write(("finished", lesson_id, self.now()))
 
+    def restart_lesson(self, lesson_id: str) -> None:
+        """Forget which questions of the lesson were answered (the answers themselves stay)."""
+        with _transaction(self.conn, self.path, busy_is_error=True):
+            self.conn.execute("DELETE FROM lesson_answers WHERE learner = ? AND lesson = ?", (self.learner, lesson_id))
+
+    def set_ruleset(self, ruleset: str) -> None:
+        with _transaction(self.conn, self.path, busy_is_error=True):
+            self.conn.execute("INSERT INTO learners (learner, ruleset) VALUES (?, ?) "
+                              "ON CONFLICT(learner) DO UPDATE SET ruleset = excluded.ruleset", (self.learner, ruleset))
+
     def reset(self) -> None:
         """Forget this learner's answers (other learners keep theirs)."""
         with _transaction(self.conn, self.path, busy_is_error=True):
-            for table in ("answers", "boxes", "lessons"):
+            for table in ("answers", "cards", "lessons", "lesson_answers", "learners"):
                 self.conn.execute(f"DELETE FROM {table} WHERE learner = ?", (self.learner,))
 
     # -- reading -----------------------------------------------------------------------------------
     def rules(self) -> dict[str, RuleProgress]:
-        rows = self.conn.execute("SELECT rule, box, due, right, wrong FROM boxes WHERE learner = ?",
+        now = self.now()
+        rows = self.conn.execute("SELECT rule, card, due, right, wrong FROM cards WHERE learner = ?",
                                  (self.learner,)).fetchall()
-        return {r[0]: RuleProgress(*r) for r in rows}
+        return {r[0]: RuleProgress(*r, now=now) for r in rows}
 
     def due(self, candidates: list[str]) -> list[str]:
-        """``candidates`` in the order to drill them: never seen first, then by due time; rules not
-        yet due come last (the drill is endless, so they are asked again, just later)."""
+        """``candidates`` in the order to drill them: those due first (the longest overdue first), then
+        those never seen, then the rest by due time (the drill is endless, so they are asked again,
+        just sooner than planned)."""
         try:
-            known = self.rules()
+            due = dict(self.conn.execute("SELECT rule, due FROM cards WHERE learner = ?", (self.learner,)).fetchall())
         except sqlite3.OperationalError:  # another canasta holds the file: drill in the given order
-            known = {}
+            due = {}
         now = self.now()
 
         def order(rule: str):
-            p = known.get(rule)
-            if p is None:
-                return (0, 0.0)
-            return (1 if p.due <= now else 2, p.due)
+            when = due.get(rule)
+            if when is None:
+                return (1, 0.0)
+            return (0 if when <= now else 2, when)
         return sorted(candidates, key=order)
+
+    def due_now(self) -> list[str]:
+        """The rules whose review is due now, the longest overdue first."""
+        return [r[0] for r in self.conn.execute("SELECT rule FROM cards WHERE learner = ? AND due <= ? ORDER BY due",
+                                                (self.learner, self.now()))]
 
     def answers(self) -> int:
         return self.conn.execute("SELECT count(*) FROM answers WHERE learner = ?", (self.learner,)).fetchone()[0]
@@ -223,6 +359,20 @@ class Progress:
     def finished_lessons(self) -> list[str]:
         return [r[0] for r in self.conn.execute(
             "SELECT lesson FROM lessons WHERE learner = ? AND finished IS NOT NULL", (self.learner,))]
+
+    def answered_questions(self, lesson_id: str) -> set[int]:
+        return {r[0] for r in self.conn.execute(
+            "SELECT question FROM lesson_answers WHERE learner = ? AND lesson = ?", (self.learner, lesson_id))}
+
+    def lesson_places(self) -> dict[str, int]:
+        """How many questions of each lesson this learner has answered since last starting it."""
+        return dict(self.conn.execute("SELECT lesson, count(*) FROM lesson_answers WHERE learner = ? GROUP BY lesson",
+                                      (self.learner,)).fetchall())
+
+    def ruleset(self) -> str | None:
+        """The learner's own ruleset, as last chosen with --ruleset."""
+        row = self.conn.execute("SELECT ruleset FROM learners WHERE learner = ?", (self.learner,)).fetchone()
+        return row[0] if row else None
 
     def learners(self) -> list[str]:
         return [r[0] for r in self.conn.execute("SELECT DISTINCT learner FROM answers ORDER BY learner")]

@@ -1,22 +1,31 @@
-"""`canasta progress`: mastery per rule and what is due, as data (for --json) and as a table."""
+"""`canasta progress`: what the scheduler says rule by rule and what is due, as data (for --json) and
+as a table, ending with the one thing to do next."""
 from __future__ import annotations
 
 import time
 
 from canasta_tutor import texts
-from canasta_tutor.learning.progress import BOXES, Progress
+from canasta_tutor.learning.progress import DAY, Progress
+from canasta_tutor.learning.schedule import MASTERED_RETRIEVABILITY, MASTERED_STABILITY
+
+
+def say(key: str, **params) -> str:
+    return texts.section("learning", key, params)
 
 
 def _when(due: float, now: float) -> str:
     if due <= now:
-        return "now"
-    days = (due - now) / 86400
-    return "in " + (texts.counted("day", round(days)) if days >= 1 else texts.counted("hour", max(1, round(days * 24))))
+        return say("due-now")
+    days = (due - now) / DAY
+    if days >= 1:
+        return say("due-days", n=round(days))
+    return say("due-hours", n=max(1, round(days * 24)))
 
 
 def progress_data(store: Progress) -> dict:
-    from canasta_tutor.learning.quiz import drillable
     from canasta_tutor.engine.rules import RULES
+    from canasta_tutor.learning.path import next_step
+    from canasta_tutor.learning.quiz import drillable
 
     now = store.now()
     known = store.rules()
@@ -24,22 +33,33 @@ def progress_data(store: Progress) -> dict:
     rows = []
     for rule in every:
         p = known.get(rule)
-        rows.append({"rule": rule, "title": texts.rule_entry(rule).get("title", rule) if rule in RULES else rule,
-                     "box": p.box if p else 0, "right": p.right if p else 0, "wrong": p.wrong if p else 0,
-                     "due": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(p.due)) if p else None,
-                     "due_in": _when(p.due, now) if p else None,
-                     "due_now": bool(p and p.due <= now), "mastered": bool(p and p.mastered)})
+        row = {"rule": rule, "title": texts.rule_entry(rule).get("title", rule) if rule in RULES else rule,
+               "right": p.right if p else 0, "wrong": p.wrong if p else 0,
+               "due": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(p.due)) if p else None,
+               "due_in": _when(p.due, now) if p else None,
+               "due_now": bool(p and p.due <= now), "mastered": bool(p and p.mastered),
+               "seen": p is not None}
+        if p:
+            f = p.fsrs
+            row.update({"state": f.state, "stability": round(f.stability, 2), "difficulty": round(f.difficulty, 2),
+                        "retrievability": round(f.retrievability, 3)})
+        else:
+            row.update({"state": None, "stability": None, "difficulty": None, "retrievability": None})
+        rows.append(row)
     return {
         "database": str(store.path),
         "learner": store.learner,
         "learners": store.learners(),
+        "ruleset": store.ruleset(),
         "answers": store.answers(),
         "lessons_finished": store.finished_lessons(),
-        "boxes": BOXES,
+        "scheduler": {"name": "FSRS", "mastered_when": {"stability_days": MASTERED_STABILITY,
+                                                         "retrievability": MASTERED_RETRIEVABILITY}},
         "rules": rows,
         "due": [r["rule"] for r in rows if r["due_now"]],
         "mastered": [r["rule"] for r in rows if r["mastered"]],
-        "unseen": [r["rule"] for r in rows if r["box"] == 0],
+        "unseen": [r["rule"] for r in rows if not r["seen"]],
+        "next": next_step(store),
     }
 
 
@@ -51,21 +71,19 @@ def print_progress(d: dict) -> None:
 
     full, empty = ("#", "-") if ascii_only() else ("■", "□")
     out = console()
-    answers = texts.counted("answer", d["answers"])
-    out.print(f"[bold]{escape(d['learner'])}[/]: [bold]{answers}[/] given; lessons finished: "
-              f"{escape(', '.join(d['lessons_finished'])) or 'none yet'}")
+    finished = ", ".join(d["lessons_finished"]) or say("none-yet")
+    out.print(escape(say("summary", learner=d["learner"], answers=d["answers"], lessons=finished)))
     grid = Table(show_edge=False, header_style="bold")
-    for col in ("rule", "box", "right", "wrong", "due"):
-        grid.add_column(col)
+    for col in ("rule", "right", "wrong", "memory", "due"):
+        grid.add_column(say(f"column-{col}"))
     for r in d["rules"]:
-        if r["box"] == 0:
+        if not r["seen"]:
             continue
-        bar = full * r["box"] + empty * (d["boxes"] - r["box"])
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
-        grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), bar, str(r["right"]), str(r["wrong"]),
-                     r["due_in"] or "")
+        memory = say("memory", stability=round(r["stability"], 1), retrievability=round(r["retrievability"] * 100))
+        grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), str(r["right"]), str(r["wrong"]),
+                     escape(memory), r["due_in"] or "")
     if grid.row_count:
         out.print(grid)
-    out.print(f"mastered: {len(d['mastered'])}   due now: {len(d['due'])}   not practised yet: {len(d['unseen'])}")
-    if d["due"] or d["unseen"]:
-        out.print("[dim]practise with: canasta quiz   (or canasta lesson list)[/]")
+    out.print(escape(say("totals", mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))
+    out.print(f"[bold]{escape(say('next', what=d['next']['text']))}[/]")

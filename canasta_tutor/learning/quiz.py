@@ -1,207 +1,159 @@
-"""Quiz questions made from random deals: melds, first-meld arithmetic, taking the pile, going out,
-and counting a score. The engine answers each; spaced repetition picks which rule to drill next.
+"""Quiz questions on positions reached by real play (``positions.walk``): melds, first-meld
+arithmetic, taking the pile, going out, and counting a realistic hand's score. The engine answers
+each; the scheduler picks which rule to drill next.
 
-A drill builds a position around the player on turn from a shuffled deck (so every table is a valid
-snapshot), proposes a move a learner might make, and keeps the question when the engine's ruling
-touches the rule being drilled. Some legal moves are kept as well: knowing what is allowed is half
-of knowing a rule.
+At a position of a walk, a drill lists the moves a learner might make there: the legal ones the move
+generator finds, and tempting illegal ones made of the mover's own cards (one wild card too many, a
+pair instead of three, a take with one natural and a wild card...). A move is kept only when the
+question is worth asking about the drilled rule: the engine's decisive violation is that rule, or
+the move is legal and reaches one of the rule's limits (``tested.limits_reached``).
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Callable
 
-from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.learning.lesson import Question
-from canasta_tutor.engine.ruleset import BUILTIN
-from canasta_tutor.play.selfplay import Game, play_hand
-from canasta_tutor.engine.table import Meld, Table
+from canasta_tutor.learning.positions import Position, walk
+from canasta_tutor.learning.tested import limits_reached
+from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.selfplay import play_hand
 
-FOUR_PLAYERS = ("classic", "brazilian", "danish", "dutch-house")
+DEFAULT_RULESET = "classic"
+LOOK = 0.35  # the share of a walk's positions a drill looks at (so questions come from every stage)
+MAX_MELDS = 5  # a score drill's hand has at most this many melds per side
+HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the deal when it ends
 
 
 @dataclass(frozen=True)
 class Drill:
     name: str
     rules: tuple[str, ...]
-    make: Callable[[random.Random, str], Question | None]
-    rulesets: tuple[str, ...] = FOUR_PLAYERS
-    tries: int = 400  # positions to try before giving up on a rule
+    phase: str  # the phase of the positions it looks at
+    moves: Callable[[Position, random.Random], list[str]] | None  # None: a score drill
+    hands: int = 8  # hands to walk before giving up on a rule
 
 
-def _deal(rng: random.Random, ruleset: str) -> Game:
-    game = Game(ruleset, rng.randrange(1 << 30))
-    for s in game.table.sides:  # a fresh deal: no red threes on the table, so every side starts even
-        game.stock.extend(s.red_threes)
-        s.red_threes.clear()
-    return game
+def _cards(cards) -> str:
+    return " ".join(map(str, cards))
 
 
-def _take(game: Game, want: Callable[[Card], bool], n: int) -> list[Card]:
-    """Up to ``n`` cards from the stock that satisfy ``want`` (the stock keeps the rest)."""
-    got = [c for c in game.stock if want(c)][:n]
-    for c in got:
-        game.stock.remove(c)
-    return got
+def _by_rank(hand) -> dict[str, list]:
+    groups: dict[str, list] = {}
+    for c in hand:
+        if c.is_natural:
+            groups.setdefault(c.rank, []).append(c)
+    return groups
 
 
-def _give_meld(game: Game, side, rank: str, size: int = 3) -> None:
-    cards = _take(game, lambda c: c.rank == rank, size)
-    if len(cards) >= 3:
-        side.melds.append(Meld(rank, cards))
+def _wilds(hand) -> list:
+    return [c for c in hand if c.is_wild]
 
 
-def _finish(game: Game, hide_others: bool = True) -> Table:
-    """The table as the learner sees it: the other players' hands face down (a count)."""
-    t = game.table
-    t.stock = len(game.stock)
-    for p in t.players:
-        p.count = len(p.hand)
-        if hide_others and p.name != t.turn.player:
-            p.hand = None
-    return t
+def meld_moves(p: Position, rng: random.Random) -> list[str]:
+    t = p.table
+    side = t.side_of(t.turn.player)
+    if not side.has_melded:
+        return []
+    hand = t.mover.hand
+    ml = legal_moves(t)
+    out = [o.move for o in ml.of_kind("meld") + ml.of_kind("add") if not o.verdict.went_out]
+    wilds = _wilds(hand)
+    groups = _by_rank(hand)
+    for rank, naturals in groups.items():
+        for n in range(1, min(3, len(naturals)) + 1):
+            for k in range(0, min(4, len(wilds)) + 1):
+                if 2 <= n + k:
+                    out.append("meld " + _cards(naturals[:n] + wilds[:k]))
+    ranks = list(groups)
+    if len(ranks) >= 2:
+        a, b = rng.sample(ranks, 2)
+        out.append("meld " + _cards(groups[a][:2] + groups[b][:1]))
+    for m in side.melds:
+        if wilds and not m.is_canasta:
+            for k in range(1, min(3, len(wilds)) + 1):
+                out.append(f"add {_cards(wilds[:k])} to {m.rank}")
+    blacks = [c for c in hand if c.is_black_three]
+    if len(blacks) >= 3:
+        out.append("meld " + _cards(blacks[:3]))
+    return out
 
 
-def _mover(game: Game):
-    t = game.table
-    return t.mover, t.side_of(t.turn.player)
+def initial_moves(p: Position, rng: random.Random) -> list[str]:
+    t = p.table
+    side = t.side_of(t.turn.player)
+    if side.has_melded:
+        return []
+    hand = t.mover.hand
+    out = [o.move for o in legal_moves(t).of_kind("meld") if not o.verdict.went_out]
+    wilds = _wilds(hand)
+    singles = []
+    for rank, naturals in _by_rank(hand).items():
+        if len(naturals) >= 3:
+            singles.append("meld " + _cards(naturals[:3]))
+        if len(naturals) >= 2 and wilds:
+            singles.append("meld " + _cards(naturals[:2] + wilds[:1]))
+    out += singles
+    out += ["; ".join(pair) for pair in combinations(singles, 2)]
+    return out
 
 
-def meld_drill(rng: random.Random, ruleset: str) -> Question | None:
-    game = _deal(rng, ruleset)
-    t = game.table
-    player, side = _mover(game)
-    _give_meld(game, side, rng.choice(["A", "K", "Q"]))
-    player.has_melded = True
-    t.turn.phase = "play"
-    hand = player.hand
-    naturals = [c for c in hand if c.is_natural]
-    if not naturals:
-        return None
-    rank = rng.choice(naturals).rank
-    pick = [c for c in hand if c.rank == rank][: rng.randint(1, 3)]
-    pick += [c for c in hand if c.is_wild][: rng.choice([0, 0, 1, 2, 3, 4])]
-    if rng.random() < 0.25:
-        pick += [c for c in hand if c.rank not in (rank, "2", "JK")][:1]
-    if rng.random() < 0.1:  # a three from the stock, put in the hand: may it join a meld?
-        three = _take(game, lambda c: c.rank == "3", 1)
-        pick += three
-        hand.extend(three)
-    if len(pick) < 2:
-        return None
-    return Question("legal", _finish(game), 0, 0, move="meld " + " ".join(map(str, pick)))
+def pile_moves(p: Position, rng: random.Random) -> list[str]:
+    t = p.table
+    hand = t.mover.hand
+    out = [o.move for o in legal_moves(t).of_kind("take")] + ["take"]
+    if not t.discard:
+        return out
+    top = t.discard[-1]
+    same = [c for c in hand if c.is_natural and c.rank == top.rank]
+    wilds = _wilds(hand)
+    if same:
+        out.append("take " + _cards(same[:1]))
+        if wilds:
+            out.append("take " + _cards(same[:1] + wilds[:1]))
+    if len(same) >= 2:
+        out.append("take " + _cards(same[:2]))
+    if wilds:
+        out.append("take " + _cards(wilds[:2]))
+    return out
 
 
-def initial_drill(rng: random.Random, ruleset: str) -> Question | None:
-    game = _deal(rng, ruleset)
-    t = game.table
-    player, side = _mover(game)
-    side.score = rng.choice([-150, 0, 700, 1450, 1600, 2950, 3100, 4000] + ([5200] if ruleset == "dutch-house" else []))
-    t.turn.phase = "play"
-    groups: dict[str, list[Card]] = {}
-    for c in player.hand:
-        groups.setdefault(c.rank, []).append(c)
-    wilds = groups.pop("2", []) + groups.pop("JK", [])
-    groups.pop("3", None)
-    ranks = [r for r, cs in groups.items() if len(cs) >= 2]
-    if not ranks:
-        return None
-    steps = []
-    for r in rng.sample(ranks, k=min(len(ranks), rng.randint(1, 2))):
-        cards = groups[r][:3] if len(groups[r]) >= 3 else groups[r][:2] + wilds[:1]
-        wilds = wilds[1:] if len(cards) == 3 and cards[-1].is_wild else wilds
-        if len(cards) >= 3:
-            steps.append("meld " + " ".join(map(str, cards)))
-    if not steps:
-        return None
-    return Question("legal", _finish(game), 0, 0, move="; ".join(steps))
-
-
-def pile_drill(rng: random.Random, ruleset: str) -> Question | None:
-    game = _deal(rng, ruleset)
-    t = game.table
-    player, side = _mover(game)
-    if rng.random() < 0.6:
-        _give_meld(game, side, rng.choice(["A", "K", "Q", "J"]))
-        player.has_melded = True
-    pile = [game.stock.pop() for _ in range(rng.randint(0, 7))]
-    if pile and rng.random() < 0.2:  # a wild card under the top freezes the pile
-        pile[:0] = _take(game, lambda c: c.is_wild, 1)
-    roll = rng.random()
-    top_kind = "3b" if roll < 0.12 else "wild" if roll < 0.22 else "natural"
-    if top_kind == "3b":
-        pile += _take(game, lambda c: c.is_black_three, 1)
-    elif top_kind == "wild":
-        pile += _take(game, lambda c: c.is_wild, 1)
-    else:
-        mine = [c.rank for c in player.hand if c.is_natural]
-        wanted = rng.choice(mine) if mine and rng.random() < 0.8 else rng.choice(["8", "9", "10"])
-        pile += _take(game, lambda c: c.rank == wanted, 1)
-    if not pile:
-        t.discard = []
-        return Question("legal", _finish(game), 0, 0, move="take")
-    t.discard = pile
-    top = pile[-1]
-    cards = [c for c in player.hand if c.rank == top.rank][: rng.choice([0, 1, 2, 2])]
-    cards += [c for c in player.hand if c.is_wild][: rng.choice([0, 0, 1])]
-    if rng.random() < 0.1:  # one card left in hand: may it take a one-card pile?
-        player.hand = (cards or player.hand)[:1]
-        cards = cards[:1]
-    move = "take " + " ".join(map(str, cards)) if cards else "take"
-    return Question("legal", _finish(game), 0, 0, move=move.strip())
-
-
-def out_drill(rng: random.Random, ruleset: str) -> Question | None:
-    game = _deal(rng, ruleset)
-    t = game.table
-    player, side = _mover(game)
-    game.stock.extend(player.hand)
-    player.hand = []
-    player.has_melded = True
-    t.turn.phase = "play"
-    canasta = rng.random() < 0.6
-    _give_meld(game, side, "K", 7 if canasta else 5)
-    if ruleset in ("danish",) and canasta and rng.random() < 0.7:
-        _give_meld(game, side, "Q", 7)
-    _give_meld(game, side, "9", 3)
-    rank = rng.choice(["5", "6", "7", "8"])
-    player.hand = _take(game, lambda c: c.rank == rank, 3) + _take(game, lambda c: c.rank in ("K", "9"), rng.randint(0, 1))
-    last = _take(game, lambda c: c.rank == "4" or (c.is_wild and rng.random() < 0.3), 1)
-    player.hand += last
-    if len(side.players) > 1:
-        t.turn.permission = rng.choice(["none", "none", "granted", "refused"])
-    steps = ["meld " + " ".join(str(c) for c in player.hand if c.rank == rank)]
-    for c in player.hand:
-        if c.rank in ("K", "9"):
-            steps.append(f"add {c} to {c.rank}")
-    if last and rng.random() < 0.8:
-        steps.append(f"discard {last[0]}")
-    elif last and last[0].is_wild:  # no last discard: the wild card goes into the new meld instead
-        steps[0] += f" {last[0]}"
-    return Question("legal", _finish(game), 0, 0, move="; ".join(steps))
-
-
-def score_drill(rng: random.Random, ruleset: str) -> Question | None:
-    result = play_hand(ruleset, rng.randrange(1 << 30), roundtrip=False)
-    if result.final is None or result.broken:
-        return None
-    t = result.final
-    side = rng.choice(t.sides).name
-    return Question("score", t, 0, 0, side=side, out=result.out, concealed=result.concealed)
+def out_moves(p: Position, rng: random.Random) -> list[str]:
+    """Ways to empty the hand: the generator's, and lay-offs of every card but one, then discarding it."""
+    t = p.table
+    side = t.side_of(t.turn.player)
+    hand = t.mover.hand
+    if not side.has_melded or len(hand) > 5:
+        return []
+    out = [o.move for o in legal_moves(t).of_kind("out")]
+    ranks = {m.rank for m in side.melds}
+    for i, last in enumerate(hand):
+        rest = hand[:i] + hand[i + 1:]
+        adds = []
+        for c in rest:
+            target = c.rank if c.is_natural and c.rank in ranks else (next(iter(ranks)) if c.is_wild and ranks else None)
+            if target is None:
+                break
+            adds.append(f"add {c} to {target}")
+        else:
+            out.append("; ".join(adds + [f"discard {last}"]))
+            if adds and last.is_natural and last.rank in ranks:
+                out.append("; ".join(adds + [f"add {last} to {last.rank}"]))
+    return out
 
 
 DRILLS = (
     Drill("melds", ("meld.too-small", "meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds",
-                    "three.red-three", "meld.black-threes"), meld_drill),
-    Drill("first meld", ("initial.below-minimum", "initial.canasta-required"), initial_drill),
-    Drill("taking the pile", ("pile.empty", "pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
-                              "pile.needs-natural-pair", "pile.no-match"), pile_drill),
-    Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), out_drill),
+                    "meld.black-threes"), "play", meld_moves),
+    Drill("first meld", ("initial.below-minimum", "initial.canasta-required"), "play", initial_moves),
+    Drill("taking the pile", ("pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
+                              "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
+    Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
     Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
-                               "score.going-out", "score.hand", "score.no-canasta"),
-          score_drill, tuple(BUILTIN), tries=30),
+                               "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=40),
 )
 
 
@@ -213,26 +165,111 @@ def drill_of(rule: str) -> Drill | None:
     return next((d for d in DRILLS if rule in d.rules), None)
 
 
+def possible(rule: str, ruleset: str) -> bool:
+    """Whether a position of real play can ask about ``rule`` under ``ruleset``, by its parameters."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    if rule == "out.must-discard":
+        return rs.final_discard == "required"
+    if rule == "out.permission":
+        return rs.side_size > 1
+    if rule == "initial.canasta-required":
+        return any(t.need is None for t in rs.initial_meld)
+    if rule == "pile.wild-on-top":
+        return rs.discard_wild or rs.wild_upcard == "freeze"
+    return True
+
+
+def worth_asking(rule: str, table, verdict) -> bool:
+    """Whether a move's ruling turns on ``rule``: the decisive violation, or a limit a legal move reached."""
+    if verdict.violations:
+        return verdict.violations[0].rule == rule
+    return any(r == rule for r, _ in limits_reached(table, verdict))
+
+
 def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Question | None:
-    """A question whose answer turns on ``rule``: an illegal move that breaks it, or now and then a
-    legal move of the same kind; None if the random positions never produce one."""
+    """A question whose answer turns on ``rule``, on a position reached by play under ``ruleset``
+    (classic when not given); None if the hands walked never gave one."""
     drill = drill_of(rule)
     if drill is None:
         return None
-    choices = [ruleset] if ruleset else list(drill.rulesets)
-    legal_ok = rng.random() < 0.3
-    for _ in range(drill.tries):
-        rid = rng.choice(choices)
-        q = drill.make(rng, rid)
-        if q is None:
+    ruleset = ruleset or DEFAULT_RULESET
+    if not possible(rule, ruleset):
+        return None
+    if drill.moves is None:
+        return _score_question(rule, rng, ruleset, drill.hands)
+    want_legal = rng.random() < 0.35  # now and then a legal move first: knowing what is allowed is half a rule
+    spare = None
+    for _ in range(drill.hands):
+        for p in walk(ruleset, rng.randrange(1 << 30)):
+            if p.phase != drill.phase or rng.random() > LOOK:
+                continue
+            partnered = len(p.table.side_of(p.table.turn.player).players) > 1
+            permission = rng.choice(["none", "none", "granted", "refused"]) if drill.name == "going out" and partnered else "none"
+            seen = p.seen(permission)
+            moves = list(dict.fromkeys(drill.moves(p, rng)))
+            rng.shuffle(moves)
+            for move in moves:
+                v = judge(seen, move)
+                if not worth_asking(rule, seen, v):
+                    continue
+                q = Question("legal", seen, 0, 0, move=move, topics=[rule])
+                if v.legal == want_legal:
+                    return q
+                spare = spare or q
+        if spare is not None:
+            return spare
+    return None
+
+
+def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> Question | None:
+    for _ in range(hands):
+        result = play_hand(ruleset, rng.randrange(1 << 30), roundtrip=False)
+        if result.final is None or result.broken:
             continue
-        if q.kind == "score":
-            if rule in q.rule_ids():
-                q.topics = [rule]
-                return q
+        t = result.final
+        if any(len(s.melds) > MAX_MELDS for s in t.sides) or any(
+                len(p.hand or []) > t.ruleset.deal + HELD_OVER_DEAL for p in t.players):
             continue
-        v = judge(q.table, q.move)
-        if rule in v.rule_ids or (legal_ok and v.legal):
-            q.topics = [rule]
+        side = rng.choice(t.sides).name
+        q = Question("score", t, 0, 0, side=side, out=result.out, concealed=result.concealed, topics=[rule])
+        if rule in q.rule_ids():
             return q
     return None
+
+
+
+def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] | None:
+    """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
+    positions for (the order of the turn, a red three in hand...): (lesson title, question)."""
+    from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+    from canasta_tutor.learning.tested import tested_rules
+
+    found = []
+    for path in builtin_lessons():
+        lesson = read_lesson(path)
+        found += [(lesson.title, q) for q in lesson.questions if rule in tested_rules(q)]
+    if not found:
+        return None
+    title, q = rng.choice(found)
+    q.topics = [rule]
+    return title, q
+
+
+def reviewable(rule: str) -> bool:
+    """Whether a review of ``rule`` can be asked: a drill makes positions for it, or a lesson asks it."""
+    return drill_of(rule) is not None or rule in _lesson_rules()
+
+
+def _lesson_rules() -> set[str]:
+    global _LESSON_RULES
+    if _LESSON_RULES is None:
+        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+        from canasta_tutor.learning.tested import tested_rules
+
+        _LESSON_RULES = {r for p in builtin_lessons() for q in read_lesson(p).questions for r in tested_rules(q)}
+    return _LESSON_RULES
+
+
+_LESSON_RULES: set[str] | None = None

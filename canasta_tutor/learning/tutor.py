@@ -11,11 +11,10 @@ import textwrap
 from dataclasses import dataclass
 
 from canasta_tutor import texts
-from canasta_tutor.render import report
 from canasta_tutor.learning.lesson import Lesson, Question, feedback_for
 from canasta_tutor.learning.progress import Progress
-from canasta_tutor.render.plain import Style, colour_on, score_text, verdict_text
-from canasta_tutor.render.safe import clean, clean_data
+from canasta_tutor.render.plain import Style, colour_on
+from canasta_tutor.render.safe import clean
 
 
 def say(key: str, **params) -> str:
@@ -25,7 +24,8 @@ def say(key: str, **params) -> str:
 class Talk:
     """Where questions go and answers come from."""
 
-    def __init__(self, stdin=None, stdout=None) -> None:
+    def __init__(self, stdin=None, stdout=None, verbose: bool = False) -> None:
+        self.verbose = verbose  # rule ids and sources after each answer
         self.stdin = stdin or sys.stdin
         self.stdout = stdout or sys.stdout
         self.interactive = hasattr(self.stdin, "isatty") and self.stdin.isatty()
@@ -41,20 +41,27 @@ class Talk:
         self.stdout.write(text + "\n")
         self.stdout.flush()
 
+    def width(self) -> int:
+        """Prose wraps to the terminal (between 40 and 88 columns); 88 when there is no terminal."""
+        import shutil
+
+        columns = shutil.get_terminal_size((88, 24)).columns
+        return max(40, min(88, columns - 1))
+
     def text(self, text: str) -> None:
         for para in text.strip().split("\n\n"):
-            self.out(textwrap.fill(" ".join(para.split()), width=88))
+            self.out(textwrap.fill(" ".join(para.split()), width=self.width()))
             self.out()
 
-    def table(self, table) -> None:
+    def table(self, table, over: bool = False) -> None:
         if self.interactive:
             from canasta_tutor.render.table_view import print_table
 
-            print_table(table)
+            print_table(table, teaching=True, over=over)
         else:
             from canasta_tutor.render.table_view import table_lines
 
-            for line in table_lines(table):
+            for line in table_lines(table, teaching=True, over=over):
                 self.out(line)
         self.out()
 
@@ -112,19 +119,31 @@ def parse_answer(q: Question, text: str, options: list[str]):
 
 
 def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: str = "",
-        tries: int = 2) -> bool | None:
+        tries: int = 2, lesson: tuple[str, int] | None = None) -> bool | None:
     """Ask one question until it is answered right or the tries are spent. Returns whether the
-    first answer was right, or None when the learner quits."""
+    first answer was right, or None when the learner quits.
+
+    Every answer is saved as it is given. The question settles once: right at the first try (FSRS
+    Good, or Hard after a hint), right after a retry (Hard), or wrong to the end (Again); that one
+    review is what moves the schedule of the rules the question tests. A question left unsettled
+    (the learner stops after a wrong first try) reviews nothing and is asked again next time."""
+    from canasta_tutor.learning.feedback import explain, hint, references
+    from canasta_tutor.learning.schedule import rating_for
+    from canasta_tutor.learning.tested import tested_rules
+
     options = _prompt(q, talk, seed)
     right = q.correct(seed)
+    rules = tested_rules(q)
     attempts = 0
     first = None
+    hinted = False
     while True:
         text = talk.ask()
         if text is None or text.strip().lower() in ("q", "quit", "exit"):
             return None
         if text.strip() in ("?", "h", "hint"):
-            talk.out(say("hint", hint=q.hint or _auto_hint(q)), "cyan")
+            hinted = True
+            talk.out(say("hint", hint=hint(q)), "cyan")
             continue
         answer = parse_answer(q, text, options)
         if answer is None:
@@ -134,22 +153,27 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         ok = answer in right
         if not ok and feedback_for(q, answer):
             talk.out(feedback_for(q, answer), "cyan")
+        settled = ok or attempts >= tries
+        rating = rating_for(ok, attempts == 1, hinted) if settled else None
         if progress is not None:
-            # Every answer is kept; only the first one moves the rule boxes, so a retry after being
-            # told "not quite" does not count as knowing the rule.
-            progress.record(source, _question_text(q), q.rule_ids() if attempts == 1 else [], text.strip(), ok)
+            progress.record(source, _question_text(q), rules, text.strip(), ok, rating=rating,
+                            lesson=lesson if settled else None)
             if getattr(progress, "pending", None):
                 talk.out(texts.section("safety", "answer-kept"), "yellow")
         if attempts == 1:
             first = ok
         if ok:
             talk.out(say("right"), "green", "bold")
-        elif attempts < tries:
+        elif not settled:
             talk.out(say("wrong-retry"), "red")
             continue
         else:
             talk.out(say("wrong-answer", answer=_show_answer(q, right, options)), "red", "bold")
-        _explain(q, talk)
+        for line in explain(q):
+            talk.out(line)
+        if talk.verbose:
+            for ref in references(q):
+                talk.out("  " + texts.section("learning", "rule-ref", ref), "dim")
         if q.explanation:
             talk.out()
             talk.text(q.explanation)
@@ -163,29 +187,59 @@ def _keeping(result: Outcome, exc: KeyboardInterrupt) -> KeyboardInterrupt:
     return exc
 
 
-def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None) -> Outcome:
+def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None, restart: bool = False) -> Outcome:
+    """Take a lesson; it goes on at the first question not yet answered (all of it after ``restart``,
+    or when every question was answered before)."""
     result = Outcome()
     try:
-        return _lesson(lesson, talk, progress, result)
+        return _lesson(lesson, talk, progress, result, restart)
     except KeyboardInterrupt as exc:
         raise _keeping(result, exc)
 
 
-def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outcome) -> Outcome:
+def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outcome, restart: bool) -> Outcome:
+    total = len(lesson.questions)
+    done = progress.answered_questions(lesson.id) if progress is not None else set()
+    if progress is not None and (restart or len(done) >= total) and done:
+        progress.restart_lesson(lesson.id)
+        done = set()
+    start = next((q.number for q in lesson.questions if q.number not in done), 1)
     talk.out(lesson.title, "bold")
     talk.out()
-    for step in lesson.steps:
+    if start > 1:
+        talk.out(texts.section("learning", "resume", {"at": start, "total": total}), "dim")
+        talk.out()
+    steps = _from(lesson, start)
+    for i, step in enumerate(steps):
         if step.say:
             talk.text(step.say)
         elif step.table is not None:
-            talk.table(step.table)
+            # A table asked about with a score is a hand that is over: nobody is shown "to play".
+            ahead = next((s.question for s in steps[i + 1:] if s.question is not None or s.table is not None), None)
+            talk.table(step.table, over=ahead is not None and ahead.kind == "score")
         elif step.question is not None:
-            if not result.count(ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id), talk):
+            if step.question.number in done:
+                continue
+            if not result.count(ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id,
+                                    lesson=(lesson.id, step.question.number)), talk):
                 return result
     if progress is not None:
         progress.finish_lesson(lesson.id)
     talk.out(say("lesson-done", right=result.right_first, asked=result.asked), "bold")
     return result
+
+
+def _from(lesson: Lesson, number: int) -> list:
+    """The steps from question ``number`` on, led by the table it is asked on and the words since."""
+    steps = lesson.steps
+    at = next(i for i, s in enumerate(steps) if s.question is not None and s.question.number == number)
+    lead = at
+    while lead > 0 and steps[lead - 1].question is None:
+        lead -= 1
+    tables = [i for i in range(at) if steps[i].table is not None]
+    if tables and tables[-1] < lead:  # the table lies further back, before earlier questions
+        return [steps[tables[-1]]] + steps[lead:]
+    return steps[lead:]
 
 
 # -- what the learner reads -------------------------------------------------------------------------
@@ -228,37 +282,11 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
     return str(next(iter(right)))
 
 
-def _explain(q: Question, talk: Talk) -> None:
-    """The engine's own words: what ``check`` or ``score`` would print."""
-    if q.kind in ("legal", "rule"):
-        talk.styled(verdict_text(clean_data(report.verdict_dict(q.verdict())), talk.style))
-    elif q.kind == "which":
-        for v in q.verdicts():
-            talk.styled(verdict_text(clean_data(report.verdict_dict(v)), talk.style))
-    else:
-        talk.styled(score_text(clean_data(report.score_dict(q.report())), talk.style))
-
-
-def _auto_hint(q: Question) -> str:
-    t = q.table
-    if q.kind == "score":
-        return say("hint-score")
-    side = t.side_of(t.turn.player)
-    tier = t.ruleset.threshold(side.score)
-    top = str(t.discard[-1]) if t.discard else say("none")
-    return say("hint-table", top=top, size=len(t.discard), size_text=texts.counted("card", len(t.discard)),
-               frozen=texts.word("yes" if t.pile_content_frozen() else "no"),
-               melded=texts.word("yes" if side.has_melded else "no"),
-               need=tier.need if tier.need is not None else say("a-canasta"),
-               canastas=side.canastas, ruleset=t.ruleset.id)
-
-
 def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None,
              ruleset: str | None, seed: int) -> Outcome:
     """Questions until ``count`` are answered (or the learner stops): each time the rule that is
     most due, a position drawn at random, the engine's answer."""
     import random
-
 
     rng = random.Random(seed)
     result = Outcome()
@@ -270,20 +298,26 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
 
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
           rng, seed: int, result: Outcome) -> Outcome:
-    from canasta_tutor.learning.quiz import drill_of, question_for
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
-        q = question_for(target, rng, ruleset)
+        drill = drill_of(target)
+        q = question_for(target, rng, ruleset) if drill else None
+        topic = drill.name if drill else ""
+        if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
+            found = lesson_question_for(target, rng)
+            if found is not None:
+                topic, q = found
         if q is None:
-            talk.out(say("quiz-skip", rule=target, ruleset=ruleset or ""), "yellow")
+            talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
             candidates.remove(target)
             continue
         q.number = result.asked + 1
-        talk.out(say("quiz-topic", topic=drill_of(target).name), "dim")
-        talk.table(q.table)
+        talk.out(say("quiz-topic", topic=topic), "dim")
+        talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result
     talk.out(say("quiz-done", right=result.right_first, asked=result.asked), "bold")

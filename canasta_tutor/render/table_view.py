@@ -35,11 +35,28 @@ def turn_text(turn) -> str:
     return text + (f", partner's answer: {turn.permission}" if turn.permission != "none" else "")
 
 
+def pile_words(table: Table, teaching: bool = False) -> str:
+    """The pile in words: its size, what froze it, and for teaching every card in it (bottom to top),
+    since a question about taking it may turn on the cards under the top."""
+    if not table.discard:
+        return "empty"
+    froze = next((c for c in table.discard if c.is_wild or c.is_red_three), None)
+    if table.pile_frozen is not None:
+        frozen = ", frozen" if table.pile_frozen else ""
+    else:
+        frozen = f", frozen by {froze}" if froze is not None else ""
+    size = f"{len(table.discard)} card" + ("" if len(table.discard) == 1 else "s")
+    if teaching:
+        return f"{size}{frozen}: {' '.join(map(str, table.discard))} (top {table.discard[-1]})"
+    return f"{size}{frozen}, top {table.discard[-1]}"
+
+
 def table_data(table: Table) -> dict:
     return table.to_data() | {"resolved_ruleset": table.ruleset.id}
 
 
-def print_table(table: Table) -> None:
+def print_table(table: Table, teaching: bool = False, over: bool = False) -> None:
+    """``teaching``: every pile card and melds in order; ``over``: the hand has ended, nobody is to play."""
     from rich.markup import escape
     from rich.panel import Panel
     from rich.table import Table as Grid
@@ -63,14 +80,15 @@ def print_table(table: Table) -> None:
         g = Grid.grid(padding=(0, 2))
         g.add_column(style="dim")
         g.add_column()
-        for m in side.melds:
+        for m in _melds(side, teaching):
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(sorted(m.cards, key=Card.sort_key), plain))
+            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(_cards(m, teaching), plain))
         if side.red_threes:
             g.add_row("red threes", cards_markup(side.red_threes, plain))
         for name in side.players:
             p = table.player(name)
-            marker = f" [bold yellow]{'<-' if plain else '◀'} to play[/]" if name == turn.player else ""
+            marker = (f" [bold yellow]{'<-' if plain else '◀'} to play[/]" if name == turn.player and not over
+                      else "")
             hand = (cards_markup(sorted(p.hand, key=Card.sort_key), plain) if p.hand is not None
                     else texts.counted("card", p.count))
             g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
@@ -78,14 +96,34 @@ def print_table(table: Table) -> None:
         if not side.melds:
             title += ", not melded yet"
         console.print(Panel(g, title=esc(title), title_align="left"))
-    top = table.discard[-1] if table.discard else None
-    frozen = " frozen" if table.pile_content_frozen() else ""
-    pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top, plain)}" if top else "empty")
-    console.print(f"Pile: {pile}    Stock: {table.stock}")
-    console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
+    if teaching:
+        console.print(f"Pile: {esc(pile_words(table, True))}")
+        console.print(f"Stock: {table.stock}")
+    else:
+        top = table.discard[-1] if table.discard else None
+        frozen = " frozen" if table.pile_content_frozen() else ""
+        pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top, plain)}" if top
+                else "empty")
+        console.print(f"Pile: {pile}    Stock: {table.stock}")
+    if not over:
+        console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
 
 
-def table_lines(table: Table) -> list[str]:
+def _melds(side, teaching: bool):
+    from canasta_tutor.engine.cards import RANKS
+
+    if not teaching:
+        return side.melds
+    order = {r: i for i, r in enumerate(RANKS)}
+    return sorted(side.melds, key=lambda m: order.get(m.rank, 99))
+
+
+def _cards(m, teaching: bool):
+    """A meld's cards in the readable order: naturals by rank, then wild cards."""
+    return sorted(m.cards, key=Card.sort_key)
+
+
+def table_lines(table: Table, teaching: bool = False, over: bool = False) -> list[str]:
     """The same table as plain lines of text, for scripts and transcripts (no colour, no boxes); names
     are kept as they are: the caller prints them through ``safe.clean``."""
     rs = table.ruleset
@@ -96,17 +134,22 @@ def table_lines(table: Table) -> list[str]:
     for side in table.sides:
         out.append(f"{side.name}: score {side.score}, opening needs {need_text(table, side)}"
                    + ("" if side.melds else ", not melded yet"))
-        for m in side.melds:
+        for m in _melds(side, teaching):
             kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            cards = " ".join(map(str, sorted(m.cards, key=Card.sort_key)))
-            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {cards}")
+            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, _cards(m, teaching)))}")
         if side.red_threes:
             out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
         for name in side.players:
             p = table.player(name)
             hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
                     else texts.counted("card", p.count))
-            out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player else ""))
+            out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player and not over else ""))
+    if teaching:
+        out.append(f"Pile: {pile_words(table, True)}")
+        out.append(f"Stock: {table.stock}")
+        if not over:
+            out.append(f"Turn: {turn.player} {turn_text(turn)}")
+        return out
     top = table.discard[-1] if table.discard else None
     frozen = " frozen" if table.pile_content_frozen() else ""
     out.append(f"Pile: {texts.counted('card', len(table.discard))}{frozen}, top {top}" if top else "Pile: empty")

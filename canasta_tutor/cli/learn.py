@@ -1,0 +1,51 @@
+"""`canasta learn`: the learning path, one step after another (reviews, the next lesson, a quiz)."""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+from canasta_tutor.cli.common import JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
+
+
+@app.command()
+def learn(
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Your ruleset: quizzes are drawn under it, "
+                                          "and it is remembered for next time (default: the last one, else classic)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the quiz positions (the same seed, the same questions)."),
+    verbose: bool = VerboseOpt,
+    learner: Optional[str] = LearnerOpt,
+    as_json: bool = JsonOpt,
+    lang: Optional[str] = LangOpt,
+) -> None:
+    """Practise what is due now: reviews first, then the next lesson, then a quiz on your weakest rules.
+
+    Each time it says why it chose what comes next. Type q to stop (every answer is saved). When
+    standard input is not a terminal, answers are read one per line.
+
+    Example:  canasta learn
+    Example:  canasta learn --ruleset danish
+    """
+    def body():
+        import random
+
+        from canasta_tutor.cli.learning import _open_progress, _taking
+        from canasta_tutor.learning.path import run_learn
+        from canasta_tutor.learning.quiz import DEFAULT_RULESET
+
+        store = _open_progress(learner, ruleset)
+        try:
+            rs = store.ruleset() or DEFAULT_RULESET
+            start = seed if seed is not None else random.randrange(1 << 30)
+
+            def result(outcome) -> dict:
+                return {"learner": store.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
+                        "right_first": outcome.right_first, "stopped": outcome.quit}
+
+            outcome = _taking(lambda talk: run_learn(talk, store, rs, start), as_json, result, store, verbose)
+        finally:
+            store.close()
+        if as_json:
+            _emit_json(result(outcome))
+
+    _guard(as_json, lang, body)

@@ -1,0 +1,95 @@
+"""What the learner reads after an answer, right or wrong: one or two plain sentences on why, from the
+engine's ruling (the decisive violation first, or the limit a legal move reached, or its notes);
+rule ids and sources only on request. And hints that point at the fact to look at, never the answer.
+"""
+from __future__ import annotations
+
+from canasta_tutor import texts
+from canasta_tutor.engine.rules import RULES
+from canasta_tutor.learning.lesson import Question
+from canasta_tutor.learning.tested import limits_reached, tested_rules
+
+
+def say(key: str, **params) -> str:
+    return texts.section("learning", key, params)
+
+
+def _legal_key(rule: str, params: dict) -> str:
+    why = params.get("why") if rule == "meld.too-many-wilds" else None
+    return f"legal.{rule}" + (f"-{why}" if why else "")
+
+
+def verdict_why(table, verdict) -> str:
+    """One or two sentences on why a move is legal or illegal."""
+    if verdict.violations:
+        first = verdict.violations[0]
+        text = say("illegal", reason=texts.rule_message(first.rule, first.params))
+        more = len({v.rule for v in verdict.violations}) - 1
+        return text + (" " + say("illegal-more", n=more) if more else "")
+    # The limit that matters most first: going out, then the first meld, then a meld's shape.
+    limits = sorted(limits_reached(table, verdict), key=lambda lp: ("out.", "initial.").index(lp[0][:lp[0].index(".") + 1])
+                    if lp[0].startswith(("out.", "initial.")) else 2)
+    for rule, params in limits:
+        values = {"ruleset": table.ruleset.id, **params}
+        text = say(_legal_key(rule, params), **values)
+        if not text.startswith("legal."):
+            return text
+    notes = [n for n in verdict.notes if n.rule not in ("went-out", "went-out-concealed")] or verdict.notes
+    if notes:
+        return say("legal-note", note=texts.note_message(notes[0].rule, notes[0].params))
+    return say("legal-plain", ruleset=table.ruleset.id)
+
+
+def explain(q: Question) -> list[str]:
+    """The feedback lines for a question (answered right or wrong)."""
+    if q.kind in ("legal", "rule"):
+        return [verdict_why(q.table, q.verdict())]
+    if q.kind == "which":
+        lines = []
+        for i, (move, v) in enumerate(zip(q.moves, q.verdicts()), 1):
+            if v.legal:
+                lines.append(say("which-legal", number=i, move=move))
+            else:
+                lines.append(say("which-illegal", number=i, move=move,
+                                 title=texts.rule_entry(v.violations[0].rule)["title"]))
+        legal = next((v for v in q.verdicts() if v.legal), None)
+        if legal is not None:
+            lines.append(verdict_why(q.table, legal))
+        return lines
+    side = next(s for s in q.report().sides if s.name == q.side)
+    parts = ", ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in side.lines)
+    return [say("score-why", side=side.name, total=side.hand_total, lines=parts)]
+
+
+def references(q: Question) -> list[dict]:
+    """Rule ids with their sources, for --verbose and JSON."""
+    out = []
+    verdicts = [q.verdict()] if q.kind in ("legal", "rule") else q.verdicts() if q.kind == "which" else []
+    for v in verdicts:
+        for f in v.violations:
+            out.append({"rule": f.rule, "source": f.source})
+        if v.legal:
+            for rule, _ in limits_reached(q.table, v):
+                param = RULES[rule].param if rule in RULES else None
+                out.append({"rule": rule, "source": q.table.ruleset.source_of(param)[0]})
+    if q.kind == "score":
+        out = [{"rule": ln.rule, "source": ""} for s in q.report().sides if s.name == q.side for ln in s.lines]
+    seen, unique = set(), []
+    for r in out:
+        if r["rule"] not in seen:
+            seen.add(r["rule"])
+            unique.append(r)
+    return unique
+
+
+def hint(q: Question) -> str:
+    """The author's hint, else one that points at the fact the question turns on."""
+    if q.hint:
+        return q.hint
+    if q.kind == "score":
+        return say("hint.score")
+    for rule in tested_rules(q):
+        text = say(f"hint.{rule}")
+        if not text.startswith("hint."):
+            return text
+    return say("hint.table")
