@@ -324,12 +324,13 @@ def test_two_processes_upgrading_an_old_database_at_once(tmp_path):
                 right INTEGER NOT NULL DEFAULT 0, wrong INTEGER NOT NULL DEFAULT 0);
             CREATE TABLE lessons (lesson TEXT PRIMARY KEY, finished REAL);
             INSERT INTO boxes VALUES ('pile.empty', 2, 5, 1, 0);
+            INSERT INTO answers VALUES (1, 5, 'quiz', 'q', 'pile.empty', 'y', 1);
             PRAGMA user_version = 1;""")
     # The other process read format 1 too, and upgrades first; ours must then find it done.
     real = store._check_format
 
-    def late(conn, path, version, schema):
-        real(conn, path, version, schema)
+    def late(conn, path, version, schema, old_schemas=None):
+        real(conn, path, version, schema, old_schemas)
         if not hasattr(late, "done"):
             late.done = True
             Progress(db).close()
@@ -339,7 +340,8 @@ def test_two_processes_upgrading_an_old_database_at_once(tmp_path):
         p = Progress(db)
     finally:
         store._check_format = real
-    assert p.rules()["pile.empty"].box == 2
+    # Upgraded once, every answer kept, and the schedule rebuilt from them.
+    assert p.answers() == 1 and p.rules()["pile.empty"].right == 1
 
 
 @pytest.mark.parametrize("setup", [

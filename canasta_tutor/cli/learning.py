@@ -86,9 +86,8 @@ def lesson(
 
 def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) -> None:
     """``lesson list [PACK]``: each lesson new, started (k of n) or finished, the next one marked."""
-    from canasta_tutor.learning.path import lesson_states
+    from canasta_tutor.learning.path import lesson_states, say
     from canasta_tutor.learning.progress import Progress
-    from canasta_tutor.learning.tutor import say
 
     store = _store_or_empty(lambda: Progress(learner=learner, write=False))
     try:

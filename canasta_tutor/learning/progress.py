@@ -208,7 +208,7 @@ class Progress:
         self.learner = learner or default_learner()
         self.notice = ""  # what happened to the file, for the learner to read
         self.pending: list[tuple] = []  # writes another canasta kept us from making yet, in order
-        self.conn, self.notice = open_database(self.path, SCHEMA_VERSION, SCHEMA, migrate, write)
+        self.conn, self.notice = open_database(self.path, SCHEMA_VERSION, SCHEMA, migrate, write, {2: SCHEMA_2})
         if write:
             self._take_unsaved()
 

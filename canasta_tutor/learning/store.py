@@ -94,8 +94,11 @@ def run_script(conn: sqlite3.Connection, sql: str) -> None:
             statement = ""
 
 
-def open_database(path: Path, version: int, schema: str, migrate, write: bool) -> tuple[sqlite3.Connection, str]:
-    """The connection and a notice for the learner (empty when nothing happened).
+def open_database(path: Path, version: int, schema: str, migrate, write: bool,
+                  old_schemas: dict[int, str] | None = None) -> tuple[sqlite3.Connection, str]:
+    """The connection and a notice for the learner (empty when nothing happened). ``old_schemas``
+    gives the tables an older format must hold, so that a file edited by hand is told apart from one
+    to upgrade.
 
     ``migrate(conn, found)`` brings a file of an older format ``found`` up to ``version``; it runs in
     a transaction that holds the write lock, after the format has been read again under it."""
@@ -136,7 +139,7 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool) -
     else:  # pragma: no cover - five damaged files in a row
         raise InputError("the progress database keeps being replaced by a damaged file", str(path))
     try:
-        _check_format(conn, path, version, schema)
+        _check_format(conn, path, version, schema, old_schemas)
         found = conn.execute("PRAGMA user_version").fetchone()[0]
         if found < version and write:
             conn.execute("BEGIN IMMEDIATE")
@@ -247,16 +250,18 @@ def _lock(fd: int) -> None:
     fcntl.flock(fd, fcntl.LOCK_EX)
 
 
-def _check_format(conn: sqlite3.Connection, path: Path, version: int, schema: str) -> None:
+def _check_format(conn: sqlite3.Connection, path: Path, version: int, schema: str,
+                  old_schemas: dict[int, str] | None = None) -> None:
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > version:
         raise InputError(f"the progress database was written by a newer canasta-tutor (format {found}; "
                          f"this one reads format {version}); upgrade canasta-tutor, or set "
                          f"CANASTA_HOME to another folder. The file was not changed.", str(path))
     have = columns(conn)
-    if found == version:
+    expected = schema if found == version else (old_schemas or {}).get(found)
+    if expected:
         missing = []
-        for table, wanted in shape(schema).items():
+        for table, wanted in shape(expected).items():
             if table not in have:
                 missing.append(f"the table {table}")
             else:
