@@ -279,3 +279,24 @@ def test_the_reference_lists_every_command_and_no_hidden_option():
         assert f"## `canasta {c}`" in text
     schema = text.split("## `canasta schema`")[1].split("\n## ")[0]
     assert "--ruleset" not in schema
+
+
+def test_each_command_is_found_in_the_module_that_registers_it():
+    """Running a command imports only its own module: the table in cli/__init__.py must name, for
+    every command, the module that registers it."""
+    import canasta_tutor.cli as cli
+
+    app = cli.app
+    found = {(c.name or c.callback.__name__): c.callback.__module__.rsplit(".", 1)[-1] for c in app.registered_commands}
+    assert found == cli.COMMAND_MODULES
+    assert set(cli.MODULES) == set(found.values())
+
+
+def test_check_starts_without_the_other_command_modules():
+    code = ("import sys; sys.argv = ['canasta', 'check', 'examples/table.yaml', 'draw', '--json']\n"
+            "import canasta_tutor.cli as cli\n"
+            "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in sys.modules if m.startswith('canasta_tutor.cli.')), file=sys.stderr)")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    loaded = proc.stderr.strip().splitlines()[-1]
+    assert "judging" in loaded and "learning" not in loaded and "worksheet" not in loaded, loaded

@@ -9,18 +9,47 @@ import sys
 
 import typer
 
-from canasta_tutor.cli import (  # noqa: F401  (registration)
-    judging, learn, learning, play, reference, selfplay_cmd, teaching, worksheet,
-)
-from canasta_tutor.cli.common import APP_SETTINGS, app
+from canasta_tutor.cli.common import APP_SETTINGS
 
 __all__ = ["app", "main"]
+
+# The module that registers each command. Running one command imports only its own module, so the
+# start-up of `check` does not grow with every command the tool gains (tests/test_command_line.py
+# checks this table against the commands the modules register).
+COMMAND_MODULES = {
+    "check": "judging", "score": "judging", "show": "judging", "moves": "judging", "hint": "judging",
+    "selfplay": "selfplay_cmd", "lesson": "learning", "quiz": "learning", "progress": "learning",
+    "learn": "learn", "schema": "teaching", "new": "teaching", "lint": "teaching",
+    "rules": "reference", "explain": "reference", "worksheet": "worksheet", "play": "play",
+}
+MODULES = ("judging", "selfplay_cmd", "learning", "learn", "teaching", "reference", "worksheet", "play")
+
+
+def _register(*modules: str) -> typer.Typer:
+    """The app with the commands of ``modules`` (all of them when none is named) registered."""
+    from importlib import import_module
+
+    for m in modules or MODULES:
+        import_module(f"canasta_tutor.cli.{m}")
+    from canasta_tutor.cli.common import app
+
+    return app
+
+
+def __getattr__(name: str):
+    if name == "app":  # the whole command line, for help, completion, the reference and tests
+        return _register()
+    raise AttributeError(name)
 
 
 def _only(name: str) -> typer.Typer | None:
     """An app holding just the command being run. Typer works out every registered command's options
     when it starts, which costs more than a whole ruling; the full app is built only when the
     command name is not known (for the list of commands, or to suggest one)."""
+    module = COMMAND_MODULES.get(name)
+    if module is None:
+        return None
+    app = _register(module)
     chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
     if not chosen:
         return None
@@ -79,7 +108,7 @@ def main() -> None:
     target = _only(sys.argv[1]) if named else None
     try:
         # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
-        (target or app)(prog_name="canasta")
+        (target or _register())(prog_name="canasta")
     except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
         sys.stderr.write("\n")
         sys.exit(130)
