@@ -42,7 +42,7 @@ def check(
     Example:  canasta check table.yaml "take 9S 9D; meld 9S 9D 9H"
     """
     def body():
-        from canasta_tutor import api
+        from canasta_tutor import api, texts
         from canasta_tutor.render import report
 
         if compare:
@@ -55,7 +55,7 @@ def check(
             from canasta_tutor.render.plain import verdict_text
             from canasta_tutor.render.safe import clean, clean_data
 
-            print(verdict_text(clean_data(data), _style(), clean(verdict.ruleset.title)))
+            print(verdict_text(clean_data(data), _style(), clean(texts.ruleset_title(verdict.ruleset.id, verdict.ruleset.title))))
         raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
 
     _guard(as_json, lang, body)

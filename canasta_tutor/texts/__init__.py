@@ -215,3 +215,25 @@ def _localised(params: dict, lang: str | None) -> dict:
         if rank is not None:
             params = {**params, "rank_name": rank_name(rank, lang)}
     return params
+
+
+def label(key: str, **params) -> str:
+    """A label of the reports and the table drawing (the ``labels`` section), filled in."""
+    return section("labels", key, params)
+
+
+def ruleset_title(ruleset_id: str, title: str, lang: str | None = None) -> str:
+    """A built-in ruleset's title in the active language; a ruleset file of the user's keeps its own."""
+    return catalog(lang or language()).get("labels", {}).get("rulesets", {}).get(ruleset_id, title)
+
+
+def source_title(source_id: str, title: str, lang: str | None = None) -> str:
+    """The title of a page a ruling cites, in the active language (the page's own name stays)."""
+    return catalog(lang or language()).get("labels", {}).get("sources", {}).get(source_id, title)
+
+
+def inherited_text(inherited: str | None) -> str | None:
+    """``inherited from classic`` as the engine says it, in the active language."""
+    if not inherited or not inherited.startswith("inherited from "):
+        return inherited
+    return label("verdict.inherited", owner=inherited[len("inherited from "):])
