@@ -15,6 +15,20 @@ MAX_DEPTH = 64
 STDIN = "-"  # as a file name: read standard input
 
 
+class Said(str):
+    """An error message in English that also carries its catalog key (``errors.<key>`` in en.yaml) and
+    parameters, so the command line can word it in the user's language: the layers below ``texts`` cannot
+    look texts up themselves. The English here must be the catalog's English (a test compares them)."""
+
+    key: str
+    params: dict
+
+    def __new__(cls, key: str, english: str, **params) -> "Said":
+        said = super().__new__(cls, english.format(**params))
+        said.key, said.params = key, params
+        return said
+
+
 class InputError(Exception):
     """An input file that cannot be used; printed as ``file:line:column: key: message``."""
 

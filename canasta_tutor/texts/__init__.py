@@ -237,3 +237,20 @@ def inherited_text(inherited: str | None) -> str | None:
     if not inherited or not inherited.startswith("inherited from "):
         return inherited
     return label("verdict.inherited", owner=inherited[len("inherited from "):])
+
+
+def said(message) -> str:
+    """An error message of the lower layers in the active language: a ``Said`` message is looked up by its
+    key (its parameters too may be ``Said``); any other text is shown as it is."""
+    key = getattr(message, "key", None)
+    if key is None:
+        return str(message)
+    params = {k: said(v) if getattr(v, "key", None) else v for k, v in message.params.items()}
+    entry = catalog(language()).get("errors", {}).get(key)
+    return _fill(entry, params) if entry is not None else str(message)
+
+
+def input_error(exc) -> str:
+    """An InputError as ``file:line:column: key: message``, its message in the active language."""
+    where = exc.file + (f":{exc.line}:{exc.column}" if exc.line else "")
+    return (f"{where}: " if where else "") + (f"{exc.key}: " if exc.key else "") + said(exc.message)
