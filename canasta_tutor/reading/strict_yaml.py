@@ -23,9 +23,9 @@ class Said(str):
     key: str
     params: dict
 
-    def __new__(cls, key: str, english: str, **params) -> "Said":
+    def __new__(cls, said_key: str, english: str, /, **params) -> "Said":
         said = super().__new__(cls, english.format(**params))
-        said.key, said.params = key, params
+        said.key, said.params = said_key, params
         return said
 
 
@@ -169,24 +169,24 @@ def read_text(path: str | Path) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise InputError("no such file", name) from None
+        raise InputError(Said("file.no-such-file", 'no such file'), name) from None
     except IsADirectoryError:
-        raise InputError("is a folder, expected a YAML file", name) from None
+        raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name) from None
     except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+        raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)), name) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise InputError("is a folder, expected a YAML file", name)
+            raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name)
         if not stat.S_ISREG(mode):
-            raise InputError("is not a regular file (a pipe, a device or a socket); give a YAML file", name)
+            raise InputError(Said("file.not-regular", 'is not a regular file (a pipe, a device or a socket); give a YAML file'), name)
         with os.fdopen(fd, "rb") as fh:
             fd = -1
             data = fh.read(MAX_BYTES + 1)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+        raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)), name) from None
     finally:
         if fd >= 0:
             os.close(fd)
@@ -198,8 +198,7 @@ def _read_stdin() -> bytes:
     import sys
 
     if sys.stdin is None or sys.stdin.isatty():
-        raise InputError("'-' reads the table from standard input, but nothing is piped in; "
-                         "e.g. cat table.yaml | canasta check - \"draw\"", STDIN)
+        raise InputError(Said("file.no-stdin", '\'-\' reads the table from standard input, but nothing is piped in; e.g. cat table.yaml | canasta check - "draw"'), STDIN)
     stream = getattr(sys.stdin, "buffer", None)
     data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
     return data
@@ -207,19 +206,18 @@ def _read_stdin() -> bytes:
 
 def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_BYTES:
-        raise InputError(f"is larger than {MAX_BYTES // 1024} KiB; a table or scenario file is a few KiB", name)
+        raise InputError(Said("file.too-large", 'is larger than {kib} KiB; a table or scenario file is a few KiB', kib=MAX_BYTES // 1024), name)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
-        raise InputError("is UTF-16 text; save it as UTF-8 (most editors offer it under 'Save as' or "
-                         "'Encoding')", name)
+        raise InputError(Said("file.utf16", "is UTF-16 text; save it as UTF-8 (most editors offer it under 'Save as' or 'Encoding')"), name)
     if b"\x00" in data:
-        raise InputError("holds binary data (a NUL byte), expected YAML text", name)
+        raise InputError(Said("file.binary", 'holds binary data (a NUL byte), expected YAML text'), name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"is not UTF-8 text (byte 0x{data[exc.start]:02x})", name, line, 1) from None
+        raise InputError(Said("file.not-utf8", 'is not UTF-8 text (byte 0x{byte})', byte=f"{data[exc.start]:02x}"), name, line, 1) from None
     if not text.strip():
-        raise InputError("is empty", name)
+        raise InputError(Said("file.empty", 'is empty'), name)
     return text
 
 
@@ -268,12 +266,12 @@ def parse(text: str, name: str = "<input>") -> Node:
             parent.items.append(node)
         elif frame[1] is None:
             if not isinstance(node, Scalar):
-                raise err("a key must be plain text, not a list or mapping", mark)
+                raise err(Said("file.key-not-text", 'a key must be plain text, not a list or mapping'), mark)
             if node.text == "<<" and node.plain:
-                raise err("merge keys (<<) are not accepted; write the keys out", mark)
+                raise err(Said("file.merge-key", 'merge keys (<<) are not accepted; write the keys out'), mark)
             if node.text in parent.items:
                 path = frame[2]
-                raise err(f"duplicate key '{node.text}'", mark, f"{path}.{node.text}" if path else node.text)
+                raise err(Said("file.duplicate-key", "duplicate key '{key}'", key=node.text), mark, f"{path}.{node.text}" if path else node.text)
             frame[1] = node
         else:
             parent.items[frame[1].text] = (frame[1], node)
@@ -291,22 +289,22 @@ def parse(text: str, name: str = "<input>") -> Node:
             if kind == "DocumentStartEvent":
                 documents += 1
                 if documents > 1:
-                    raise err("holds more than one YAML document (---); expected one", mark)
+                    raise err(Said("file.documents", 'holds more than one YAML document (---); expected one'), mark)
                 continue
             if kind == "AliasEvent":
-                raise err("aliases (*name) are not accepted; write the value out", mark)
+                raise err(Said("file.alias", 'aliases (*name) are not accepted; write the value out'), mark)
             if getattr(event, "anchor", None):
-                raise err(f"anchors (&{event.anchor}) are not accepted", mark)
+                raise err(Said("file.anchor", 'anchors (&{anchor}) are not accepted', anchor=event.anchor), mark)
             tag = getattr(event, "tag", None)
             if kind == "ScalarEvent":
                 if tag and tag != "!" and not (event.implicit and event.implicit[0]):
-                    raise err(f"tags such as {tag} are not accepted", mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
                 attach(Scalar(mark.line + 1, mark.column + 1, event.value, not event.style), mark)
             elif kind in ("SequenceStartEvent", "MappingStartEvent"):
                 if tag and not event.implicit:
-                    raise err(f"tags such as {tag} are not accepted", mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
                 if len(stack) >= MAX_DEPTH:
-                    raise err(f"nesting deeper than {MAX_DEPTH} levels", mark)
+                    raise err(Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH), mark)
                 node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)
                 path = here()
                 attach(node, mark)
@@ -320,7 +318,7 @@ def parse(text: str, name: str = "<input>") -> Node:
         line = before.count("\n") + 1
         column = exc.position - (before.rfind("\n") + 1) + 1
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-        raise InputError(f"is not valid YAML: the character {char!r} is not allowed", name, line, column,
+        raise InputError(Said("file.bad-character", 'is not valid YAML: the character {char} is not allowed', char=repr(char)), name, line, column,
                          here()) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -331,7 +329,7 @@ def parse(text: str, name: str = "<input>") -> Node:
         if dispose:
             dispose()
     if root is None or (isinstance(root, Scalar) and root.is_null):
-        raise InputError("is empty", name)
+        raise InputError(Said("file.empty", 'is empty'), name)
     return root
 
 
@@ -339,8 +337,8 @@ def _slip(problem: str, text: str, mark) -> str:
     """PyYAML's words for a parse error, or the fix when the cause is a common slip."""
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
     if "\\t" in problem or "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
-        return "holds a tab: tabs are not allowed in YAML; indent with spaces"
-    return f"is not valid YAML: {problem}"
+        return Said("file.tab", 'holds a tab: tabs are not allowed in YAML; indent with spaces')
+    return Said("file.not-yaml", 'is not valid YAML: {problem}', problem=problem)
 
 
 def load(path: str | Path) -> Node:
