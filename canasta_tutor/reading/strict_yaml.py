@@ -111,10 +111,10 @@ def brief(text: str, limit: int = 40) -> str:
 def describe(node: Node | None) -> str:
     """How a value reads in an error message: ``'text'``, ``nothing``, ``a list``, ``a mapping``."""
     if node is None or isinstance(node, Scalar) and node.is_null:
-        return "nothing"
+        return Said("table.nothing", "nothing")
     if isinstance(node, Scalar):
         return f"'{brief(node.text)}'"
-    return "a list" if isinstance(node, Seq) else "a mapping"
+    return Said("table.a-list", "a list") if isinstance(node, Seq) else Said("table.a-mapping", "a mapping")
 
 
 MAX_DIGITS = 9
