@@ -120,3 +120,24 @@ def test_the_scenario_check_finds_english_left_in_the_code():
     assert _same_lines("  NS\n  Ann: 9S", "  NS\n  Ann: 9S", {"ns", "ann"}) == []
     assert _same_texts({"message": "the pile", "rule": "pile.empty"}, {"message": "the pile", "rule": "pile.empty"},
                        set()) == ["the pile"]
+
+
+def test_every_error_of_the_lower_layers_says_the_catalogs_english():
+    """An error raised beneath ``texts`` (``Said(key, english)``) is worded from ``errors.<key>`` elsewhere:
+    its English and its placeholders must be the catalog's, or the translations would not fit it."""
+    import ast
+
+    errors = texts.catalog("en")["errors"]
+    wrong = []
+    for path in (ROOT / "canasta_tutor").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Said" and len(node.args) == 2:
+                key, english = (a.value for a in node.args)
+                entry = errors
+                for part in key.split("."):
+                    entry = entry.get(part, {}) if isinstance(entry, dict) else {}
+                if entry != english:
+                    wrong.append((path.name, key, english, entry))
+                elif set(re.findall(r"{(\w+)}", english)) != {k.arg for k in node.keywords}:
+                    wrong.append((path.name, key, "placeholders", [k.arg for k in node.keywords]))
+    assert not wrong, wrong
