@@ -120,17 +120,23 @@ def describe(node: Node | None) -> str:
 MAX_DIGITS = 9
 
 
-def number_problem(node: Node | None) -> str:
-    """Why a value is not the whole number expected, for the message: ``found ... , expected ...``."""
+def number_problem(node: Node | None, nullable: bool = False) -> str:
+    """Why a value is not the whole number expected (or null, where ``nullable``), for the message:
+    ``found ... , expected ...``."""
     if isinstance(node, Scalar):
         text = node.text.strip().replace("_", "")
         body = text[1:] if text[:1] in "+-" else text
         if body.isdigit() and body.isascii():
             if not node.plain:
-                return f"found {describe(node)} in quotes, expected a whole number without quotes"
+                return Said("file.number-quoted", "found {found} in quotes, expected a whole number without quotes",
+                            found=describe(node))
             if len(body) > MAX_DIGITS:
-                return f"found a number of {len(body)} digits, expected a whole number of at most {MAX_DIGITS} digits"
-    return f"found {describe(node)}, expected a whole number"
+                return Said("file.number-digits",
+                            "found a number of {digits} digits, expected a whole number of at most {most} digits",
+                            digits=len(body), most=MAX_DIGITS)
+    if nullable:
+        return Said("file.number-or-null", "found {found}, expected a whole number or null", found=describe(node))
+    return Said("file.number", "found {found}, expected a whole number", found=describe(node))
 
 
 def int_value(node: Node | None) -> int | None:
