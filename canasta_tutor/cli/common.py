@@ -133,8 +133,9 @@ def _guard(as_json: bool, lang: str | None, body):
         if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
             _fail(EXIT_INPUT, f"the progress database could not be used ({exc}); if another canasta is "
                               "running, let it finish and try again. Answers saved before are kept.", as_json)
-        _fail(EXIT_INTERNAL, f"internal error: {type(exc).__name__}: {exc} (set CANASTA_DEBUG=1 for the traceback)",
-              as_json)
+        from canasta_tutor import texts
+
+        _fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
 
 
 def _house(options: Optional[List[str]]):

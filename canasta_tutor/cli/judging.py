@@ -62,7 +62,7 @@ def check(
 
 
 def _compare(file: str, move: str, house, as_json: bool) -> None:
-    from canasta_tutor import api
+    from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
     rulings = api.compare(file, move, _house(house))
@@ -70,7 +70,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     for r in rulings:
         if r.verdict is None:
             rows.append({"ruleset": r.ruleset, "move": move, "legal": None, "violations": [], "notes": [],
-                         "score": None, "applicable": False, "problem": r.problem})
+                         "score": None, "applicable": False, "problem": texts.said(r.problem)})
         else:
             rows.append(report.verdict_dict(r.verdict) | {"applicable": True})
     if as_json:
