@@ -99,9 +99,7 @@ class _Marked:
         return "«" + (one if n == 1 else other)
 
 
-def test_the_scenario_check_passes_once_every_text_is_translated(monkeypatch):
-    """The test above fails only for want of translations: with every catalog entry filled (here with a
-    mark), no English is left in any label or message of `check`."""
+def _mark_danish(monkeypatch) -> None:
     marked = texts._translate(texts.catalog("en"), _Marked())
     real = texts.catalog
 
@@ -109,6 +107,12 @@ def test_the_scenario_check_passes_once_every_text_is_translated(monkeypatch):
         return marked if texts.normalise(lang) == "da" else real(lang)
 
     monkeypatch.setattr(texts, "catalog", catalog)
+
+
+def test_the_scenario_check_passes_once_every_text_is_translated(monkeypatch):
+    """The test above fails only for want of translations: with every catalog entry filled (here with a
+    mark), no English is left in any label or message of `check`."""
+    _mark_danish(monkeypatch)
     found = _english_everywhere("da", monkeypatch)
     assert not found, f"{len(found)} texts never looked up in the catalog, e.g.:\n" + "\n".join(found[:30])
 
@@ -141,3 +145,20 @@ def test_every_error_of_the_lower_layers_says_the_catalogs_english():
                 elif set(re.findall(r"{(\w+)}", english)) != {k.arg for k in node.keywords}:
                     wrong.append((path.name, key, "placeholders", [k.arg for k in node.keywords]))
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("args,code", [
+    (["check", "no-such-table.yaml", "draw"], 3),
+    (["check", "examples/table.yaml", "take 9X"], 2),
+    (["check", "examples/table.yaml", "jump"], 2),
+    (["check", "examples/table.yaml", "draw", "--ruleset", "nope"], 3),
+    (["check", "examples/table.yaml", "draw", "--house", "nope=1"], 2),
+])
+def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, args, code):
+    _mark_danish(monkeypatch)
+    monkeypatch.setenv("CANASTA_LANG", "da")
+    for as_json in (False, True):
+        result = CliRunner().invoke(app, args + ["--lang", "da"] + (["--json"] if as_json else []))
+        assert result.exit_code == code
+        message = json.loads(result.stdout)["error"]["message"] if as_json else result.stderr
+        assert "«" in message, message

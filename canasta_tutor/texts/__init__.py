@@ -246,8 +246,12 @@ def said(message) -> str:
     if key is None:
         return str(message)
     params = {k: said(v) if getattr(v, "key", None) else v for k, v in message.params.items()}
-    entry = catalog(language()).get("errors", {}).get(key)
-    return _fill(entry, params) if entry is not None else str(message)
+    entry = catalog(language()).get("errors", {})
+    for part in key.split("."):
+        entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None
+    if isinstance(entry, str) or isinstance(entry, dict) and "other" in entry:
+        return _fill(entry, params)
+    return str(message)
 
 
 def input_error(exc) -> str:
