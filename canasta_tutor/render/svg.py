@@ -218,7 +218,7 @@ def save_svg(table: Table, out: str) -> None:
     from canasta_tutor.reading.strict_yaml import InputError
 
     if not out.strip():
-        raise InputError("--svg needs a file name to write the SVG to")
+        raise InputError(texts.label("errors.svg-no-name"))
     if os.path.exists(out) and os.path.exists(table.file) and os.path.samefile(out, table.file):
-        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
+        raise InputError(texts.label("errors.svg-table-file", out=out))
     write_file(out, table_svg(table), replace_own=True)
