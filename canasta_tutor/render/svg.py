@@ -47,7 +47,7 @@ def _text(x: float, y: float, text: str, size: int = 12, weight: str = "normal",
 
 def _card(x: float, y: float, c: Card) -> str:
     fill = RED if c.is_red else "#000"
-    label = f"card {c.symbol()}" + (" wild" if c.is_wild else "")
+    label = texts.label("table.card-wild" if c.is_wild else "table.card", card=c.symbol())
     parts = [f'<g class="card{" wild" if c.is_wild else ""}" aria-label={quoteattr(label)}>',
              f'<rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
              f'stroke="#000" stroke-width="{2 if c.is_wild else 1}"/>']
