@@ -73,7 +73,7 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
 
 
 def score_text(d: dict, style: Style) -> str:
-    out = texts.label("score.went-out-concealed" if d["concealed"] else "score.went-out", player=d["out"])
+    out = texts.label("score.went-out-concealed" if d.get("concealed") else "score.went-out", player=d["out"])
     lines = [style(texts.label("score.heading", ruleset=d["ruleset"]), "bold")
              + (style("  " + out, "dim") if d["out"] else "")]
     width = max((len(ln["detail"]) for s in d["sides"] for ln in s["lines"]), default=20)
