@@ -105,18 +105,26 @@ def _guard(as_json: bool, lang: str | None, body):
     except typer.Exit:
         raise
     except MoveError as exc:
-        _fail(EXIT_USAGE, f"bad move: {exc}", as_json)
+        from canasta_tutor import texts
+
+        _fail(EXIT_USAGE, texts.label("errors.bad-move", problem=texts.said(exc.args[0])), as_json)
     except UsageError as exc:
-        _fail(EXIT_USAGE, str(exc), as_json)
+        from canasta_tutor import texts
+
+        _fail(EXIT_USAGE, texts.said(exc.args[0]) if exc.args else str(exc), as_json)
     except InputError as exc:
-        _fail(EXIT_INPUT, str(exc), as_json, exc.as_dict())
+        from canasta_tutor import texts
+
+        _fail(EXIT_INPUT, texts.input_error(exc), as_json, exc.as_dict() | {"message": texts.said(exc.message)})
     except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, also at a yes/no prompt
         sys.stderr.write("\n")
         raise typer.Exit(EXIT_INTERRUPTED)
     except BrokenPipeError:  # the reader (``| head``) went away: Click ends quietly (exit 1)
         raise
     except RecursionError:
-        _fail(EXIT_INPUT, "the input is nested too deeply", as_json)
+        from canasta_tutor import texts
+
+        _fail(EXIT_INPUT, texts.label("errors.nested"), as_json)
     except OSError as exc:  # a file or folder the system refuses (permissions, a full disk): the user's to fix
         where = exc.filename if isinstance(exc.filename, str) else ""
         _fail(EXIT_INPUT, f"{where + ': ' if where else ''}{exc.strerror or exc}", as_json)
@@ -126,8 +134,9 @@ def _guard(as_json: bool, lang: str | None, body):
         if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
             _fail(EXIT_INPUT, f"the progress database could not be used ({exc}); if another canasta is "
                               "running, let it finish and try again. Answers saved before are kept.", as_json)
-        _fail(EXIT_INTERNAL, f"internal error: {type(exc).__name__}: {exc} (set CANASTA_DEBUG=1 for the traceback)",
-              as_json)
+        from canasta_tutor import texts
+
+        _fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
 
 
 def _house(options: Optional[List[str]]):

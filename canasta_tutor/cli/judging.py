@@ -42,7 +42,7 @@ def check(
     Example:  canasta check table.yaml "take 9S 9D; meld 9S 9D 9H"
     """
     def body():
-        from canasta_tutor import api
+        from canasta_tutor import api, texts
         from canasta_tutor.render import report
 
         if compare:
@@ -55,14 +55,14 @@ def check(
             from canasta_tutor.render.plain import verdict_text
             from canasta_tutor.render.safe import clean, clean_data
 
-            print(verdict_text(clean_data(data), _style(), clean(verdict.ruleset.title)))
+            print(verdict_text(clean_data(data), _style(), clean(texts.ruleset_title(verdict.ruleset.id, verdict.ruleset.title))))
         raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
 
     _guard(as_json, lang, body)
 
 
 def _compare(file: str, move: str, house, as_json: bool) -> None:
-    from canasta_tutor import api
+    from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
     rulings = api.compare(file, move, _house(house))
@@ -70,7 +70,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     for r in rulings:
         if r.verdict is None:
             rows.append({"ruleset": r.ruleset, "move": move, "legal": None, "violations": [], "notes": [],
-                         "score": None, "applicable": False, "problem": r.problem})
+                         "score": None, "applicable": False, "problem": texts.said(r.problem)})
         else:
             rows.append(report.verdict_dict(r.verdict) | {"applicable": True})
     if as_json:

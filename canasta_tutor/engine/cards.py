@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Iterable
 
 from canasta_tutor.engine import notation
+from canasta_tutor.reading.strict_yaml import Said
 
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "JK")
 NATURAL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
@@ -33,7 +34,7 @@ class CardError(ValueError):
     """A piece of text that is not a card."""
 
     def __init__(self, text: str, reason: str) -> None:
-        super().__init__(f"{text!r} is not a card: {reason}")
+        super().__init__(Said("card.not-a-card", "{text} is not a card: {reason}", text=repr(text), reason=reason))
         self.text = text
         self.reason = reason
 
@@ -111,11 +112,11 @@ def parse_card(text: str) -> Card:
         return card
     t = text.strip()
     if not t:
-        raise CardError(text, "it is empty")
+        raise CardError(text, Said("card.empty", "it is empty"))
     if not t.isascii() and not all(ch.isascii() or ch in _SUIT_ALIASES for ch in t):
         # upper() would turn the long s into S and other letters into look-alikes: 'Kſ' is not KS
-        raise CardError(text, "a card is written in plain letters (A K Q J 10 9 ... 2, suits S H D C) or "
-                              "with the suit symbols ♠ ♥ ♦ ♣")
+        raise CardError(text, Said("card.plain-letters", "a card is written in plain letters (A K Q J 10 9 ... 2, "
+                                                     "suits S H D C) or with the suit symbols ♠ ♥ ♦ ♣"))
     t = t.upper()
     if t in ("JK", "JOKER", "*"):
         card = Card("JK")
@@ -128,10 +129,10 @@ def parse_card(text: str) -> Card:
             rank_text = t
         rank = _RANK_ALIASES.get(rank_text)
         if rank is None or rank == "JK" and suit:  # not the standard notation: a player's own letters?
-            rank, suit = notation.read(t, lambda why: CardError(text, why or "expected a rank A K Q J 10 (or T) "
-                                                                "9 to 2, then a suit S H D C, or JK"))
+            rank, suit = notation.read(t, lambda why: CardError(text, why or Said(
+                "card.expected-rank", "expected a rank A K Q J 10 (or T) 9 to 2, then a suit S H D C, or JK")))
         if rank == "3" and suit is None:
-            raise CardError(text, "a three needs its suit (3H, 3D red; 3S, 3C black)")
+            raise CardError(text, Said("card.three-suit", "a three needs its suit (3H, 3D red; 3S, 3C black)"))
         card = Card(rank, suit)
     if len(_CACHE) < 4096:
         _CACHE[key] = card

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
 from canasta_tutor.engine.record import Record
+from canasta_tutor.reading.strict_yaml import Said
 
 VERBS = ("draw", "take", "meld", "add", "discard", "ask")
 # A turn is a draw, a few melds and lay-offs and a discard; these bound the work any one move asks for.
@@ -51,7 +52,7 @@ def _rank_word(word: str) -> str:
         card = None
     if card and card.is_natural:
         return card.rank
-    raise MoveError(f"'to {word}': expected the rank of a meld, such as K or 10", word)
+    raise MoveError(Said("move.to-rank", "'to {word}': expected the rank of a meld, such as K or 10", word=word), word)
 
 
 def _brief(text: str, limit: int = 60) -> str:
@@ -62,7 +63,8 @@ def parse_step(text: str) -> Step:
     words = text.split()
     verb = words[0].lower()
     if verb not in VERBS:
-        raise MoveError(f"unknown step '{_brief(words[0])}' in '{_brief(text)}'; expected one of: {', '.join(VERBS)}", words[0])
+        raise MoveError(Said("move.unknown-step", "unknown step '{word}' in '{step}'; expected one of: {verbs}",
+                             word=_brief(words[0]), step=_brief(text), verbs=", ".join(VERBS)), words[0])
     rest = words[1:]
     to = None
     if verb == "add" and len(rest) >= 2 and rest[-2].lower() == "to":
@@ -74,20 +76,23 @@ def parse_step(text: str) -> Step:
             cards.append(parse_card(w.strip(",")))
         except CardError as exc:
             if w.strip(",").lower() in VERBS:  # "take 9S 9D, discard 4H": two steps written as one
-                raise MoveError(f"'{w.strip(',')}' starts a new step: separate steps with ';', e.g. "
-                                f"'{_as_steps(text)}'", w) from None
-            raise MoveError(f"'{_brief(w)}' in '{_brief(text)}' is not a card: {exc.reason}", w) from None
+                raise MoveError(Said("move.new-step", "'{word}' starts a new step: separate steps with ';', e.g. '{steps}'",
+                                     word=w.strip(","), steps=_as_steps(text)), w) from None
+            raise MoveError(Said("move.not-a-card", "'{word}' in '{step}' is not a card: {reason}", word=_brief(w),
+                                 step=_brief(text), reason=exc.reason), w) from None
     if verb == "ask" and cards:
-        raise MoveError(f"'ask' takes no cards, found '{' '.join(rest)}'", rest[0])
+        raise MoveError(Said("move.ask-no-cards", "'ask' takes no cards, found '{found}'", found=" ".join(rest)), rest[0])
     if verb in ("meld", "add") and not cards:
-        raise MoveError(f"'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'", verb)
+        raise MoveError(Said("move.needs-cards", "'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'", verb=verb), verb)
     if verb == "discard" and len(cards) != 1:
-        raise MoveError(f"'discard' takes exactly one card, found {len(cards)} in '{text}'",
+        raise MoveError(Said("move.one-discard", "'discard' takes exactly one card, found {n} in '{step}'", n=len(cards),
+                              step=text),
                         rest[1] if len(cards) > 1 else verb)
     if verb == "add" and to is None:
         naturals = {c.rank for c in cards if c.is_natural}
         if len(naturals) != 1:
-            raise MoveError(f"'{text}': say which meld with 'to RANK', e.g. 'add {' '.join(rest)} to K'", verb)
+            raise MoveError(Said("move.which-meld", "'{step}': say which meld with 'to RANK', e.g. 'add {cards} to K'",
+                                  step=text, cards=" ".join(rest)), verb)
         to = naturals.pop()
     return Step(verb, tuple(cards), to)
 
@@ -107,13 +112,15 @@ def parse_move(text: str | list[str]) -> list[Step]:
     """Steps separated by ';' (or newlines), or a list of step strings."""
     length = sum(len(p) + 2 for p in text) if isinstance(text, list) else len(text)
     if length > MAX_CHARS:
-        raise MoveError(f"the move is {length} characters long; a move has at most {MAX_CHARS}")
+        raise MoveError(Said("move.too-long", "the move is {length} characters long; a move has at most {most}",
+                             length=length, most=MAX_CHARS))
     parts = text if isinstance(text, list) else text.replace("\n", ";").split(";")
     if sum(1 for p in parts if p.strip()) > MAX_STEPS:
-        raise MoveError(f"the move has {sum(1 for p in parts if p.strip())} steps; a move has at most {MAX_STEPS}")
+        raise MoveError(Said("move.too-many-steps", "the move has {n} steps; a move has at most {most}",
+                             n=sum(1 for p in parts if p.strip()), most=MAX_STEPS))
     steps = [parse_step(p) for p in (p.strip() for p in parts) if p]
     if not steps:
-        raise MoveError("the move is empty; write steps such as 'draw; discard 5C'")
+        raise MoveError(Said("move.empty", "the move is empty; write steps such as 'draw; discard 5C'"))
     return steps
 
 

@@ -12,6 +12,8 @@ docs/format.md has the table.
 """
 from __future__ import annotations
 
+from canasta_tutor.reading.strict_yaml import Said
+
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 DIGITS = {str(n): str(n) for n in range(2, 11)}
 
@@ -55,4 +57,5 @@ def read(code: str, error):
         raise error(None)
     shown = [f"{rank}{SHOWN.get(suit, '')} ({' and '.join(langs)})" for (rank, suit), langs in found.items()]
     codes = " or ".join(f"{rank}{SHOWN.get(suit, '')}" for rank, suit in found)
-    raise error(f"it can be read as {' or as '.join(shown)}; write {codes}")
+    raise error(Said("card.ambiguous", "it can be read as {readings}; write {codes}", readings=" or as ".join(shown),
+                     codes=codes))

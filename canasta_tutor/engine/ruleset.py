@@ -14,6 +14,7 @@ from typing import Any
 from canasta_tutor.engine.record import Record
 from canasta_tutor.reading.strict_yaml import (
     InputError,
+    Said,
     Map,
     Node,
     Scalar,
@@ -218,7 +219,7 @@ def convert_param(name: str, node: Node, file: str, key: str) -> Any:
     """Read one parameter value from its YAML node, strictly."""
     spec = PARAMS.get(name)
     if spec is None:
-        raise InputError(f"unknown parameter '{name}'; known: {', '.join(PARAMS)}", **_where(node, file, key))
+        raise InputError(Said("ruleset.unknown-parameter", "unknown parameter '{name}'; known: {known}", name=name, known=', '.join(PARAMS)), **_where(node, file, key))
     return _convert(spec, node, file, key)
 
 
@@ -230,21 +231,21 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
         value = int_value(node)
         if value is not None:
             if value < spec.minimum:
-                raise InputError(f"found {value}, expected a number of {spec.minimum} or more", **w)
+                raise InputError(Said("ruleset.at-least", 'found {value}, expected a number of {minimum} or more', value=value, minimum=spec.minimum), **w)
             return value
-        raise InputError(number_problem(node) + (" or null" if spec.kind == "optint" else ""), **w)
+        raise InputError(number_problem(node, spec.kind == "optint"), **w)
     if spec.kind == "bool":
         value = bool_value(node)
         if value is None:
-            raise InputError(f"found {describe(node)}, expected true or false", **w)
+            raise InputError(Said("ruleset.boolean", 'found {found}, expected true or false', found=describe(node)), **w)
         return value
     if spec.kind == "choice":
         if isinstance(node, Scalar) and node.text in spec.choices:
             return node.text
-        raise InputError(f"found {describe(node)}, expected one of: {', '.join(spec.choices)}", **w)
+        raise InputError(Said("ruleset.choice", 'found {found}, expected one of: {choices}', found=describe(node), choices=', '.join(spec.choices)), **w)
     if spec.kind == "bonus":
         if not isinstance(node, Map) or set(node.items) != {"natural", "mixed"}:
-            raise InputError(f"found {describe(node)}, expected {{natural: N, mixed: N}}", **w)
+            raise InputError(Said("ruleset.bonus", 'found {found}, expected {example}', found=describe(node), example="{natural: N, mixed: N}"), **w)
         sub = Param("", "int", "")
         return {k: _convert(sub, v, file, f"{key}.{k}") for k, (_, v) in node.items.items()}
     if spec.kind == "tiers":
@@ -254,23 +255,23 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
 
 def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
     if not isinstance(node, Seq) or not node.items:
-        raise InputError(f"found {describe(node)}, expected a list of tiers like {{below: 1500, need: 50}}",
+        raise InputError(Said("ruleset.tiers", 'found {found}, expected a list of tiers like {example}', found=describe(node), example="{below: 1500, need: 50}"),
                          **_where(node, file, key))
     tiers = []
     last = None
     for i, item in enumerate(node.items):
         k = f"{key}[{i}]"
         if not isinstance(item, Map) or not set(item.items) <= {"below", "need"} or "need" not in item.items:
-            raise InputError(f"found {describe(item)}, expected {{below: SCORE, need: POINTS or canasta}}",
+            raise InputError(Said("ruleset.tier", 'found {found}, expected {example}', found=describe(item), example="{below: SCORE, need: POINTS or canasta}"),
                              **_where(item, file, k))
         below = None
         if "below" in item.items:
             below = _signed_int(item.items["below"][1], file, f"{k}.below")
             if last is not None and below <= last:
-                raise InputError("tiers must rise: each 'below' above the one before", **_where(item, file, k))
+                raise InputError(Said("ruleset.tiers-rise", "tiers must rise: each 'below' above the one before"), **_where(item, file, k))
             last = below
         elif i != len(node.items) - 1:
-            raise InputError("only the last tier may leave out 'below'", **_where(item, file, k))
+            raise InputError(Said("ruleset.tier-below", "only the last tier may leave out 'below'"), **_where(item, file, k))
         need_node = item.items["need"][1]
         if isinstance(need_node, Scalar) and need_node.text == "canasta":
             need = None
@@ -278,7 +279,7 @@ def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
             need = _signed_int(need_node, file, f"{k}.need")
         tiers.append(Tier(below, need))
     if tiers[-1].below is not None:
-        raise InputError("the last tier must have no 'below' (it covers every higher score)",
+        raise InputError(Said("ruleset.last-tier", "the last tier must have no 'below' (it covers every higher score)"),
                          **_where(node, file, key))
     return tuple(tiers)
 
@@ -313,30 +314,30 @@ _PLACE_KEYS = {"section": "text", "paragraph": "int", "comment": "int", "topic":
 def _load_file_cached(path: str) -> dict:
     node = load(path)
     if not isinstance(node, Map):
-        raise InputError("expected a mapping with id, title, extends, set", path, node.line, node.column)
+        raise InputError(Said("ruleset.file-mapping", 'expected a mapping with id, title, extends, set'), path, node.line, node.column)
     for k, (kn, _) in node.items.items():
         if k not in _FILE_KEYS and not k.startswith("x-"):
-            raise InputError(f"unknown key {_key_text(k)}; expected one of: {', '.join(sorted(_FILE_KEYS))}",
+            raise InputError(Said("ruleset.unknown-key", 'unknown key {key}; expected one of: {keys}', key=_key_text(k), keys=', '.join(sorted(_FILE_KEYS))),
                              path, kn.line, kn.column, k if _KEY.fullmatch(k) else "")
     out: dict[str, Any] = {"path": path}
     for k in ("id", "title", "extends", "source", "notes"):
         if k in node.items:
             v = node.items[k][1]
             if not isinstance(v, Scalar):
-                raise InputError(f"found {describe(v)}, expected text", **_where(v, path, k))
+                raise InputError(Said("ruleset.text", 'found {found}, expected text', found=describe(v)), **_where(v, path, k))
             out[k] = v.text
     if "id" not in out:
-        raise InputError("a ruleset file needs an 'id'", path, node.line, node.column)
+        raise InputError(Said("ruleset.needs-id", "a ruleset file needs an 'id'"), path, node.line, node.column)
     out.setdefault("title", out["id"])
     out.setdefault("source", "house rule")
     values: dict[str, Any] = {}
     if "set" in node.items:
         body = node.items["set"][1]
         if not isinstance(body, Map):
-            raise InputError(f"found {describe(body)}, expected a mapping of parameters", **_where(body, path, "set"))
+            raise InputError(Said("ruleset.parameters", 'found {found}, expected a mapping of parameters', found=describe(body)), **_where(body, path, "set"))
         for name, (kn, vn) in body.items.items():
             if name not in PARAMS:
-                raise InputError(f"unknown parameter {_key_text(name)}; known: {', '.join(PARAMS)}",
+                raise InputError(Said("ruleset.unknown-set", 'unknown parameter {name}; known: {known}', name=_key_text(name), known=', '.join(PARAMS)),
                                  path, kn.line, kn.column, f"set.{name}" if _KEY.fullmatch(name) else "set")
             values[name] = _convert(PARAMS[name], vn, path, f"set.{name}")
     out["set"] = values
@@ -344,10 +345,10 @@ def _load_file_cached(path: str) -> dict:
     if "sources" in node.items:
         body = node.items["sources"][1]
         if not isinstance(body, Map):
-            raise InputError("expected a mapping of parameter: source", **_where(body, path, "sources"))
+            raise InputError(Said("ruleset.sources", 'expected a mapping of parameter: source'), **_where(body, path, "sources"))
         for name, (kn, vn) in body.items.items():
             if name not in PARAMS or not isinstance(vn, Scalar):
-                raise InputError(f"expected 'parameter: source', found '{name}'", path, kn.line, kn.column,
+                raise InputError(Said("ruleset.source", "expected 'parameter: source', found '{name}'", name=name), path, kn.line, kn.column,
                                  f"sources.{name}")
             param_sources[name] = vn.text
     out["sources"] = param_sources
@@ -355,10 +356,10 @@ def _load_file_cached(path: str) -> dict:
     if "variants" in node.items:
         body = node.items["variants"][1]
         if not isinstance(body, Map):
-            raise InputError("expected a mapping of player count: ruleset id", **_where(body, path, "variants"))
+            raise InputError(Said("ruleset.variants", 'expected a mapping of player count: ruleset id'), **_where(body, path, "variants"))
         for name, (kn, vn) in body.items.items():
             if not name.isdigit() or not isinstance(vn, Scalar):
-                raise InputError("expected 'PLAYERS: ruleset-id'", path, kn.line, kn.column, f"variants.{name}")
+                raise InputError(Said("ruleset.variant", "expected 'PLAYERS: ruleset-id'"), path, kn.line, kn.column, f"variants.{name}")
             variants[int(name)] = vn.text
     out["variants"] = variants
     out["places"] = _places(node, path)
@@ -373,16 +374,16 @@ def _places(node: Map, path: str) -> dict[str, dict]:
         return places
     body = node.items["places"][1]
     if not isinstance(body, Map):
-        raise InputError("expected a mapping of parameter or rule id: place", **_where(body, path, "places"))
+        raise InputError(Said("ruleset.places", 'expected a mapping of parameter or rule id: place'), **_where(body, path, "places"))
     for name, (kn, vn) in body.items.items():
         if not isinstance(vn, Map) or not set(vn.items) <= set(_PLACE_KEYS):
-            raise InputError(f"expected a place like {{section: TITLE, paragraph: N, comment: N}} for '{name}'",
+            raise InputError(Said("ruleset.place", "expected a place like {example} for '{name}'", example="{section: TITLE, paragraph: N, comment: N}", name=name),
                              path, kn.line, kn.column, f"places.{name}")
         place = {}
         for key, (_, v) in vn.items.items():
             value = int_value(v) if _PLACE_KEYS[key] == "int" else (v.text if isinstance(v, Scalar) else None)
             if value is None:
-                raise InputError(f"found {describe(v)} for {key}", **_where(v, path, f"places.{name}.{key}"))
+                raise InputError(Said("ruleset.place-value", 'found {found} for {key}', found=describe(v), key=key), **_where(v, path, f"places.{name}.{key}"))
             place[key] = value
         places[name] = place
     return places
@@ -425,7 +426,7 @@ def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
         return RULESET_DIR / f"{ref}.yaml"
     if ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref:
         if not ref.endswith((".yaml", ".yml")):
-            raise InputError(f"'{brief(ref)}' is not a ruleset file: a ruleset file's name ends in .yaml or .yml")
+            raise InputError(Said("ruleset.not-ruleset-file", "'{name}' is not a ruleset file: a ruleset file's name ends in .yaml or .yml", name=brief(ref)))
         p = Path(ref)
         if not p.is_absolute() and relative_to:
             p = Path(relative_to).parent / p
@@ -437,15 +438,15 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     """A built-in ruleset by id, or a ruleset file by path (relative to the file that names it)."""
     path = _resolve_path(ref, relative_to)
     if path is None:
-        raise InputError(f"unknown ruleset '{brief(ref)}'; built-in: {', '.join(BUILTIN)}, or a path to a ruleset file")
+        raise InputError(Said("ruleset.unknown", "unknown ruleset '{name}'; built-in: {builtin}, or a path to a ruleset file", name=brief(ref), builtin=', '.join(BUILTIN)))
     key = str(path.resolve()) if path.exists() else str(path)
     if key in _seen:
-        raise InputError(f"ruleset '{ref}' extends itself", str(path))
+        raise InputError(Said("ruleset.extends-itself", "ruleset '{name}' extends itself", name=ref), str(path))
     data = _load_file_cached(str(path))
     if data["id"] == "classic" and path.parent == RULESET_DIR:
         missing = [p for p in PARAMS if p not in data["set"]]
         if missing:
-            raise InputError(f"the base ruleset leaves out {', '.join(missing)}", str(path))
+            raise InputError(Said("ruleset.base-missing", 'the base ruleset leaves out {missing}', missing=', '.join(missing)), str(path))
         return Ruleset("classic", data["title"], data["source"], dict(data["set"]),
                        {p: "classic" for p in data["set"]}, data["sources"], data["variants"],
                        owner_sources={"classic": data["source"]})
@@ -457,7 +458,7 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     variants = data["variants"] if data["variants"] else {}
     owners = parent.owner_sources | {data["id"]: data["source"]}
     if values["players"] % values["side_size"]:
-        raise InputError(f"{values['players']} players cannot sit in sides of {values['side_size']}",
+        raise InputError(Said("ruleset.sides", '{players} players cannot sit in sides of {size}', players=values['players'], size=values['side_size']),
                          str(path), 0, 0, "set.side_size")
     check_playable(values, str(path), "set.")
     return Ruleset(data["id"], data["title"], data["source"], values, origin, sources, variants, parent.id,
@@ -473,15 +474,14 @@ def check_playable(values: dict[str, Any], file: str, prefix: str) -> None:
     Without this, ``deal: 100`` or one deck for six players fails halfway through a hand."""
     decks, jokers = values["decks"], values["jokers"]
     if decks > MAX_DECKS:
-        raise InputError(f"found {decks} decks, expected at most {MAX_DECKS}", file, 0, 0, f"{prefix}decks")
+        raise InputError(Said("ruleset.decks", 'found {decks} decks, expected at most {most}', decks=decks, most=MAX_DECKS), file, 0, 0, f"{prefix}decks")
     if jokers > JOKERS_PER_DECK * decks:
-        raise InputError(f"found {jokers} jokers for {decks} decks, expected at most {JOKERS_PER_DECK * decks}",
+        raise InputError(Said("ruleset.jokers", 'found {jokers} jokers for {decks} decks, expected at most {most}', jokers=jokers, decks=decks, most=JOKERS_PER_DECK * decks),
                          file, 0, 0, f"{prefix}jokers")
     cards = decks * 52 + jokers
     needed = values["players"] * values["deal"] + 1
     if needed > cards:
-        raise InputError(f"{values['players']} players dealt {values['deal']} cards each, and the up-card, need "
-                         f"{needed} cards, but {decks} decks with {jokers} jokers hold {cards}",
+        raise InputError(Said("ruleset.deal", '{players} players dealt {deal} cards each, and the up-card, need {needed} cards, but {decks} decks with {jokers} jokers hold {cards}', players=values['players'], deal=values['deal'], needed=needed, decks=decks, jokers=jokers, cards=cards),
                          file, 0, 0, f"{prefix}deal")
 
 

@@ -23,6 +23,7 @@ from canasta_tutor.reading.strict_yaml import (
     number_problem,
     parse,
 )
+from canasta_tutor.reading.strict_yaml import Said
 from canasta_tutor.reading.strict_yaml import describe as show
 from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
 
@@ -151,26 +152,26 @@ class Reader:
 
     def mapping(self, node: Node, key: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> Map:
         if not isinstance(node, Map):
-            raise self.fail(node, key, f"found {show(node)}, expected a mapping with keys {', '.join(allowed)}")
+            raise self.fail(node, key, Said("table.mapping", 'found {found}, expected a mapping with keys {keys}', found=show(node), keys=', '.join(allowed)))
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
                 self.soft(self.fail(kn, join(key, brief(name)),
                                     f"unknown key '{brief(name)}'; expected one of: {', '.join(allowed)}"))
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
-                raise self.fail(node, join(key, name), f"'{name}' is required")
+                raise self.fail(node, join(key, name), Said("table.required", "'{name}' is required", name=name))
         return node
 
     def text(self, node: Node, key: str, what: str = "text") -> str:
         if isinstance(node, Scalar) and not node.is_null and node.text.strip():
             return node.text.strip()
-        raise self.fail(node, key, f"found {show(node)}, expected {what}")
+        raise self.fail(node, key, Said("table.expected", 'found {found}, expected {what}', found=show(node), what=what))
 
     def integer(self, node: Node, key: str, minimum: int | None = None) -> int:
         value = int_value(node)
         if value is not None:
             if minimum is not None and value < minimum:
-                self.soft(self.fail(node, key, f"found {value}, expected {minimum} or more"))
+                self.soft(self.fail(node, key, Said("table.at-least", 'found {value}, expected {minimum} or more', value=value, minimum=minimum)))
                 return minimum
             return value
         self.soft(self.fail(node, key, counted_slip(node, key) or number_problem(node)))
@@ -179,14 +180,14 @@ class Reader:
     def boolean(self, node: Node, key: str) -> bool:
         value = bool_value(node)
         if value is None:
-            self.soft(self.fail(node, key, f"found {show(node)}, expected true or false"))
+            self.soft(self.fail(node, key, Said("table.boolean", 'found {found}, expected true or false', found=show(node))))
             return False
         return value
 
     def choice(self, node: Node, key: str, choices: tuple[str, ...]) -> str:
         if isinstance(node, Scalar) and node.text.strip().lower() in choices:
             return node.text.strip().lower()
-        self.soft(self.fail(node, key, f"found {show(node)}, expected one of: {', '.join(choices)}"))
+        self.soft(self.fail(node, key, Said("table.choice", 'found {found}, expected one of: {choices}', found=show(node), choices=', '.join(choices))))
         return choices[0]
 
     def cards(self, node: Node, key: str, sink: list | None = None) -> list[Card]:
@@ -199,18 +200,18 @@ class Reader:
             words = []
             for i, item in enumerate(node.items):
                 if not isinstance(item, Scalar):
-                    self.soft(self.fail(item, f"{key}[{i}]", f"found {show(item)}, expected a card such as KH"))
+                    self.soft(self.fail(item, f"{key}[{i}]", Said("table.card-item", 'found {found}, expected a card such as KH', found=show(item))))
                     continue
                 words.append((item.text.strip(), item, f"{key}[{i}]"))
         else:
-            raise self.fail(node, key, "found a mapping, expected cards: a list like [KH, KS, 2C] or 'KH KS 2C'")
+            raise self.fail(node, key, Said("table.cards-mapping", "found a mapping, expected cards: a list like [KH, KS, 2C] or 'KH KS 2C'"))
         out = []
         for word, where, k in words:
             try:
                 card = parse_card(word)
             except CardError as exc:
                 slip = counted_slip(where, key)
-                self.soft(self.fail(where, k, slip or f"found '{brief(word)}', expected a card: {exc.reason}"))
+                self.soft(self.fail(where, k, slip or Said("table.not-a-card", "found '{word}', expected a card: {reason}", word=brief(word), reason=exc.reason)))
                 if slip:
                     break  # one message for "11 cards", not one per word
                 continue
@@ -226,7 +227,7 @@ def counted_slip(node: Node, key: str) -> str | None:
     """The fix for a count written with its unit (``hand: 11 cards``), which YAML reads as text."""
     words = node.text.split() if isinstance(node, Scalar) else []
     if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
-        return f"found '{node.text.strip()}': write the count alone, as in {key.split('.')[-1]}: {words[0]}"
+        return Said("table.count-with-unit", "found '{found}': write the count alone, as in {key}: {count}", found=node.text.strip(), key=key.split('.')[-1], count=words[0])
     return None
 
 
@@ -281,7 +282,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
     r = Reader(file)
     if isinstance(root, Map) and "steps" in root.items and "players" not in root.items:
-        raise r.fail(root, "", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'")
+        raise r.fail(root, "", Said("table.lesson", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'"))
     top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
 
     ref_node = value_of(top, "ruleset")
@@ -296,7 +297,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
 
     players_node = top.items["players"][1]
     if not isinstance(players_node, Seq) or not players_node.items:
-        raise r.fail(players_node, "players", f"found {show(players_node)}, expected a list of players")
+        raise r.fail(players_node, "players", Said("table.players-list", 'found {found}, expected a list of players', found=show(players_node)))
     # The number of players decides the ruleset (classic with 2, 3 or 6 is its variant); checking it
     # first also answers at once for a file with thousands of players.
     ruleset = resolve_for_players(ruleset, len(players_node.items))
@@ -317,11 +318,11 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
         name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
         if name in seen:
-            r.soft(r.fail(pm.items["name"][1], f"{key}.name", f"two players are called '{name}'"))
+            r.soft(r.fail(pm.items["name"][1], f"{key}.name", Said("table.same-player", "two players are called '{name}'", name=name)))
         seen.add(name)
         hand_node = value_of(pm, "hand")
         if hand_node is None:
-            r.soft(r.fail(pm, f"{key}.hand", "'hand' is required: the cards, or a count such as 11"))
+            r.soft(r.fail(pm, f"{key}.hand", Said("table.hand-required", "'hand' is required: the cards, or a count such as 11")))
             players.append(Player(name, None, 0, False))
             continue
         if isinstance(hand_node, Scalar) and hand_node.plain and hand_node.text.strip().lstrip("-").isdigit():
@@ -350,7 +351,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
         cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
         if not any(s.name == cut_bonus for s in sides):
             r.soft(r.fail(cut_node, "cut_bonus",
-                          f"found '{brief(cut_bonus)}', expected a side: {', '.join(s.name for s in sides)}"))
+                          Said("table.cut-side", "found '{found}', expected a side: {sides}", found=brief(cut_bonus), sides=', '.join(s.name for s in sides))))
             cut_bonus = None
 
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
@@ -358,7 +359,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", "a player's name")
     if turn_player not in names:
-        r.soft(r.fail(player_node, "turn.player", f"found '{brief(turn_player)}', expected a player: {', '.join(names)}"))
+        r.soft(r.fail(player_node, "turn.player", Said("table.turn-player", "found '{found}', expected a player: {players}", found=brief(turn_player), players=', '.join(names))))
         turn_player = names[0]
     phase_node, fr_node, perm_node = value_of(tm, "phase"), value_of(tm, "first_round"), value_of(tm, "permission")
     turn = Turn(turn_player,
@@ -382,7 +383,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         groups = [[names[i + k * count] for k in range(ruleset.side_size)] for i in range(count)]
         return [Side(" & ".join(g), g) for g in groups]
     if not isinstance(node, Seq):
-        raise r.fail(node, "sides", f"found {show(node)}, expected a list of sides")
+        raise r.fail(node, "sides", Said("table.sides-list", 'found {found}, expected a list of sides', found=show(node)))
     sides: list[Side] = []
     seen: dict[str, str] = {}
     for i, sn in enumerate(node.items):
@@ -390,7 +391,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         sm = r.mapping(sn, key, ("name", "players", "score", "melds", "red_threes"), required=("name", "players"))
         name = r.text(sm.items["name"][1], f"{key}.name", "a side's name")
         if any(s.name == name for s in sides):
-            raise r.fail(sm.items["name"][1], f"{key}.name", f"two sides are called '{name}'")
+            raise r.fail(sm.items["name"][1], f"{key}.name", Said("table.same-side", "two sides are called '{name}'", name=name))
         pl_node = sm.items["players"][1]
         if isinstance(pl_node, Scalar):
             members = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
@@ -399,36 +400,36 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
             members = [(r.text(it, f"{key}.players[{j}]", "a player's name"), it, f"{key}.players[{j}]")
                        for j, it in enumerate(pl_node.items)]
         else:
-            raise r.fail(pl_node, f"{key}.players", "expected a list of player names")
+            raise r.fail(pl_node, f"{key}.players", Said("table.player-names", 'expected a list of player names'))
         member_names = []
         for who, where, k in members:
             if who not in names:
-                r.soft(r.fail(where, k, f"found '{brief(who)}', expected a player: {', '.join(names)}"))
+                r.soft(r.fail(where, k, Said("table.side-player", "found '{found}', expected a player: {players}", found=brief(who), players=', '.join(names))))
                 continue
             if who in seen:
-                r.soft(r.fail(where, k, f"'{who}' is already on side '{seen[who]}'"))
+                r.soft(r.fail(where, k, Said("table.on-two-sides", "'{player}' is already on side '{side}'", player=who, side=seen[who])))
                 continue
             seen[who] = name
             member_names.append(who)
         if len(member_names) != ruleset.side_size and len(member_names) == len(members):  # else said above
             r.soft(r.fail(pl_node, f"{key}.players",
-                          f"found {len(member_names)} players, but {ruleset.id} plays in sides of {ruleset.side_size}"))
+                          Said("table.side-size", 'found {count} players, but {ruleset} plays in sides of {size}', count=len(member_names), ruleset=ruleset.id, size=ruleset.side_size)))
         score_node = value_of(sm, "score")
         score = r.integer(score_node, f"{key}.score") if score_node is not None else 0
         melds: list[Meld] = []
         melds_node = value_of(sm, "melds")
         if melds_node is not None:
             if not isinstance(melds_node, Seq):
-                raise r.fail(melds_node, f"{key}.melds", f"found {show(melds_node)}, expected a list of melds")
+                raise r.fail(melds_node, f"{key}.melds", Said("table.melds-list", 'found {found}, expected a list of melds', found=show(melds_node)))
             for j, mn in enumerate(melds_node.items):
                 mk = f"{key}.melds[{j}]"
                 cards = r.cards(mn, mk, sink)
                 rank = meld_rank(cards)
                 if rank is None:
-                    r.soft(r.fail(mn, mk, "a meld needs natural cards to show its rank; found only wild cards"))
+                    r.soft(r.fail(mn, mk, Said("table.meld-wild", 'a meld needs natural cards to show its rank; found only wild cards')))
                     continue
                 if any(not c.is_wild and c.rank != rank for c in cards) or any(c.is_red_three for c in cards):
-                    r.soft(r.fail(mn, mk, f"found {' '.join(map(str, cards))}: a meld holds one rank and wild cards"))
+                    r.soft(r.fail(mn, mk, Said("table.meld-ranks", 'found {cards}: a meld holds one rank and wild cards', cards=' '.join(map(str, cards)))))
                     continue
                 existing = next((m for m in melds if m.rank == rank), None)
                 if existing:
@@ -439,12 +440,12 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
         reds = r.cards(red_node, f"{key}.red_threes", sink) if red_node is not None else []
         for c in reds:
             if not c.is_red_three:
-                r.soft(r.fail(red_node, f"{key}.red_threes", f"found {c}, expected red threes only (3H, 3D)"))
+                r.soft(r.fail(red_node, f"{key}.red_threes", Said("table.red-threes", 'found {card}, expected red threes only (3H, 3D)', card=c)))
         reds = [c for c in reds if c.is_red_three]
         sides.append(Side(name, member_names, score, melds, reds))
     missing = [n for n in names if n not in seen]
     if missing:
-        r.soft(r.fail(node, "sides", f"{', '.join(missing)} not on any side"))
+        r.soft(r.fail(node, "sides", Said("table.no-side", '{players} not on any side', players=', '.join(missing))))
     return sides
 
 
@@ -463,7 +464,7 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
                     where, key = node, k
                     break
         decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
-        r.soft(r.fail(where, key, f"the table holds {found} of {what}, but {decks} hold {allowed}"))
+        r.soft(r.fail(where, key, Said("table.too-many-of", 'the table holds {found} of {what}, but {decks} hold {allowed}', found=found, what=what, decks=decks, allowed=allowed)))
 
 
 def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list, stock: int,
@@ -476,8 +477,7 @@ def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], 
     if total > deck:
         node = value_of(top, "stock") or top.items["players"][1]
         raise r.fail(node, "stock" if value_of(top, "stock") else "players",
-                     f"the table holds {total} cards in hands, melds, pile and stock, but {ruleset.decks} decks "
-                     f"with {ruleset.jokers} jokers hold {deck}")
+                     Said("table.card-total", 'the table holds {total} cards in hands, melds, pile and stock, but {decks} decks with {jokers} jokers hold {deck}', total=total, decks=ruleset.decks, jokers=ruleset.jokers, deck=deck))
 
 
 def _expect(r: Reader, node: Node, key: str) -> Expect:
@@ -492,10 +492,10 @@ def _expect(r: Reader, node: Node, key: str) -> Expect:
         elif isinstance(rules_node, Seq):
             rules = [r.text(it, f"{key}.rules[{i}]", "a rule id") for i, it in enumerate(rules_node.items)]
         else:
-            raise r.fail(rules_node, f"{key}.rules", "expected a list of rule ids")
+            raise r.fail(rules_node, f"{key}.rules", Said("table.rule-ids", 'expected a list of rule ids'))
     misspelt = any(k not in ("legal", "rules") and not k.startswith("x-") for k in m.items)
     if legal is None and not rules and not misspelt:  # a misspelt key is reported already
-        r.soft(r.fail(m, key, "an expectation needs 'legal' or 'rules'"))
+        r.soft(r.fail(m, key, Said("table.expectation", "an expectation needs 'legal' or 'rules'")))
     if legal is None:
         legal = False
     return Expect(legal, rules, m.line, m.column)
@@ -505,7 +505,7 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
     if node is None:
         return []
     if not isinstance(node, Seq):
-        raise r.fail(node, "checks", f"found {show(node)}, expected a list of checks")
+        raise r.fail(node, "checks", Said("table.checks-list", 'found {found}, expected a list of checks', found=show(node)))
     checks = []
     for i, cn in enumerate(node.items):
         key = f"checks[{i}]"
@@ -520,7 +520,7 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
         by_node = value_of(cm, "by_ruleset")
         if by_node is not None:
             if not isinstance(by_node, Map):
-                raise r.fail(by_node, f"{key}.by_ruleset", "expected a mapping of ruleset id: expectation")
+                raise r.fail(by_node, f"{key}.by_ruleset", Said("table.by-ruleset", 'expected a mapping of ruleset id: expectation'))
             for rid, (_, en) in by_node.items.items():
                 by[rid] = _expect(r, en, f"{key}.by_ruleset.{rid}")
         checks.append(Check(move, expect, by, cm.line, cm.column, key))
@@ -561,12 +561,12 @@ def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
     if scenario.score:
         if scenario.score.out and scenario.score.out not in names:
             raise r.fail(value_of(root, "score"), "score.out",
-                         f"found '{scenario.score.out}', expected a player: {', '.join(names)}")
+                         Said("table.score-out", "found '{found}', expected a player: {players}", found=scenario.score.out, players=', '.join(names)))
         sides = [s.name for s in table.sides]
         for name in scenario.score.expect:
             if name not in sides:
                 raise r.fail(value_of(root, "score"), f"score.expect.{name}",
-                             f"found '{name}', expected a side: {', '.join(sides)}")
+                             Said("table.score-side", "found '{found}', expected a side: {sides}", found=name, sides=', '.join(sides)))
     return scenario
 
 
@@ -587,18 +587,18 @@ def parse_house_option(text: str) -> tuple[str, tuple[Any, str]]:
     """``--house KEY=VALUE`` from the command line, through the same validation as a file; a bad one
     is a usage error (exit 2), not a bad file."""
     if "=" not in text:
-        raise UsageError(f"--house takes KEY=VALUE, found '{brief(text)}'; options: {', '.join(_house_names())}")
+        raise UsageError(Said("table.house-form", "--house takes KEY=VALUE, found '{found}'; options: {options}", found=brief(text), options=', '.join(_house_names())))
     key, _, value = text.partition("=")
     key = key.strip()
     if key not in PARAMS or not PARAMS[key].house:
-        raise UsageError(f"unknown house rule '{brief(key)}'; options: {', '.join(_house_names())}")
+        raise UsageError(Said("table.house-unknown", "unknown house rule '{found}'; options: {options}", found=brief(key), options=', '.join(_house_names())))
     try:
         node = parse(f"{key}: {value}", "--house")
         if not isinstance(node, Map) or key not in node.items:
-            raise InputError(f"found '{brief(value)}', expected one value", "--house")
+            raise InputError(Said("table.house-one-value", "found '{found}', expected one value", found=brief(value)), "--house")
         return key, (convert_param(key, node.items[key][1], "--house", key), value.strip())
     except InputError as exc:
-        raise UsageError(f"--house {brief(key)}: {exc.message}") from None
+        raise UsageError(Said("table.house-value", '--house {key}: {problem}', key=brief(key), problem=exc.message)) from None
 
 
 def _house_names() -> list[str]:

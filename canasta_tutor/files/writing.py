@@ -13,7 +13,7 @@ import stat
 import tempfile
 from pathlib import Path
 
-from canasta_tutor.reading.strict_yaml import InputError, brief
+from canasta_tutor.reading.strict_yaml import InputError, Said, brief
 
 # Put in every file the tool may replace later, within its first bytes.
 MARKER = "written by canasta-tutor"
@@ -21,7 +21,7 @@ HEAD = 4096
 
 
 def _refuse(path: str, why: str) -> InputError:
-    return InputError(f"cannot write '{brief(path, 80)}': {why} (nothing was written)")
+    return InputError(Said("writing.refused", "cannot write '{name}': {why} (nothing was written)", name=brief(path, 80), why=why))
 
 
 def check_target(path: str | os.PathLike, replace_own: bool) -> bool:
@@ -29,24 +29,24 @@ def check_target(path: str | os.PathLike, replace_own: bool) -> bool:
     the name is free; an InputError otherwise."""
     name = os.fspath(path)
     if not name.strip():
-        raise InputError("give the name of the file to write")
+        raise InputError(Said("writing.no-name", 'give the name of the file to write'))
     parent = os.path.dirname(os.path.abspath(name))
     if not os.path.isdir(parent):
-        raise _refuse(name, f"the folder '{brief(os.path.dirname(name) or parent, 80)}' does not exist")
+        raise _refuse(name, Said("writing.no-folder", "the folder '{folder}' does not exist", folder=brief(os.path.dirname(name) or parent, 80)))
     try:
         st = os.lstat(name)
     except FileNotFoundError:
         return False
     if stat.S_ISLNK(st.st_mode):
-        raise _refuse(name, "it is a symbolic link; give the file's own name")
+        raise _refuse(name, Said("writing.link", "it is a symbolic link; give the file's own name"))
     if stat.S_ISDIR(st.st_mode):
-        raise _refuse(name, "it is a folder; give a file name")
+        raise _refuse(name, Said("writing.folder", 'it is a folder; give a file name'))
     if not stat.S_ISREG(st.st_mode):
-        raise _refuse(name, "it is not a regular file (a pipe, a device or a socket)")
+        raise _refuse(name, Said("writing.not-regular", 'it is not a regular file (a pipe, a device or a socket)'))
     if not replace_own:
-        raise _refuse(name, "it already exists; choose another name")
+        raise _refuse(name, Said("writing.exists", 'it already exists; choose another name'))
     if not written_by_us(name):
-        raise _refuse(name, "it exists and was not written by canasta-tutor; choose another name")
+        raise _refuse(name, Said("writing.not-ours", 'it exists and was not written by canasta-tutor; choose another name'))
     return True
 
 
@@ -86,16 +86,16 @@ def write_file(path: str | os.PathLike, text: str, replace_own: bool = False, ch
             check(temp)
         if replacing:
             if not written_by_us(name):  # changed since it was checked
-                raise _refuse(name, "it was changed meanwhile by something else")
+                raise _refuse(name, Said("writing.changed", 'it was changed meanwhile by something else'))
             os.replace(temp, name)
         else:
             try:
                 os.link(temp, name)  # fails if the name was taken meanwhile: never a replacement
             except FileExistsError:
-                raise _refuse(name, "a file of that name appeared meanwhile") from None
+                raise _refuse(name, Said("writing.appeared", 'a file of that name appeared meanwhile')) from None
             except OSError:  # a file system without hard links: rename, checking the name once more
                 if os.path.lexists(name):
-                    raise _refuse(name, "a file of that name appeared meanwhile") from None
+                    raise _refuse(name, Said("writing.appeared", 'a file of that name appeared meanwhile')) from None
                 os.rename(temp, name)
     except InputError:
         raise

@@ -15,6 +15,20 @@ MAX_DEPTH = 64
 STDIN = "-"  # as a file name: read standard input
 
 
+class Said(str):
+    """An error message in English that also carries its catalog key (``errors.<key>`` in en.yaml) and
+    parameters, so the command line can word it in the user's language: the layers below ``texts`` cannot
+    look texts up themselves. The English here must be the catalog's English (a test compares them)."""
+
+    key: str
+    params: dict
+
+    def __new__(cls, said_key: str, english: str, /, **params) -> "Said":
+        said = super().__new__(cls, english.format(**params))
+        said.key, said.params = said_key, params
+        return said
+
+
 class InputError(Exception):
     """An input file that cannot be used; printed as ``file:line:column: key: message``."""
 
@@ -97,26 +111,32 @@ def brief(text: str, limit: int = 40) -> str:
 def describe(node: Node | None) -> str:
     """How a value reads in an error message: ``'text'``, ``nothing``, ``a list``, ``a mapping``."""
     if node is None or isinstance(node, Scalar) and node.is_null:
-        return "nothing"
+        return Said("table.nothing", "nothing")
     if isinstance(node, Scalar):
         return f"'{brief(node.text)}'"
-    return "a list" if isinstance(node, Seq) else "a mapping"
+    return Said("table.a-list", "a list") if isinstance(node, Seq) else Said("table.a-mapping", "a mapping")
 
 
 MAX_DIGITS = 9
 
 
-def number_problem(node: Node | None) -> str:
-    """Why a value is not the whole number expected, for the message: ``found ... , expected ...``."""
+def number_problem(node: Node | None, nullable: bool = False) -> str:
+    """Why a value is not the whole number expected (or null, where ``nullable``), for the message:
+    ``found ... , expected ...``."""
     if isinstance(node, Scalar):
         text = node.text.strip().replace("_", "")
         body = text[1:] if text[:1] in "+-" else text
         if body.isdigit() and body.isascii():
             if not node.plain:
-                return f"found {describe(node)} in quotes, expected a whole number without quotes"
+                return Said("file.number-quoted", "found {found} in quotes, expected a whole number without quotes",
+                            found=describe(node))
             if len(body) > MAX_DIGITS:
-                return f"found a number of {len(body)} digits, expected a whole number of at most {MAX_DIGITS} digits"
-    return f"found {describe(node)}, expected a whole number"
+                return Said("file.number-digits",
+                            "found a number of {digits} digits, expected a whole number of at most {most} digits",
+                            digits=len(body), most=MAX_DIGITS)
+    if nullable:
+        return Said("file.number-or-null", "found {found}, expected a whole number or null", found=describe(node))
+    return Said("file.number", "found {found}, expected a whole number", found=describe(node))
 
 
 def int_value(node: Node | None) -> int | None:
@@ -155,24 +175,24 @@ def read_text(path: str | Path) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise InputError("no such file", name) from None
+        raise InputError(Said("file.no-such-file", 'no such file'), name) from None
     except IsADirectoryError:
-        raise InputError("is a folder, expected a YAML file", name) from None
+        raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name) from None
     except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+        raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)), name) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise InputError("is a folder, expected a YAML file", name)
+            raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name)
         if not stat.S_ISREG(mode):
-            raise InputError("is not a regular file (a pipe, a device or a socket); give a YAML file", name)
+            raise InputError(Said("file.not-regular", 'is not a regular file (a pipe, a device or a socket); give a YAML file'), name)
         with os.fdopen(fd, "rb") as fh:
             fd = -1
             data = fh.read(MAX_BYTES + 1)
     except InputError:
         raise
     except OSError as exc:
-        raise InputError(f"cannot be read ({exc.strerror or exc})", name) from None
+        raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)), name) from None
     finally:
         if fd >= 0:
             os.close(fd)
@@ -184,8 +204,7 @@ def _read_stdin() -> bytes:
     import sys
 
     if sys.stdin is None or sys.stdin.isatty():
-        raise InputError("'-' reads the table from standard input, but nothing is piped in; "
-                         "e.g. cat table.yaml | canasta check - \"draw\"", STDIN)
+        raise InputError(Said("file.no-stdin", '\'-\' reads the table from standard input, but nothing is piped in; e.g. cat table.yaml | canasta check - "draw"'), STDIN)
     stream = getattr(sys.stdin, "buffer", None)
     data = stream.read(MAX_BYTES + 1) if stream is not None else sys.stdin.read(MAX_BYTES + 1).encode("utf-8")
     return data
@@ -193,19 +212,18 @@ def _read_stdin() -> bytes:
 
 def _decode(data: bytes, name: str) -> str:
     if len(data) > MAX_BYTES:
-        raise InputError(f"is larger than {MAX_BYTES // 1024} KiB; a table or scenario file is a few KiB", name)
+        raise InputError(Said("file.too-large", 'is larger than {kib} KiB; a table or scenario file is a few KiB', kib=MAX_BYTES // 1024), name)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff") or _looks_utf16(data):
-        raise InputError("is UTF-16 text; save it as UTF-8 (most editors offer it under 'Save as' or "
-                         "'Encoding')", name)
+        raise InputError(Said("file.utf16", "is UTF-16 text; save it as UTF-8 (most editors offer it under 'Save as' or 'Encoding')"), name)
     if b"\x00" in data:
-        raise InputError("holds binary data (a NUL byte), expected YAML text", name)
+        raise InputError(Said("file.binary", 'holds binary data (a NUL byte), expected YAML text'), name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"is not UTF-8 text (byte 0x{data[exc.start]:02x})", name, line, 1) from None
+        raise InputError(Said("file.not-utf8", 'is not UTF-8 text (byte 0x{byte})', byte=f"{data[exc.start]:02x}"), name, line, 1) from None
     if not text.strip():
-        raise InputError("is empty", name)
+        raise InputError(Said("file.empty", 'is empty'), name)
     return text
 
 
@@ -254,12 +272,12 @@ def parse(text: str, name: str = "<input>") -> Node:
             parent.items.append(node)
         elif frame[1] is None:
             if not isinstance(node, Scalar):
-                raise err("a key must be plain text, not a list or mapping", mark)
+                raise err(Said("file.key-not-text", 'a key must be plain text, not a list or mapping'), mark)
             if node.text == "<<" and node.plain:
-                raise err("merge keys (<<) are not accepted; write the keys out", mark)
+                raise err(Said("file.merge-key", 'merge keys (<<) are not accepted; write the keys out'), mark)
             if node.text in parent.items:
                 path = frame[2]
-                raise err(f"duplicate key '{node.text}'", mark, f"{path}.{node.text}" if path else node.text)
+                raise err(Said("file.duplicate-key", "duplicate key '{key}'", key=node.text), mark, f"{path}.{node.text}" if path else node.text)
             frame[1] = node
         else:
             parent.items[frame[1].text] = (frame[1], node)
@@ -277,22 +295,22 @@ def parse(text: str, name: str = "<input>") -> Node:
             if kind == "DocumentStartEvent":
                 documents += 1
                 if documents > 1:
-                    raise err("holds more than one YAML document (---); expected one", mark)
+                    raise err(Said("file.documents", 'holds more than one YAML document (---); expected one'), mark)
                 continue
             if kind == "AliasEvent":
-                raise err("aliases (*name) are not accepted; write the value out", mark)
+                raise err(Said("file.alias", 'aliases (*name) are not accepted; write the value out'), mark)
             if getattr(event, "anchor", None):
-                raise err(f"anchors (&{event.anchor}) are not accepted", mark)
+                raise err(Said("file.anchor", 'anchors (&{anchor}) are not accepted', anchor=event.anchor), mark)
             tag = getattr(event, "tag", None)
             if kind == "ScalarEvent":
                 if tag and tag != "!" and not (event.implicit and event.implicit[0]):
-                    raise err(f"tags such as {tag} are not accepted", mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
                 attach(Scalar(mark.line + 1, mark.column + 1, event.value, not event.style), mark)
             elif kind in ("SequenceStartEvent", "MappingStartEvent"):
                 if tag and not event.implicit:
-                    raise err(f"tags such as {tag} are not accepted", mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
                 if len(stack) >= MAX_DEPTH:
-                    raise err(f"nesting deeper than {MAX_DEPTH} levels", mark)
+                    raise err(Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH), mark)
                 node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)
                 path = here()
                 attach(node, mark)
@@ -306,7 +324,7 @@ def parse(text: str, name: str = "<input>") -> Node:
         line = before.count("\n") + 1
         column = exc.position - (before.rfind("\n") + 1) + 1
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-        raise InputError(f"is not valid YAML: the character {char!r} is not allowed", name, line, column,
+        raise InputError(Said("file.bad-character", 'is not valid YAML: the character {char} is not allowed', char=repr(char)), name, line, column,
                          here()) from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -317,7 +335,7 @@ def parse(text: str, name: str = "<input>") -> Node:
         if dispose:
             dispose()
     if root is None or (isinstance(root, Scalar) and root.is_null):
-        raise InputError("is empty", name)
+        raise InputError(Said("file.empty", 'is empty'), name)
     return root
 
 
@@ -325,8 +343,8 @@ def _slip(problem: str, text: str, mark) -> str:
     """PyYAML's words for a parse error, or the fix when the cause is a common slip."""
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
     if "\\t" in problem or "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
-        return "holds a tab: tabs are not allowed in YAML; indent with spaces"
-    return f"is not valid YAML: {problem}"
+        return Said("file.tab", 'holds a tab: tabs are not allowed in YAML; indent with spaces')
+    return Said("file.not-yaml", 'is not valid YAML: {problem}', problem=problem)
 
 
 def load(path: str | Path) -> Node:

@@ -25,24 +25,26 @@ def compare_table(rows: list[dict], move: str) -> None:
     from rich.markup import escape
     from rich.table import Table
 
+    from canasta_tutor import texts
     from canasta_tutor.render.console import console as make_console
 
     console = make_console()
     t = Table(title=escape(move), caption=escape(summary(rows)))
-    t.add_column("ruleset", style="bold")
-    t.add_column("verdict")
-    t.add_column("reasons", overflow="fold")
+    t.add_column(texts.label("compare.ruleset"), style="bold")
+    t.add_column(texts.label("compare.verdict"))
+    t.add_column(texts.label("compare.reasons"), overflow="fold")
     for r in rows:
         if not r["applicable"]:  # the problem may quote a file: text, never markup
-            t.add_row(escape(r["ruleset"]), "[dim]n/a[/]", f"[dim]{escape(r['problem'])}[/]")
+            t.add_row(escape(r["ruleset"]), f"[dim]{escape(texts.label('compare.not-applicable'))}[/]", f"[dim]{escape(r['problem'])}[/]")
             continue
-        verdict = "[green]legal[/]" if r["legal"] else "[red]illegal[/]"
-        reasons = "\n".join(f"[yellow]{escape(v['rule'])}[/] (step {v['step']}, {escape(v['source'])}): "
-                            f"{escape(v['message'])}" for v in r["violations"])
+        verdict = f"[green]{texts.word('legal')}[/]" if r["legal"] else f"[red]{texts.word('illegal')}[/]"
+        reasons = "\n".join(texts.label("compare.reason", rule=f"[yellow]{escape(v['rule'])}[/]", step=v["step"],
+                                         source=escape(v["source"]), message=escape(v["message"]))
+                            for v in r["violations"])
         if r["legal"] and not r.get("finished") and r.get("status"):
             reasons = escape(r["status"])
         if r["legal"] and r.get("score"):
             totals = escape(", ".join(f"{s['name']} {s['hand_total']:+d}" for s in r["score"]["sides"]))
-            reasons = f"goes out; hand scores {totals}"
+            reasons = texts.label("compare.goes-out", totals=totals)
         t.add_row(escape(r["ruleset"]), verdict, reasons or "")
     console.print(t)

@@ -31,13 +31,13 @@ class Style:
 
 
 def source_text(d: dict) -> str:
-    return d["source"] + (f", {d['inherited']}" if d.get("inherited") else "")
+    return d["source"] + (f", {texts.inherited_text(d['inherited'])}" if d.get("inherited") else "")
 
 
 def cite_text(d: dict) -> str:
     """The source line of a violation: the id, and with ``cite`` the page's title, address and place."""
     head = texts.section("rulings", "source-inherited" if d.get("inherited") else "source",
-                         {"id": d["source"], "inherited": d.get("inherited")})
+                         {"id": d["source"], "inherited": texts.inherited_text(d.get("inherited"))})
     c = d.get("cite")
     if not c:
         return head
@@ -55,7 +55,7 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
     if d.get("status") and d["legal"] and not d.get("finished"):
         lines.append("  " + (style(d["status"], "yellow") if d.get("can_finish") is False else d["status"]))
     for i, v in enumerate(d["violations"], 1):
-        lines.append(f"  {i}. step {v['step']}  {style(v['rule'], 'yellow')}")
+        lines.append("  " + texts.label("verdict.violation", number=i, step=v["step"], rule=style(v["rule"], "yellow")))
         lines.append(f"     {v['message']}")
         if v.get("also_steps"):
             steps = ", ".join(map(str, v["also_steps"]))
@@ -64,8 +64,8 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
     if count > 1:
         lines.append(style("  " + texts.counted("problem", count), "dim"))
     for n in d["notes"]:
-        where = f"step {n['step']}: " if n["step"] else ""
-        lines.append("  " + style("note", "cyan") + f"  {where}{n['message']}")
+        said = texts.label("verdict.note-step", step=n["step"], message=n["message"]) if n["step"] else n["message"]
+        lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {said}")
     if d.get("score"):
         lines.append("")
         lines.append(score_text(d["score"], style))
@@ -73,8 +73,9 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
 
 
 def score_text(d: dict, style: Style) -> str:
-    lines = [style(f"Score ({d['ruleset']})", "bold")
-             + (style(f"  {d['out']} went out" + (" concealed" if d["concealed"] else ""), "dim") if d["out"] else "")]
+    out = texts.label("score.went-out-concealed" if d.get("concealed") else "score.went-out", player=d["out"])
+    lines = [style(texts.label("score.heading", ruleset=d["ruleset"]), "bold")
+             + (style("  " + out, "dim") if d["out"] else "")]
     width = max((len(ln["detail"]) for s in d["sides"] for ln in s["lines"]), default=20)
     for s in d["sides"]:
         lines.append(f"  {style(s['name'], 'bold')}")
@@ -82,15 +83,15 @@ def score_text(d: dict, style: Style) -> str:
             pts = f"{ln['points']:+6d}"
             lines.append(f"    {ln['detail']:<{width}}  {style(pts, 'red' if ln['points'] < 0 else 'green')}  "
                          + style(ln["rule"], "dim"))
-        lines.append(f"    {'this hand':<{width}}  {s['hand_total']:+6d}")
-        lines.append(f"    {'total (' + str(s['before']) + ' before)':<{width}}  {s['total']:6d}")
+        lines.append(f"    {texts.label('score.this-hand'):<{width}}  {s['hand_total']:+6d}")
+        lines.append(f"    {texts.label('score.total', before=s['before']):<{width}}  {s['total']:6d}")
     if d["game_over"]:
         if d["winner"]:
-            lines.append(style(f"  Game over: {d['winner']} wins.", "bold"))
+            lines.append(style("  " + texts.label("score.winner", winner=d["winner"]), "bold"))
         else:
-            lines.append(style("  Game over: a tie.", "bold"))
+            lines.append(style("  " + texts.label("score.tie"), "bold"))
     for n in d.get("notes", []):
-        lines.append("  " + style("note", "cyan") + f"  {n}")
+        lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)
 
 
@@ -111,7 +112,7 @@ def moves_text(d: dict, style: Style) -> str:
             extra.append("; ".join(m["choices"]))
         lines.append(f"  {m['move']}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
     for n in d["notes"]:
-        lines.append(style("note", "cyan") + f"  {n}")
+        lines.append(style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)
 
 
@@ -120,5 +121,5 @@ def hint_text(d: dict, style: Style) -> str:
         return d["reason"]
     lines = [style(d["move"], "bold", "green"), f"  {d['reason']}"]
     for n in d["notes"]:
-        lines.append("  " + style("note", "cyan") + f"  {n}")
+        lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)

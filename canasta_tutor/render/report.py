@@ -33,7 +33,8 @@ def cite_dict(ruleset, rule: str, lang: str | None = None, param: str | None = N
     if param is None and rule in RULES:
         param = RULES[rule].param
     c = cite(ruleset, rule, param)
-    return {"id": c["id"], "title": c["title"], "url": c["url"], "where": where_text(c, lang)}
+    return {"id": c["id"], "title": texts.source_title(c["id"], c["title"], lang), "url": c["url"],
+            "where": where_text(c, lang)}
 
 
 def where_text(c: dict, lang: str | None = None) -> str | None:

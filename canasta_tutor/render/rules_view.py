@@ -169,30 +169,32 @@ def print_rules(data: dict) -> None:
 
     console = _console()
     if "rulesets" in data:
-        t = Table(title="Rulesets", show_lines=False)
+        t = Table(title=texts.label("rules.rulesets"), show_lines=False)
         for col in ("id", "players", "title", "source", "extends"):
-            t.add_column(col)
+            t.add_column(texts.label(f"rules.columns.{col}"))
         for r in data["rulesets"]:
-            t.add_row(*(escape(x) for x in (r["id"], str(r["players"]), r["title"], r["source"], r["extends"] or "")))
+            title = texts.ruleset_title(r["id"], r["title"])
+            t.add_row(*(escape(x) for x in (r["id"], str(r["players"]), title, r["source"], r["extends"] or "")))
         console.print(t)
-        console.print("Sources:")
+        console.print(texts.label("rules.sources"))
         for c in data["cites"]:
             url = f" <{escape(c['url'])}>" if c["url"] else ""
-            console.print(f"  [bold]{escape(c['id'])}[/]: {escape(c['title'])}{url}")
-        console.print("One ruleset in full: [bold]canasta rules ID[/]")
+            console.print(f"  [bold]{escape(c['id'])}[/]: {escape(texts.source_title(c['id'], c['title']))}{url}")
+        console.print(texts.label("rules.one-in-full", command="[bold]canasta rules ID[/]"))
         return
-    t = Table(title=escape(f"{data['title']} ({data['id']})"), show_lines=False)
+    t = Table(title=escape(texts.label("table.ruleset", title=texts.ruleset_title(data["id"], data["title"]),
+                                         id=data["id"])), show_lines=False)
     for col in ("parameter", "value", "source", "meaning"):
-        t.add_column(col, overflow="fold")
+        t.add_column(texts.label(f"rules.columns.{col}"), overflow="fold")
     for p in data["parameters"]:  # sources and values may come from a ruleset file: text, never markup
         where = p["cite"]["where"]
-        src = escape(p["source"]) + (f" [dim]({escape(p['inherited'])})[/]" if p["inherited"] else "") \
+        src = escape(p["source"]) + (f" [dim]({escape(texts.inherited_text(p['inherited']))})[/]" if p["inherited"] else "") \
             + (f"[dim]: {escape(where)}[/]" if where else "")
         value = f"[bold]{escape(p['shown'])}[/]" if p["set_here"] else escape(p["shown"])
         t.add_row(escape(p["name"]), value, src, escape(p["help"]))
     console.print(t)
     if data["extends"]:
-        console.print(f"[bold]Bold[/] values are set by {escape(data['id'])}; the others are inherited.")
+        console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(data["id"])))
 
 
 def print_explain(data: dict) -> None:
@@ -215,14 +217,14 @@ def print_explain(data: dict) -> None:
     console.print(f"[bold]{escape(data['id'])}[/]  {escape(data['title'])}")
     console.print(escape(data["text"]))
     if data["judges"]:
-        console.print(f"[dim]Judged on: {escape(', '.join(data['judges']))}[/]")
+        console.print("[dim]" + escape(texts.label("rules.judged-on", steps=", ".join(data["judges"]))) + "[/]")
     if not data["rulesets"]:
         return
-    t = Table(title="By ruleset")
+    t = Table(title=texts.label("rules.by-ruleset"))
     for col in ("ruleset", "setting", "source"):
-        t.add_column(col, overflow="fold")
+        t.add_column(texts.label(f"rules.columns.{col}"), overflow="fold")
     for r in data["rulesets"]:
         where = r["cite"]["where"]
-        source = r["source"] + (f" ({r['inherited']})" if r["inherited"] else "") + (f": {where}" if where else "")
-        t.add_row(escape(r["ruleset"]), escape(r["shown"] or "same for every ruleset"), escape(source))
+        source = r["source"] + (f" ({texts.inherited_text(r['inherited'])})" if r["inherited"] else "") + (f": {where}" if where else "")
+        t.add_row(escape(r["ruleset"]), escape(r["shown"] or texts.label("rules.same-for-all")), escape(source))
     console.print(t)

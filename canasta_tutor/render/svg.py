@@ -47,7 +47,7 @@ def _text(x: float, y: float, text: str, size: int = 12, weight: str = "normal",
 
 def _card(x: float, y: float, c: Card) -> str:
     fill = RED if c.is_red else "#000"
-    label = f"card {c.symbol()}" + (" wild" if c.is_wild else "")
+    label = texts.label("table.card-wild" if c.is_wild else "table.card", card=c.symbol())
     parts = [f'<g class="card{" wild" if c.is_wild else ""}" aria-label={quoteattr(label)}>',
              f'<rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
              f'stroke="#000" stroke-width="{2 if c.is_wild else 1}"/>']
@@ -104,17 +104,16 @@ class _Canvas:
 
 def _side(cv: _Canvas, table: Table, side: Side) -> None:
     top, start = cv.y, len(cv.parts)
-    head = f"{_fit(side.name, 40)}  ·  score {side.score}  ·  opening needs {need_text(table, side)}"
-    if not side.melds:
-        head += "  ·  not melded yet"
+    head = texts.label("table.svg-side" if side.melds else "table.svg-side-unmelded", side=_fit(side.name, 40),
+                       score=side.score, need=need_text(table, side))
     cv.add(_text(LABEL_X, cv.y + 20, head, 14, "bold"))
     cv.y += 32
     for m in side.melds:
         kind = meld_kind(m)
-        label = [(f"{m.rank} meld ({len(m.cards)})", 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
+        label = [(texts.label("table.meld-svg", rank=m.rank, size=len(m.cards)), 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
         cv.cards(m.cards, label)
     if side.red_threes:
-        cv.cards(side.red_threes, [("red threes", 12, "normal")])
+        cv.cards(side.red_threes, [(texts.label("table.red-threes"), 12, "normal")])
     for name in side.players:
         p = table.player(name)
         mover = name == table.turn.player
@@ -125,13 +124,13 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
         else:  # a long name keeps its own line, cut to the column; the count goes under it
             label = [(_fit(name, LABEL_CHARS), 13, weight), (texts.counted("card", p.count), 11, "normal")]
         if mover:  # a filled arrow and words: the marker must not depend on colour
-            label.append(("to play", 11, "bold"))
+            label.append((texts.label("table.to-play"), 11, "bold"))
             cv.add(f'<polygon class="turn" points="{MARGIN + 2},{cv.y + 6} {MARGIN + 10},{cv.y + 11} '
                    f'{MARGIN + 2},{cv.y + 16}" fill="#000"/>')
         if p.hand is not None:
             cv.cards(sorted(p.hand, key=Card.sort_key), label)
         else:
-            cv.backs(p.count, label, texts.counted("card", p.count) + " face down")
+            cv.backs(p.count, label, texts.label("table.face-down", cards=texts.counted("card", p.count)))
     cv.y += 4
     # The frame's height is known only now; it goes first so the block is drawn over it.
     cv.parts.insert(start, f'<rect class="side" x="{MARGIN}" y="{top}" width="{WIDTH - 2 * MARGIN}" '
@@ -142,11 +141,11 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
 def _pile_cards(cv: _Canvas, table: Table) -> None:
     """The whole pile face up, bottom card first (for a worksheet whose question is about its cards)."""
     top = cv.y
-    cv.cards(list(table.discard), [("Discard pile", 13, "bold"), ("bottom to top", 11, "normal")])
+    cv.cards(list(table.discard), [(texts.label("table.discard-pile"), 13, "bold"), (texts.label("table.bottom-to-top"), 11, "normal")])
     if table.pile_content_frozen():
-        cv.add(_text(LABEL_X, top + 46, "frozen", 13, "bold"))
-    cv.add(_text(LABEL_X, cv.y + 16, "Stock", 13, "bold"), _back(CARDS_X, cv.y),
-           _text(CARDS_X + CARD_W + 10, cv.y + CARD_H / 2 + 4, f"{table.stock} cards", 12))
+        cv.add(_text(LABEL_X, top + 46, texts.label("table.frozen"), 13, "bold"))
+    cv.add(_text(LABEL_X, cv.y + 16, texts.label("table.stock-title"), 13, "bold"), _back(CARDS_X, cv.y),
+           _text(CARDS_X + CARD_W + 10, cv.y + CARD_H / 2 + 4, texts.counted("card", table.stock), 12))
     cv.y += CARD_H + 16
 
 
@@ -154,22 +153,22 @@ def _pile(cv: _Canvas, table: Table, whole: bool = False) -> None:
     if whole and table.discard:
         _pile_cards(cv, table)
         return
-    cv.label([("Discard pile", 13, "bold")])
+    cv.label([(texts.label("table.discard-pile"), 13, "bold")])
     under = len(table.discard) - 1
     if not table.discard:
         cv.add(f'<rect class="empty" x="{CARDS_X}" y="{cv.y}" width="{CARD_W}" height="{CARD_H}" rx="4" '
                f'fill="none" stroke="#000" stroke-dasharray="3 3"/>')
-        note = "empty"
+        note = texts.label("table.empty")
     else:
         if under:  # a back peeking out below the top card says "there is more under it"
             cv.add(_back(CARDS_X + 5, cv.y + 4))
         cv.add(_card(CARDS_X, cv.y, table.discard[-1]))
-        note = f"{under} card{'s' if under != 1 else ''} under the top card" if under else "nothing under it"
+        note = texts.label("table.under", n=under) if under else texts.label("table.nothing-under")
     cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 20, note, 12))
     if table.pile_content_frozen():
-        cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 38, "frozen", 13, "bold"))
+        cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 38, texts.label("table.frozen"), 13, "bold"))
     stock_x = WIDTH - MARGIN - 210
-    cv.add(_text(stock_x, cv.y + 16, "Stock", 13, "bold"), _back(stock_x + 60, cv.y),
+    cv.add(_text(stock_x, cv.y + 16, texts.label("table.stock-title"), 13, "bold"), _back(stock_x + 60, cv.y),
            _text(stock_x + 60 + CARD_W + 10, cv.y + CARD_H / 2 + 4, texts.counted("card", table.stock), 12))
     cv.y += CARD_H + 16
 
@@ -178,7 +177,7 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
     """The whole table as an SVG document (UTF-8 text), 800 wide and as tall as it needs. A worksheet
     may give it a ``heading`` above the ruleset's name, and show every card of the pile."""
     rs, turn = table.ruleset, table.turn
-    title = f"{rs.title} ({rs.id})"
+    title = texts.label("table.ruleset", title=texts.ruleset_title(rs.id, rs.title), id=rs.id)
     cv = _Canvas()
     if heading:
         cv.add(_text(MARGIN, cv.y + 16, _fit(heading, 66), 18, "bold"))
@@ -189,14 +188,14 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
         cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
         cv.y += 26
     if table.house_rules:
-        house = "house rules: " + table.house_text()
+        house = texts.label("table.house-rules", rules=table.house_text())
         cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
         cv.y += 18
     cv.y += 6
     for side in table.sides:
         _side(cv, table, side)
     _pile(cv, table, whole_pile)
-    cv.add(_text(MARGIN, cv.y + 14, f"Turn: {_fit(turn.player, 20)} {turn_text(turn)}", 13, "bold"))
+    cv.add(_text(MARGIN, cv.y + 14, texts.label("table.turn", player=_fit(turn.player, 20), doing=turn_text(turn)), 13, "bold"))
     height = int(cv.y + 14 + MARGIN)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -219,7 +218,7 @@ def save_svg(table: Table, out: str) -> None:
     from canasta_tutor.reading.strict_yaml import InputError
 
     if not out.strip():
-        raise InputError("--svg needs a file name to write the SVG to")
+        raise InputError(texts.label("errors.svg-no-name"))
     if os.path.exists(out) and os.path.exists(table.file) and os.path.samefile(out, table.file):
-        raise InputError(f"cannot write the SVG to '{out}': it is the table file itself (nothing was written)")
+        raise InputError(texts.label("errors.svg-table-file", out=out))
     write_file(out, table_svg(table), replace_own=True)

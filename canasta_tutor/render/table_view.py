@@ -15,24 +15,26 @@ def card_markup(c: Card, plain: bool = False) -> str:
 
 
 def cards_markup(cards, plain: bool = False) -> str:
-    return " ".join(card_markup(c, plain) for c in cards) or "[dim]none[/]"
+    return " ".join(card_markup(c, plain) for c in cards) or f"[dim]{texts.label('table.none')}[/]"
 
 
 # The words every drawing of a table uses (terminal, plain text, SVG), in one place.
 def need_text(table: Table, side) -> str:
     need = table.ruleset.threshold(side.score).need
-    return "a canasta" if need is None else str(need)
+    return texts.label("table.needs-canasta") if need is None else str(need)
 
 
 def meld_kind(m) -> str:
-    return "natural canasta" if m.is_natural_canasta else ("canasta" if m.is_canasta else "")
+    return (texts.label("table.natural-canasta") if m.is_natural_canasta
+            else (texts.label("table.canasta") if m.is_canasta else ""))
 
 
 def turn_text(turn) -> str:
     """What the player on turn is doing, after their name: "to draw, first round"."""
-    text = "to draw" if turn.phase == "draw" else "has drawn, to meld and discard"
-    text += ", first round" if turn.first_round else ""
-    return text + (f", partner's answer: {turn.permission}" if turn.permission != "none" else "")
+    text = texts.label(("table.to-draw" if turn.phase == "draw" else "table.to-meld")
+                       + ("-first" if turn.first_round else ""))
+    return texts.label("table.permission", turn=text, permission=turn.permission) \
+        if turn.permission != "none" else text
 
 
 def pile_words(table: Table, teaching: bool = False) -> str:
@@ -73,40 +75,49 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
     console = make_console()
     rs = table.ruleset
     turn = table.turn
-    house = f"  house rules: {table.house_text()}" if table.house_rules else ""
-    console.print(f"[bold]{esc(rs.title)}[/] ({esc(rs.id)}){esc(house)}")
+    house = "  " + texts.label("table.house-rules", rules=table.house_text()) if table.house_rules else ""
+    console.print(f"[bold]{esc(texts.ruleset_title(rs.id, rs.title))}[/] ({esc(rs.id)}){esc(house)}")
     for side in table.sides:
         need = need_text(table, side)
         g = Grid.grid(padding=(0, 2))
         g.add_column(style="dim")
         g.add_column()
         for m in _melds(side, teaching):
-            kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            g.add_row(f"{m.rank} ({len(m.cards)}){kind}", cards_markup(_cards(m, teaching), plain))
+            g.add_row(_meld_label(m), cards_markup(_cards(m, teaching), plain))
         if side.red_threes:
-            g.add_row("red threes", cards_markup(side.red_threes, plain))
+            g.add_row(texts.label("table.red-threes"), cards_markup(side.red_threes, plain))
         for name in side.players:
             p = table.player(name)
-            marker = (f" [bold yellow]{'<-' if plain else '◀'} to play[/]" if name == turn.player and not over
-                      else "")
+            marker = (f" [bold yellow]{'<-' if plain else '◀'} {texts.label('table.to-play')}[/]"
+                      if name == turn.player and not over else "")
             hand = (cards_markup(sorted(p.hand, key=Card.sort_key), plain) if p.hand is not None
                     else texts.counted("card", p.count))
             g.add_row(f"{esc(name)}{'' if p.hand is None else f' ({p.count})'}", f"{hand}{marker}")
-        title = f"{side.name}  score {side.score}, opening needs {need}"
-        if not side.melds:
-            title += ", not melded yet"
+        title = texts.label("table.side" if side.melds else "table.side-unmelded", side=side.name,
+                            score=side.score, need=need)
         console.print(Panel(g, title=esc(title), title_align="left"))
     if teaching:
         console.print(f"Pile: {esc(pile_words(table, True))}")
-        console.print(f"Stock: {table.stock}")
+        console.print(texts.label("table.stock", stock=table.stock))
     else:
         top = table.discard[-1] if table.discard else None
-        frozen = " frozen" if table.pile_content_frozen() else ""
-        pile = (f"{texts.counted('card', len(table.discard))}{frozen}, top {card_markup(top, plain)}" if top
-                else "empty")
-        console.print(f"Pile: {pile}    Stock: {table.stock}")
+        pile = _pile_text(table, card_markup(top, plain) if top else "")
+        console.print(texts.label("table.pile-and-stock", pile=pile, stock=texts.label("table.stock", stock=table.stock)))
     if not over:
-        console.print(f"Turn: [bold]{esc(turn.player)}[/] {turn_text(turn)}")
+        console.print(texts.label("table.turn", player=f"[bold]{esc(turn.player)}[/]", doing=turn_text(turn)))
+
+
+def _meld_label(m) -> str:
+    if m.is_canasta:
+        return texts.label("table.meld-kind", rank=m.rank, size=len(m.cards), kind=meld_kind(m))
+    return texts.label("table.meld", rank=m.rank, size=len(m.cards))
+
+
+def _pile_text(table: Table, top: str) -> str:
+    if not top:
+        return texts.label("table.pile-empty")
+    return texts.label("table.pile-frozen" if table.pile_content_frozen() else "table.pile",
+                       cards=texts.counted("card", len(table.discard)), top=top)
 
 
 def _melds(side, teaching: bool):
@@ -128,31 +139,33 @@ def table_lines(table: Table, teaching: bool = False, over: bool = False) -> lis
     are kept as they are: the caller prints them through ``safe.clean``."""
     rs = table.ruleset
     turn = table.turn
-    out = [f"{rs.title} ({rs.id})"]
+    out = [texts.label("table.ruleset", title=texts.ruleset_title(rs.id, rs.title), id=rs.id)]
     if table.house_rules:
-        out.append("house rules: " + table.house_text())
+        out.append(texts.label("table.house-rules", rules=table.house_text()))
     for side in table.sides:
-        out.append(f"{side.name}: score {side.score}, opening needs {need_text(table, side)}"
-                   + ("" if side.melds else ", not melded yet"))
+        out.append(texts.label("table.side-line" if side.melds else "table.side-line-unmelded", side=side.name,
+                               score=side.score, need=need_text(table, side)))
         for m in _melds(side, teaching):
-            kind = f" {meld_kind(m)}" if m.is_canasta else ""
-            out.append(f"  meld {m.rank} ({len(m.cards)}){kind}: {' '.join(map(str, _cards(m, teaching)))}")
+            cards = " ".join(map(str, _cards(m, teaching)))
+            out.append("  " + texts.label("table.meld-line", meld=_meld_label(m), cards=cards))
         if side.red_threes:
-            out.append(f"  red threes: {' '.join(map(str, side.red_threes))}")
+            out.append("  " + texts.label("table.red-threes-line", cards=" ".join(map(str, side.red_threes))))
         for name in side.players:
             p = table.player(name)
             hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
                     else texts.counted("card", p.count))
-            out.append(f"  {name}: {hand}" + ("   <- to play" if name == turn.player and not over else ""))
+            to_play = name == turn.player and not over
+            out.append("  " + texts.label("table.player-line-to-play" if to_play else "table.player-line",
+                                          name=name, hand=hand))
     if teaching:
         out.append(f"Pile: {pile_words(table, True)}")
-        out.append(f"Stock: {table.stock}")
+        out.append(texts.label("table.stock", stock=table.stock))
         if not over:
-            out.append(f"Turn: {turn.player} {turn_text(turn)}")
+            out.append(texts.label("table.turn", player=turn.player, doing=turn_text(turn)))
         return out
     top = table.discard[-1] if table.discard else None
-    frozen = " frozen" if table.pile_content_frozen() else ""
-    out.append(f"Pile: {texts.counted('card', len(table.discard))}{frozen}, top {top}" if top else "Pile: empty")
-    out.append(f"Stock: {table.stock}")
-    out.append(f"Turn: {turn.player} {turn_text(turn)}")
+    out.append(_pile_text(table, str(top) if top else ""))
+    out.append(texts.label("table.stock", stock=table.stock))
+    if not over:
+        out.append(texts.label("table.turn", player=turn.player, doing=turn_text(turn)))
     return out

@@ -215,3 +215,46 @@ def _localised(params: dict, lang: str | None) -> dict:
         if rank is not None:
             params = {**params, "rank_name": rank_name(rank, lang)}
     return params
+
+
+def label(key: str, **params) -> str:
+    """A label of the reports and the table drawing (the ``labels`` section), filled in."""
+    return section("labels", key, params)
+
+
+def ruleset_title(ruleset_id: str, title: str, lang: str | None = None) -> str:
+    """A built-in ruleset's title in the active language; a ruleset file of the user's keeps its own."""
+    return catalog(lang or language()).get("labels", {}).get("rulesets", {}).get(ruleset_id, title)
+
+
+def source_title(source_id: str, title: str, lang: str | None = None) -> str:
+    """The title of a page a ruling cites, in the active language (the page's own name stays)."""
+    return catalog(lang or language()).get("labels", {}).get("sources", {}).get(source_id, title)
+
+
+def inherited_text(inherited: str | None) -> str | None:
+    """``inherited from classic`` as the engine says it, in the active language."""
+    if not inherited or not inherited.startswith("inherited from "):
+        return inherited
+    return label("verdict.inherited", owner=inherited[len("inherited from "):])
+
+
+def said(message) -> str:
+    """An error message of the lower layers in the active language: a ``Said`` message is looked up by its
+    key (its parameters too may be ``Said``); any other text is shown as it is."""
+    key = getattr(message, "key", None)
+    if key is None:
+        return str(message)
+    params = {k: said(v) if getattr(v, "key", None) else v for k, v in message.params.items()}
+    entry = catalog(language()).get("errors", {})
+    for part in key.split("."):
+        entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None
+    if isinstance(entry, str) or isinstance(entry, dict) and "other" in entry:
+        return _fill(entry, params)
+    return str(message)
+
+
+def input_error(exc) -> str:
+    """An InputError as ``file:line:column: key: message``, its message in the active language."""
+    where = exc.file + (f":{exc.line}:{exc.column}" if exc.line else "")
+    return (f"{where}: " if where else "") + (f"{exc.key}: " if exc.key else "") + said(exc.message)
