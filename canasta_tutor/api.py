@@ -254,21 +254,13 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
 
 
 def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
-    """More cards than the decks hold (a problem), and moves that rely on drawing a card (a note)."""
+    """Moves that rely on drawing a card (a note); a table of more cards than its decks is refused by
+    the reader already."""
     from canasta_tutor import texts
-    from canasta_tutor.files.snapshot import value_of
-    from canasta_tutor.teaching.lint_notes import cards_not_in_hand, total_problem
+    from canasta_tutor.teaching.lint_notes import cards_not_in_hand
 
     out: list[Problem] = []
     table = scenario.table
-    over = total_problem(table)
-    if over:
-        where = value_of(root, "stock") or root
-        out.append(Problem(name, where.line, where.column, "stock" if where is not root else "",
-                           texts.section("teaching", "lint.total", {"found": over[0], "deck": over[1],
-                                                                    "decks": table.ruleset.decks,
-                                                                    "jokers": table.ruleset.jokers}),
-                           "invalid"))
     for c in scenario.checks:
         try:
             relied = cards_not_in_hand(table, c.move)

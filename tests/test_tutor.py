@@ -106,7 +106,7 @@ def test_lesson_list_json(tmp_path):
 
 def test_unknown_lesson_names_the_lessons(tmp_path):
     proc = run("lesson", "nope", home=tmp_path)
-    assert proc.returncode == 3 and "melds" in proc.stderr
+    assert proc.returncode == 2 and "melds" in proc.stderr  # a slip on the command line, not a bad file
 
 
 def test_lint_finds_a_lesson_question_the_engine_cannot_answer(tmp_path):

@@ -6,6 +6,7 @@ from typing import List, Optional
 import typer
 
 from canasta_tutor.cli.common import (
+    EXIT_INPUT,
     AsciiOpt,
     EXIT_ILLEGAL,
     app,
@@ -83,7 +84,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
 
         compare_table(clean_data(rows), clean(move))
     judged = [r for r in rows if r["applicable"]]
-    raise typer.Exit(0 if judged and all(r["legal"] for r in judged) else EXIT_ILLEGAL)
+    if not judged:  # the table fits no ruleset: a bad file for all of them, as the rows say
+        raise typer.Exit(EXIT_INPUT)
+    raise typer.Exit(0 if all(r["legal"] for r in judged) else EXIT_ILLEGAL)
 
 
 @app.command()

@@ -129,7 +129,7 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
 def quiz(
     rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids,
                                                help="Drill only these rule ids (repeatable)."),
-    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, metavar="N",
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N",
                                         help="Stop after N questions (default: until you quit)."),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
                                           help="Drill under this ruleset (it becomes your ruleset; default: yours, "

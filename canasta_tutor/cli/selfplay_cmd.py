@@ -23,12 +23,13 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def selfplay(
-    hands: int = typer.Option(1, "--hands", "-n", min=1, metavar="N", help="Hands to play for each ruleset."),
+    hands: int = typer.Option(1, "--hands", "-n", min=1, max=1_000_000, metavar="N",
+                              help="Hands to play for each ruleset (at most a million)."),
     seed: int = typer.Option(1, "--seed", metavar="SEED", help="Seed of the first hand; the others follow it."),
     ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r", metavar="ID",
                                                 autocompletion=completion.ruleset_ids,
                                                 help="A ruleset to play (repeatable; default: every built-in one)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="J", help="Processes to play in."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="J", help="Processes to play in (at most 64)."),
     show: bool = typer.Option(False, "--show", help="Print every move of every hand (for one hand or a few)."),
     side: Optional[List[str]] = typer.Option(None, "--side", metavar="NAME=PLAYER",
                                              help="Who plays a side (or seat): coach, coach:LEVEL or random "

@@ -70,11 +70,6 @@ class TurnState:
         player = table.mover
         return cls(table, table.side_of(player.name), Hand(player.hand, player.count), table.turn.phase == "play")
 
-    @property
-    def ranks_before(self) -> frozenset[str]:
-        """The ranks of the melds the side had when the turn began."""
-        return frozenset([m.rank for m in self.side_before.melds])
-
     def own_side(self) -> Side:
         """The side, copied before its first change so that the table's own side stays as it was.
         Only the lists are copied here; a meld is copied when a step adds to it (``_into_meld``)."""

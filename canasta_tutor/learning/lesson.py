@@ -34,7 +34,7 @@ from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.files.snapshot import Reader, read_table, value_of
-from canasta_tutor.reading.strict_yaml import InputError, Map, Scalar, Seq, load
+from canasta_tutor.reading.strict_yaml import UsageError, InputError, Map, Scalar, Seq, load
 from canasta_tutor.engine.table import Table
 
 LESSON_DIR = Path(__file__).parent / "lessons"
@@ -338,4 +338,5 @@ def find_lesson(name: str) -> Path:
     if path.suffix in (".yaml", ".yml") or "/" in name or "\\" in name:
         return path  # a file of the teacher's own: reading it says what is wrong with it, if anything
     ids = ", ".join(p.stem.split("-", 1)[-1] for p in builtin_lessons())
-    raise InputError(f"no lesson '{name}'; the lessons are: {ids} (see 'canasta lesson list')")
+    # A name that is no lesson is a slip on the command line, not a bad file.
+    raise UsageError(f"no lesson '{name}'; the lessons are: {ids} (see 'canasta lesson list')")

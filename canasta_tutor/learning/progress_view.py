@@ -19,7 +19,9 @@ def _when(due: float, now: float) -> str:
     days = (due - now) / DAY
     if days >= 1:
         return say("due-days", n=round(days))
-    return say("due-hours", n=max(1, round(days * 24)))
+    if days * 24 >= 1:
+        return say("due-hours", n=round(days * 24))
+    return say("due-minutes", n=max(1, round(days * 24 * 60)))
 
 
 def progress_data(store: Progress) -> dict:

@@ -39,12 +39,6 @@ def _when(at: float) -> datetime:
     return datetime.fromtimestamp(at, tz=timezone.utc)
 
 
-def new_card(at: float) -> str:
-    """A card never reviewed, due at once, as the JSON the database keeps."""
-    from fsrs import Card
-
-    return Card(card_id=1, due=_when(at)).to_json()
-
 
 def review(card_json: str | None, rating: int, at: float) -> str:
     """The card after one review rated ``rating`` at time ``at`` (seconds since the epoch)."""

@@ -1,18 +1,12 @@
-"""What lint says beyond the reader's and the engine's findings: a table holding more cards than its
-decks, and a move that relies on a card the table does not show in the mover's hand (the engine
-lets a drawn card be any card, so such a move can be legal only if the draw brings it)."""
+"""What lint says beyond the reader's and the engine's findings: a move that relies on a card the table
+does not show in the mover's hand (the engine lets a drawn card be any card, so such a move can be
+legal only if the draw brings it). A table of more cards than its decks is the reader's to refuse."""
 from __future__ import annotations
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.state import Hand
 from canasta_tutor.engine.table import Table
-from canasta_tutor.files.totals import over_total
-
-
-def total_problem(table: Table) -> tuple[int, int] | None:
-    """(found, deck) when the table holds more cards than its decks."""
-    return over_total(table)
 
 
 def cards_not_in_hand(table: Table, move: str) -> list[Card]:
