@@ -149,6 +149,17 @@ def test_a_teachers_file_is_never_written_over(tmp_path):
     assert run("worksheet", str(CHOSEN[0]), "--out", "s.html", cwd=tmp_path).returncode == 0  # ours: replaced
 
 
+def test_a_pipe_or_a_link_is_refused_without_waiting_or_writing_elsewhere(tmp_path):
+    os.mkfifo(tmp_path / "ff")
+    os.symlink("target.html", tmp_path / "dangling.html")
+    for out in ("ff", "dangling.html"):
+        proc = run("worksheet", str(CHOSEN[0]), "--out", out, cwd=tmp_path)
+        assert proc.returncode == 3 and "nothing was written" in proc.stderr, proc.stderr
+    proc = run("worksheet", str(CHOSEN[0]), "--out", "s.html", "--key", "ff", cwd=tmp_path)
+    assert proc.returncode == 3 and not (tmp_path / "s.html").exists()  # both checked before either is written
+    assert not (tmp_path / "target.html").exists()
+
+
 # -- printed in a real browser ------------------------------------------------------------------------
 
 def _chromium() -> str | None:
