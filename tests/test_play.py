@@ -291,3 +291,25 @@ def test_the_prompts_hint_and_moves_agree_with_hint_and_moves_on_a_dead_end(tmp_
     proc = canasta("play", "--resume", "dead.yaml", cwd=tmp_path, stdin="?\nmoves\nquit\n")
     assert advised.lower() in proc.stdout.lower() and "add 2C to A" not in proc.stdout.split("> moves")[0]
     assert "no move here leaves a legal way to finish the turn" in proc.stdout.split("> moves")[1]
+
+
+def test_ctrl_c_replaces_its_own_save_and_leaves_anything_else(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+    from canasta_tutor.learning import play_session
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_session.Session, "run", interrupted)
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    saved = tmp_path / "games" / "interrupted.yaml"
+    for seed in ("2", "3"):  # the second game's save replaces the first's
+        result = CliRunner().invoke(app, ["play", "--seed", seed], input="")
+        assert result.exit_code == 130 and "canasta play --resume" in result.output
+    assert "written by canasta-tutor" in saved.read_text() and load_game(str(saved)).table.to_data()
+    saved.write_text("my own notes\n")
+    result = CliRunner().invoke(app, ["play", "--seed", "4"], input="")
+    assert result.exit_code == 130 and "nothing was written" in result.output
+    assert saved.read_text() == "my own notes\n"
