@@ -1,7 +1,6 @@
 """`canasta play`: a game against the computer, with the coach beside you."""
 from __future__ import annotations
 
-import re
 import sys
 from typing import List, Optional
 
@@ -72,16 +71,16 @@ def _abs(path: str) -> str:
     return os.path.abspath(path)
 
 
-_SGR = re.compile("\x1b\\[[0-9;]*m")
-
-
 def _write(text: str) -> None:
     # names, titles and echoed input come from files and the keyboard: no control character of
     # theirs reaches the terminal; the session's own line breaks do
+    import re
+
     from canasta_tutor.render.safe import clean
 
-    parts = _SGR.split(text)
-    styles = _SGR.findall(text)  # the session's own bold and colours, the only escapes let through
+    sgr = "\x1b\\[[0-9;]*m"
+    parts = re.split(sgr, text)
+    styles = re.findall(sgr, text)  # the session's own bold and colours, the only escapes let through
     out = clean(parts[0], keep="\n") + "".join(s + clean(p, keep="\n") for s, p in zip(styles, parts[1:]))
     sys.stdout.write(out + "\n")
     sys.stdout.flush()
