@@ -206,3 +206,8 @@ def test_each_question_stays_on_its_page_when_printed(printable, paper, tmp_path
                           capture_output=True, text=True, timeout=180)
     assert pdf.exists(), proc.stderr[-2000:]
     assert _pages(pdf.read_bytes()) == n
+
+
+def test_the_name_of_the_sheet_is_shown_not_obeyed(tmp_path):
+    proc = run("worksheet", str(CHOSEN[0]), "--out", "s\x1b[2J.html", cwd=tmp_path)
+    assert proc.returncode == 0 and "s\\x1b[2J.html" in proc.stdout and "\x1b" not in proc.stdout

@@ -48,8 +48,9 @@ def worksheet(
             _emit_json({"written": list(pages), "questions": len(qs)})
         else:
             from canasta_tutor import texts
+            from canasta_tutor.render.safe import clean
 
             for target in pages:
-                print(texts.section("teaching", "worksheet.wrote", {"file": target, "n": len(qs)}, lang))
+                print(texts.section("teaching", "worksheet.wrote", {"file": clean(target), "n": len(qs)}, lang))
 
     _guard(as_json, lang, body)
