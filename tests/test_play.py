@@ -251,3 +251,65 @@ def test_hint_keeps_its_json_and_speaks_with_the_coachs_reasons(tmp_path):
     data = json.loads(canasta("hint", "t.yaml", "--json", cwd=tmp_path).stdout)
     assert {"move", "kind", "reason", "why", "notes"} <= set(data)
     assert data["move"] == "discard 3S" and "black three" in data["reason"]
+
+
+# -- what play prints and writes is as safe as every other command ---------------------------------
+
+def test_play_prints_no_control_character_from_a_resumed_file(tmp_path):
+    assert canasta("play", "--seed", "7", cwd=tmp_path, stdin="save g.yaml\nquit\n").returncode == 0
+    text = (tmp_path / "g.yaml").read_text(encoding="utf-8")
+    (tmp_path / "bad.yaml").write_text(re.sub(r"\bAnn\b", r'"An\\e]0;X\\an"', text), encoding="utf-8")
+    proc = canasta("play", "--resume", "bad.yaml", cwd=tmp_path, stdin="?\nmoves\nhi\x1b[2J\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert "An\\x1b]0;X\\x07n" in proc.stdout and "hi\\x1b[2J" in proc.stdout
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", proc.stdout)
+
+
+def test_save_never_replaces_a_users_file_nor_blocks_on_a_pipe(tmp_path):
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    os.symlink("elsewhere.yaml", tmp_path / "link.yaml")
+    os.mkfifo(tmp_path / "ff")
+    proc = canasta("play", "--seed", "7", cwd=tmp_path,
+                   stdin="save notes.txt\nsave link.yaml\nsave ff\nsave sub/g.yaml\nsave g.yaml\nsave g.yaml\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "notes.txt").read_text() == "my notes\n"
+    assert not (tmp_path / "elsewhere.yaml").exists() and not (tmp_path / "sub").exists()
+    assert proc.stdout.count("nothing was written") == 4
+    assert proc.stdout.count("Saved the game to g.yaml") == 2  # its own save it may replace
+    assert canasta("check", "g.yaml", "draw", cwd=tmp_path).returncode == 0
+
+
+def test_the_prompts_hint_and_moves_agree_with_hint_and_moves_on_a_dead_end(tmp_path):
+    text = (Path(__file__).parent.parent / "scenarios/disputes/d22-danish-dead-end.yaml").read_text()
+    text = text.split("checks:")[0].replace("stock: 40", "stock: 66")
+    for name, hand in (("Bob", "5S 5H 6S 6H 7S 7H 9S 9D 10S"), ("Cas", "5D 6D 7D 9C 10C JC JD JS"),
+                       ("Dee", "4S 4H 4D 5C 6C 7C 10H 10D JH QC")):
+        text = re.sub(rf"\{{name: {name}, hand: \d+\}}", f"{{name: {name}, hand: {hand}}}", text)
+    (tmp_path / "dead.yaml").write_text(text)
+    advised = canasta("hint", "dead.yaml", cwd=tmp_path).stdout.strip()
+    assert advised.lower().startswith("no move is advised")
+    proc = canasta("play", "--resume", "dead.yaml", cwd=tmp_path, stdin="?\nmoves\nquit\n")
+    assert advised.lower() in proc.stdout.lower() and "add 2C to A" not in proc.stdout.split("> moves")[0]
+    assert "no move here leaves a legal way to finish the turn" in proc.stdout.split("> moves")[1]
+
+
+def test_ctrl_c_replaces_its_own_save_and_leaves_anything_else(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+    from canasta_tutor.learning import play_session
+
+    def interrupted(self):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play_session.Session, "run", interrupted)
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    saved = tmp_path / "games" / "interrupted.yaml"
+    for seed in ("2", "3"):  # the second game's save replaces the first's
+        result = CliRunner().invoke(app, ["play", "--seed", seed], input="")
+        assert result.exit_code == 130 and "canasta play --resume" in result.output
+    assert "written by canasta-tutor" in saved.read_text() and load_game(str(saved)).table.to_data()
+    saved.write_text("my own notes\n")
+    result = CliRunner().invoke(app, ["play", "--seed", "4"], input="")
+    assert result.exit_code == 130 and "nothing was written" in result.output
+    assert saved.read_text() == "my own notes\n"

@@ -255,6 +255,52 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
             assert str(aside[0]) in err
 
 
+# Where the package may write other than through files/writing.py, and why: a pack unzipped into its own
+# temporary folder, the maintainers' catalog tool, and the folders of the learner's own data.
+OWN_WRITES = {("teaching/packs.py", "_unzip"): {"mkdir", "write_bytes"}, ("texts/sync.py", "main"): {"mkdir", "write_bytes"},
+              ("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
+              ("teaching/packs.py", "remember"): {"mkdir"}}
+
+
+def _writes(tree) -> list[tuple[str, int]]:
+    """(function, call, line) of every write_text, write_bytes, mkdir and open() for writing in a module."""
+    import ast
+
+    found = []
+
+    def visit(node, where):
+        for child in ast.iter_child_nodes(node):
+            inside = child.name if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)) else where
+            if isinstance(child, ast.Call):
+                f = child.func
+                name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+                mode = child.args[1] if len(child.args) > 1 else next(
+                    (k.value for k in child.keywords if k.arg == "mode"), None)
+                writing_mode = isinstance(mode, ast.Constant) and isinstance(mode.value, str) and \
+                    any(c in mode.value for c in "wxa+")
+                if name in ("write_text", "write_bytes", "mkdir", "makedirs") or name == "open" and writing_mode:
+                    found.append((where, name, child.lineno))
+            visit(child, inside)
+
+    visit(tree, "")
+    return found
+
+
+def test_every_file_is_written_through_the_one_writer():
+    import ast
+
+    package = REPO / "canasta_tutor"
+    stray = []
+    for path in sorted(package.rglob("*.py")):
+        module = path.relative_to(package).as_posix()
+        if module == "files/writing.py":
+            continue
+        for function, call, line in _writes(ast.parse(path.read_text(encoding="utf-8"))):
+            if call not in OWN_WRITES.get((module, function), ()):
+                stray.append(f"{module}:{line} in {function or 'the module'}")
+    assert not stray, "write through files/writing.py write_file: " + ", ".join(stray)
+
+
 # --- 5. the progress database in the situations a learner meets ----------------------------------------------
 
 def test_reading_progress_creates_nothing(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -340,3 +341,33 @@ def test_the_pre_commit_hook_runs_lint_on_yaml_and_zips():
 
     assert re.search(hook["files"], "club/pack.yaml") and re.search(hook["files"], "club.zip")
     assert "id: canasta-lint" in (REPO / "README.md").read_text(encoding="utf-8")
+
+
+# -- what the teaching commands write and echo ---------------------------------------------------------
+
+@pytest.mark.parametrize("registry", ["[]", '{"club": 5}', '"x"', "not json"])
+def test_a_packs_file_of_the_wrong_shape_counts_as_no_pack_remembered(tmp_path, registry):
+    make_pack(tmp_path / "pack")
+    (tmp_path / ".home").mkdir()
+    (tmp_path / ".home" / "packs.json").write_text(registry, encoding="utf-8")
+    assert run("lesson", "list", "pk", cwd=tmp_path).returncode in (2, 3)
+    assert run("lesson", "pk", cwd=tmp_path, stdin="q\n").returncode in (2, 3)
+    assert run("lesson", "list", "pack", cwd=tmp_path).returncode == 0
+    assert (tmp_path / ".home" / "packs.json").read_text(encoding="utf-8") == registry  # not ours: kept
+
+
+def test_the_packs_file_is_written_with_the_marker_and_read_back(tmp_path):
+    make_pack(tmp_path / "pack")
+    assert run("lesson", "list", "pack", cwd=tmp_path).returncode == 0
+    assert "written by canasta-tutor" in (tmp_path / ".home" / "packs.json").read_text(encoding="utf-8")
+    assert json.loads(run("lesson", "club/pile", "--json", cwd=tmp_path, stdin="q\n").stdout)["lesson"] == "club/pile"
+
+
+def test_new_table_refuses_a_name_with_a_control_character_or_a_separator(tmp_path):
+    answers = ["", "A\x1b]0;X\x07 Bob Cas Dee", "Ann Bob Cas D;ee", "", "NS, x: Ann Cas; EW: Bob Dee", ""] + ANSWERS[3:]
+    proc = run("new", "table", "-", cwd=tmp_path, stdin="\n".join(answers) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr.count("cannot be a name") == 3 and "A\\x1b]0;X\\x07" in proc.stderr
+    assert not re.search(r"[\x00-\x09\x0b-\x1f\x7f]", proc.stderr)
+    assert [p["name"] for p in yaml.safe_load(proc.stdout)["players"]] == ["Ann", "Bob", "Cas", "Dee"]
+

@@ -149,6 +149,17 @@ def test_a_teachers_file_is_never_written_over(tmp_path):
     assert run("worksheet", str(CHOSEN[0]), "--out", "s.html", cwd=tmp_path).returncode == 0  # ours: replaced
 
 
+def test_a_pipe_or_a_link_is_refused_without_waiting_or_writing_elsewhere(tmp_path):
+    os.mkfifo(tmp_path / "ff")
+    os.symlink("target.html", tmp_path / "dangling.html")
+    for out in ("ff", "dangling.html"):
+        proc = run("worksheet", str(CHOSEN[0]), "--out", out, cwd=tmp_path)
+        assert proc.returncode == 3 and "nothing was written" in proc.stderr, proc.stderr
+    proc = run("worksheet", str(CHOSEN[0]), "--out", "s.html", "--key", "ff", cwd=tmp_path)
+    assert proc.returncode == 3 and not (tmp_path / "s.html").exists()  # both checked before either is written
+    assert not (tmp_path / "target.html").exists()
+
+
 # -- printed in a real browser ------------------------------------------------------------------------
 
 def _chromium() -> str | None:
@@ -195,3 +206,8 @@ def test_each_question_stays_on_its_page_when_printed(printable, paper, tmp_path
                           capture_output=True, text=True, timeout=180)
     assert pdf.exists(), proc.stderr[-2000:]
     assert _pages(pdf.read_bytes()) == n
+
+
+def test_the_name_of_the_sheet_is_shown_not_obeyed(tmp_path):
+    proc = run("worksheet", str(CHOSEN[0]), "--out", "s\x1b[2J.html", cwd=tmp_path)
+    assert proc.returncode == 0 and "s\\x1b[2J.html" in proc.stdout and "\x1b" not in proc.stdout

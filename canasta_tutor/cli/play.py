@@ -50,10 +50,16 @@ def play(
         try:
             session.run()
         except KeyboardInterrupt:
+            from canasta_tutor.reading.strict_yaml import InputError
+            from canasta_tutor.render.safe import clean
             from canasta_tutor.texts import section
 
-            path = autosave(game)
-            sys.stdout.write("\n" + section("play", "interrupted", {"file": str(path)}) + "\n")
+            try:
+                path = autosave(game)
+            except InputError as exc:  # something not ours in the way: say so, and still stop
+                _write("\n" + clean(str(exc)))
+                raise typer.Exit(130)
+            _write("\n" + section("play", "interrupted", {"file": clean(str(path))}))
             raise typer.Exit(130)
 
     _guard(False, lang, body)
@@ -66,7 +72,17 @@ def _abs(path: str) -> str:
 
 
 def _write(text: str) -> None:
-    sys.stdout.write(text + "\n")
+    # names, titles and echoed input come from files and the keyboard: no control character of
+    # theirs reaches the terminal; the session's own line breaks do
+    import re
+
+    from canasta_tutor.render.safe import clean
+
+    sgr = "\x1b\\[[0-9;]*m"
+    parts = re.split(sgr, text)
+    styles = re.findall(sgr, text)  # the session's own bold and colours, the only escapes let through
+    out = clean(parts[0], keep="\n") + "".join(s + clean(p, keep="\n") for s, p in zip(styles, parts[1:]))
+    sys.stdout.write(out + "\n")
     sys.stdout.flush()
 
 

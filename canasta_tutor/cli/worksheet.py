@@ -25,18 +25,16 @@ def worksheet(
     Example:  canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html
     """
     def body():
+        from canasta_tutor.files.writing import check_target, write_file
         from canasta_tutor.reading.strict_yaml import InputError
-        from canasta_tutor.teaching.worksheet import key_html, questions, sheet_html, written_by_us
+        from canasta_tutor.teaching.worksheet import key_html, questions, sheet_html
 
         targets = [t for t in (out, key) if t]
         if key and os.path.abspath(key) == os.path.abspath(out):
             raise InputError("--out and --key name the same file; give the key its own name")
         for target in targets:
-            if os.path.isdir(target):
-                raise InputError(f"cannot write to '{target}': it is a folder; give a file name")
-            if os.path.exists(target) and not written_by_us(target):
-                raise InputError(f"'{target}' exists and is not a worksheet written before; choose another name "
-                                 "(nothing was written)")
+            # a new file or a sheet written before; never a folder, a link, a pipe or someone's file
+            check_target(target, replace_own=True)
             if os.path.exists(target) and any(os.path.exists(f) and os.path.samefile(f, target)
                                               for f in files if f != "-"):
                 raise InputError(f"'{target}' is one of the files read (nothing was written)")
@@ -45,17 +43,14 @@ def worksheet(
         if key:
             pages[key] = key_html(qs, title, lang)
         for target, text in pages.items():
-            try:
-                with open(target, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-            except OSError as exc:
-                raise InputError(f"cannot write '{target}': {exc.strerror or exc}") from None
+            write_file(target, text, replace_own=True)
         if as_json:
             _emit_json({"written": list(pages), "questions": len(qs)})
         else:
             from canasta_tutor import texts
+            from canasta_tutor.render.safe import clean
 
             for target in pages:
-                print(texts.section("teaching", "worksheet.wrote", {"file": target, "n": len(qs)}, lang))
+                print(texts.section("teaching", "worksheet.wrote", {"file": clean(target), "n": len(qs)}, lang))
 
     _guard(as_json, lang, body)

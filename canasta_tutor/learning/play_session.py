@@ -14,17 +14,22 @@ from typing import Callable, Iterable, Iterator
 
 from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
-from canasta_tutor.play.coach import Coach
+from canasta_tutor.files.writing import MARKER, write_file
 from canasta_tutor.play.game import Game, game_text
+from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
 from canasta_tutor.render import report
 from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_text
+from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.render.safe import clean, clean_data
 
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
 
 
 def say(key: str, **params) -> str:
-    return texts.section("play", key, params)
+    """A sentence of the session; its names, moves and echoed input cleaned of control characters
+    before any styling is added (the printer cleans again, sparing only the styling)."""
+    return texts.section("play", key, clean_data(params))
 
 
 def seat_view(table: Table, seat: str) -> Table:
@@ -78,7 +83,7 @@ class Session:
                 self.write(say("end-of-input"))
                 return QUIT
             if not self.terminal:
-                self.write(f"> {line.strip()}")
+                self.write(f"> {clean(line.strip())}")
             if self.command(line.strip()) == QUIT:
                 return QUIT
 
@@ -100,13 +105,13 @@ class Session:
         how = say(f"ended.{h.ended}", player=h.out or "")
         self.write("")
         self.write(self.style(say("hand-over", number=h.number, how=how), "bold"))
-        self.write(score_text(report.score_dict(h.score), self.style))
+        self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
         if not g.over:
             self.write("")
             self.write(say("next-hand", number=g.hand, player=g.table.turn.player))
 
     def _reason(self, advice) -> str:
-        return texts.section(advice.catalog, advice.reason, advice.params)
+        return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
 
     def _welcome(self) -> str:
         g = self.game
@@ -143,7 +148,7 @@ class Session:
             from canasta_tutor.render.table_view import table_lines
 
             self.write("")
-            self.write("\n".join(table_lines(view)))
+            self.write(clean("\n".join(table_lines(view)), keep="\n"))
 
     # -- one command ------------------------------------------------------------------------------
     def command(self, line: str) -> str | None:
@@ -156,9 +161,10 @@ class Session:
             self.write(say("bye"))
             return QUIT
         if word in ("?", "hint"):
-            advice = Coach().advise(g.table, None, g.memory.get(self.human))
+            # the same advice as 'canasta hint', dead-end guard included
+            advice = hint(g.table, g.moves(), memory=g.memory.get(self.human))
             self.write(say("coach-says"))
-            self.write(hint_text(report.hint_dict(advice), self.style))
+            self.write(hint_text(clean_data(report.hint_dict(advice)), self.style))
             return None
         if word == "moves":
             self.write(self._moves_text())
@@ -191,7 +197,7 @@ class Session:
     def _play(self, steps) -> None:
         g = self.game
         v = g.play(steps)
-        self.write(verdict_text(report.verdict_dict(v), self.style, v.ruleset.title))
+        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(v.ruleset.title)))
         if not v.legal:
             self.write(say("try-again"))
         return None
@@ -202,7 +208,7 @@ class Session:
 
     def _moves_text(self) -> str:
         g = self.game
-        data = report.moves_dict(g.moves())
+        data = clean_data(report.moves_dict(g.moves()))
         head = texts.section("moves", "heading", {"count": data["count"], "player": data["player"],
                                                      "phase": data["phase"], "ruleset": data["ruleset"]})
         lines = [self.style(head, "bold")]
@@ -212,6 +218,8 @@ class Session:
                 kind = m["kind"]
                 lines.append(self.style(texts.section("moves", f"kinds.{kind}"), "cyan"))
             lines.append(f"  {i:>3}. {m['move']}")
+        for note in data["notes"]:  # the listing's notes, as 'canasta moves' gives them
+            lines.append(self.style(texts.label("verdict.note"), "cyan") + f"  {note}")
         lines.append(say("moves-pick"))
         return "\n".join(lines)
 
@@ -229,12 +237,10 @@ class Session:
             self.write(say("save-needs-file"))
             return None
         target = Path(path).expanduser()
-        try:
-            if target.parent and not target.parent.exists():
-                target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(game_text(self.game), encoding="utf-8")
-        except OSError as exc:
-            self.write(say("save-failed", file=path, problem=exc.strerror or str(exc)))
+        try:  # a new file or a game saved before; never someone's file, a link, a pipe or a new folder
+            write_file(target, saved_text(self.game), replace_own=True)
+        except InputError as exc:
+            self.write(clean(str(exc)))
             return None
         self.write(say("saved", file=path))
         return target
@@ -243,10 +249,15 @@ class Session:
 def autosave(game: Game) -> Path:
     """Save an interrupted game in the learner's data folder; the path to resume it from."""
     folder = saved_games()
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
     path = folder / "interrupted.yaml"
-    path.write_text(game_text(game), encoding="utf-8")
+    write_file(path, saved_text(game), replace_own=True)
     return path
+
+
+def saved_text(game: Game) -> str:
+    """The saved game, marked as the tool's own so that a later save may replace it."""
+    return f"# {MARKER} ('canasta play'); a later save of a game may replace it\n" + game_text(game)
 
 
 def new_game(ruleset: str, house: dict, players: int | None, seed: int | None, hands: int | None,

@@ -15,7 +15,9 @@ from canasta_tutor.engine.cards import Card, CardError, over_deck_limit, parse_c
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.table import meld_rank
 from canasta_tutor.files.snapshot import table_from_text
+from canasta_tutor.files.writing import write_file
 from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.render.safe import clean
 
 Ask = Callable[[str], "str | None"]
 DEFAULT_NAMES = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"]
@@ -39,6 +41,14 @@ def _cards(text: str) -> list[Card]:
         except CardError as exc:
             raise Invalid(_t("not-a-card", word=word, reason=exc.reason)) from None
     return out
+
+
+def _usable_name(name: str) -> str:
+    """A player's or side's name as the file and the sides step can hold it: ';' and ':' separate
+    the sides, ',' the members, and a control character would act on the terminal."""
+    if any(ch in ";:," for ch in name) or clean(name) != name:
+        raise Invalid(_t("bad-name", found=name))
+    return name
 
 
 def _name(text: str) -> str:
@@ -89,7 +99,7 @@ class Wizard:
             if not self.given_ruleset else ruleset_of(self.given_ruleset)
 
         def players_of(text: str) -> list[str]:
-            names = [n for n in re.split(r"[,\s]+", text) if n]
+            names = [_usable_name(n) for n in re.split(r"[,\s]+", text) if n]
             if len(set(names)) != len(names):
                 raise Invalid(_t("same-name"))
             counts = sorted({ruleset.players, *ruleset.variants})
@@ -154,7 +164,7 @@ class Wizard:
                     if w not in names or w in seen:
                         raise Invalid(_t("side-member", found=w, names=", ".join(names)))
                     seen.add(w)
-                out.append((label.strip(), who))
+                out.append((_usable_name(label.strip()), who))
             if seen != set(names):
                 raise Invalid(_t("side-form", size=ruleset.side_size, example=default))
             return out
@@ -240,29 +250,26 @@ def write_new_table(file: str, ruleset: str | None, stdin, stdout) -> str | None
             raise InputError(_t("no-folder", folder=str(Path(file).parent)))
     interactive = hasattr(stdin, "isatty") and stdin.isatty()
 
+    # what is echoed holds names and answers typed in: shown, never obeyed by the terminal
     def ask(prompt: str) -> str | None:
-        stdout.write(prompt)
+        stdout.write(clean(prompt))
         stdout.flush()
         line = stdin.readline()
         if not line:
             stdout.write("\n")
             return None
         if not interactive:  # a transcript that reads like the session it replays
-            stdout.write(line if line.endswith("\n") else line + "\n")
+            stdout.write(clean(line.rstrip("\n")) + "\n")
         return line.rstrip("\n")
 
     def tell(message: str) -> None:
-        stdout.write(f"  {message}\n")
+        stdout.write(f"  {clean(message)}\n")
 
     stdout.write(_t("intro") + "\n")
     text = Wizard(ask, tell, ruleset).run()
     if to_stdout:
         sys.stdout.write(text)
         return None
-    try:
-        with open(file, "x", encoding="utf-8") as out:  # "x": never overwrite, even in a race
-            out.write(text)
-    except OSError as exc:
-        raise InputError(_t("cannot-write", file=file, reason=exc.strerror or str(exc))) from None
-    stdout.write(_t("wrote", file=file) + "\n" + _t("next", file=file) + "\n")
+    write_file(file, text)  # a new file only: never over one, a link or a pipe, even in a race
+    stdout.write(clean(_t("wrote", file=file) + "\n" + _t("next", file=file), keep="\n") + "\n")
     return file

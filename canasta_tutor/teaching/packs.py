@@ -269,25 +269,38 @@ def _registry() -> Path:
     return home() / "packs.json"
 
 
+def _known() -> dict[str, str]:
+    """The packs remembered so far; anything that is not a mapping of ids to places (a hand-edited
+    or damaged file, a pipe, a link) counts as none remembered."""
+    from canasta_tutor.reading.strict_yaml import read_text
+
+    try:
+        known = json.loads(read_text(_registry()))
+    except (InputError, ValueError):
+        return {}
+    if not isinstance(known, dict):
+        return {}
+    return {k: v for k, v in known.items() if isinstance(k, str) and PACK_ID.match(k) and isinstance(v, str)}
+
+
 def remember(pack: Pack) -> None:
     """Keep the pack's place under its id, so ``canasta lesson ID/LESSON`` finds it next time."""
+    from canasta_tutor.files.writing import MARKER, write_file
+
     try:
-        known = json.loads(_registry().read_text(encoding="utf-8")) if _registry().is_file() else {}
+        known = _known()
         if known.get(pack.id) == str(pack.source.resolve()):
             return
         known[pack.id] = str(pack.source.resolve())
-        _registry().parent.mkdir(parents=True, exist_ok=True)
-        _registry().write_text(json.dumps(known, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    except (OSError, ValueError):
+        _registry().parent.mkdir(parents=True, exist_ok=True)  # the learner's own data folder
+        text = json.dumps({"$comment": MARKER} | known, indent=2, ensure_ascii=False) + "\n"
+        write_file(_registry(), text, replace_own=True)
+    except (OSError, InputError):
         pass  # remembering is a convenience: the pack can always be named by its path
 
 
 def remembered(pack_id: str) -> Path | None:
-    try:
-        known = json.loads(_registry().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    place = known.get(pack_id) if isinstance(known, dict) else None
+    place = _known().get(pack_id)
     return Path(place) if place and is_pack(place) else None
 
 

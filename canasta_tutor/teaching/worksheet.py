@@ -21,11 +21,12 @@ from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import read_scenario
+from canasta_tutor.files.writing import MARKER
 from canasta_tutor.reading.strict_yaml import InputError, Map, load
 from canasta_tutor.render.report import score_dict, verdict_dict
 from canasta_tutor.render.svg import table_svg
 
-GENERATOR = "canasta-tutor worksheet"  # marks a file we wrote, which may be written over
+GENERATOR = "canasta-tutor worksheet"  # the page's generator; the MARKER comment lets a later run replace it
 
 
 @dataclass
@@ -192,6 +193,7 @@ ol.moves { margin: 1mm 0 0 6mm; padding: 0; }
 def _page(title: str, body: str, lang: str | None, extra_class: str = "") -> str:
     code = html.escape((lang or texts.language()).split("_")[0])
     return ("<!DOCTYPE html>\n"
+            f"<!-- {MARKER} ('canasta worksheet'): the next run may replace this file -->\n"
             f'<html lang="{code}"><head><meta charset="utf-8">'
             f'<meta name="generator" content="{GENERATOR}">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -306,12 +308,3 @@ def key_html(qs: list[Question], title: str | None = None, lang: str | None = No
                      f'<p class="asked">{_prompt(q, lang)}</p>{body}'
                      f'<p class="file">{html.escape(q.source)}</p></section>')
     return _page(title, "\n".join(parts), lang, "key")
-
-
-def written_by_us(path: str | Path) -> bool:
-    """Whether a file is a sheet or key written before (only those may be written over)."""
-    try:
-        with open(path, "rb") as fh:
-            return GENERATOR.encode() in fh.read(4096)
-    except OSError:
-        return False
