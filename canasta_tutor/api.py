@@ -9,11 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from canasta_tutor.engine.judge import Verdict, judge
-from canasta_tutor.engine.move import MoveError, Step, parse_move
+from canasta_tutor.engine.judge import Verdict, judge_scored
+from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
-from canasta_tutor.files.snapshot import Scenario, load_scenario, read_scenario
-from canasta_tutor.reading.strict_yaml import InputError, Map, load
+from canasta_tutor.files.snapshot import load_scenario, read_scenario
+from canasta_tutor.reading.strict_yaml import InputError, load
 from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
@@ -25,12 +25,7 @@ House = dict[str, tuple[Any, str]]
 
 def check(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
-    verdict = judge(table, move)
-    if verdict.went_out and verdict.legal:
-        from canasta_tutor.engine.scoring import score_table  # only a move that goes out is scored: keep it off check's start-up
-
-        verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
-    return verdict
+    return judge_scored(table, move)
 
 
 def table_from_dict(data: dict, name: str = "<data>") -> Table:
@@ -120,193 +115,16 @@ def score_file(path: str, out: str | None = None, concealed: bool | None = None,
     return score_table(scenario.table, out, bool(concealed))
 
 
-class Problem:
-    """One thing wrong with a teacher's file, with where it is."""
-    file: str
-    line: int
-    column: int
-    key: str
-    message: str
-    kind: str  # invalid | disagrees
+def scenario_files(paths: list[str], unreadable: list | None = None) -> list[Path]:
+    """The YAML files of ``paths`` (folders searched through, packs standing for their lessons); a
+    folder that cannot be read is added to ``unreadable`` as a problem, never skipped in silence."""
+    from canasta_tutor.teaching.lint import scenario_files as found
 
-    def __init__(self, file: str, line: int, column: int, key: str, message: str, kind: str) -> None:
-        self.file = file
-        self.line = line
-        self.column = column
-        self.key = key
-        self.message = message
-        self.kind = kind
-
-    def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}" if self.line else self.file
-        return f"{where}: {self.key + ': ' if self.key else ''}{self.message}"
-
-    def as_dict(self) -> dict:
-        return {"file": self.file, "line": self.line, "column": self.column, "key": self.key,
-                "message": self.message, "kind": self.kind}
+    return found(paths, unreadable)
 
 
-def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) -> list[Path]:
-    """The YAML files of ``paths`` (folders searched through). A folder that cannot be read is added to
-    ``unreadable`` as a problem, never skipped in silence."""
-    from canasta_tutor.teaching.packs import pack_files
+def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list]:
+    """Lint one teacher's file: (the number of stated answers checked, the problems found)."""
+    from canasta_tutor.teaching.lint import lint_file as lint
 
-    files: list[Path] = []
-
-    for p in map(Path, paths):
-        if p.is_dir():
-            def refused(exc: OSError, p=p) -> None:
-                if unreadable is not None:
-                    unreadable.append(Problem(str(exc.filename or p), 0, 0, "",
-                                              f"this folder cannot be read ({exc.strerror or exc}); its files "
-                                              "were not checked", "invalid"))
-            files.extend(pack_files(p, refused))
-        else:
-            files.append(p)
-    return files
-
-
-def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem]]:
-    """Returns (number of stated answers checked, problems). Every problem the reader can read on
-    past is reported at once; ``note`` problems say what to look at without failing the file."""
-    from canasta_tutor.files.snapshot import collecting
-    from canasta_tutor.teaching import packs
-
-    name = str(path)
-    if packs.is_pack(path):
-        checked, found = packs.lint_pack(path)
-        return checked, [Problem(*p) for p in found]
-    scenario = None
-    with collecting() as found:
-        try:
-            root = load(path)
-            if isinstance(root, Map) and "steps" in root.items:
-                checked, lesson_found = _lint_lesson(path)
-            else:
-                scenario = read_scenario(root, name, ruleset)
-        except InputError as exc:
-            found.append(exc)
-    if found:  # the stated answers are not checked on a table that was not read as written
-        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) + _bad_moves(scenario, name)
-                                             if scenario else [])
-        return 0, sorted(found_all, key=lambda p: (p.line, p.column))
-    if scenario is None:
-        return checked, lesson_found
-    problems = _table_notes(scenario, root, name)
-    checked = 0
-    for check_, rid, expect in _expectations(scenario, ruleset):
-        checked += 1
-        try:
-            table = scenario.table if rid is None else read_scenario(root, name, rid).table
-        except InputError as exc:
-            problems.append(Problem(name, expect.line, expect.column, f"{check_.key}.by_ruleset.{rid}",
-                                    f"the table cannot be read under {rid}: {exc.message}", "invalid"))
-            continue
-        try:
-            verdict = check(table, check_.move)
-        except MoveError as exc:
-            problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move", str(exc), "invalid"))
-            continue
-        problems.extend(_compare_expect(name, check_, rid or table.ruleset.id, expect, verdict,
-                                        f"{check_.key}.{'expect' if rid is None else 'by_ruleset.' + rid}"))
-    if scenario.score is not None:
-        for rid, expected in [(None, scenario.score.expect), *scenario.score.by_ruleset.items()]:
-            if not expected:
-                continue
-            checked += 1
-            key = "score.expect" if rid is None else f"score.by_ruleset.{rid}"
-            try:
-                table = scenario.table if rid is None else read_scenario(root, name, rid).table
-                from canasta_tutor.engine.scoring import score_table
-
-                report = score_table(table, scenario.score.out, scenario.score.concealed)
-            except InputError as exc:
-                problems.append(Problem(name, scenario.score.line, scenario.score.column, key, exc.message,
-                                        "invalid"))
-                continue
-            got = {s.name: s.hand_total for s in report.sides}
-            for side, points in expected.items():
-                if got.get(side) != points:
-                    problems.append(Problem(
-                        name, scenario.score.line, scenario.score.column, f"{key}.{side}",
-                        f"stated {points}, the engine scores {got.get(side)} under {report.ruleset}", "disagrees"))
-    return checked, problems
-
-
-def _invalid(found: list[InputError], name: str) -> list[Problem]:
-    """The reader's problems, once each, in the order of the file."""
-    seen: dict[tuple, Problem] = {}
-    for exc in found:
-        p = Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")
-        seen.setdefault((p.file, p.line, p.column, p.key, p.message), p)
-    return sorted(seen.values(), key=lambda p: (p.file != name, p.line, p.column))
-
-
-def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
-    """Moves that do not parse, reported with the format problems (the checks are not run then)."""
-    out = []
-    for c in scenario.checks:
-        try:
-            parse_move(c.move)
-        except MoveError as exc:
-            out.append(Problem(name, c.line, c.column, f"{c.key}.move", str(exc), "invalid"))
-    return out
-
-
-def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
-    """Moves that rely on drawing a card (a note); a table of more cards than its decks is refused by
-    the reader already."""
-    from canasta_tutor import texts
-    from canasta_tutor.teaching.lint_notes import cards_not_in_hand
-
-    out: list[Problem] = []
-    table = scenario.table
-    for c in scenario.checks:
-        try:
-            relied = cards_not_in_hand(table, c.move)
-        except MoveError:
-            continue  # reported with the check
-        if relied:
-            out.append(Problem(name, c.line, c.column, f"{c.key}.move",
-                               texts.section("teaching", "lint.relies",
-                                             {"move": c.move, "cards": " ".join(map(str, relied)),
-                                              "player": table.turn.player, "n": len(relied)}), "note"))
-    return out
-
-
-def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
-    """A lesson states no answers; its questions must be ones the engine can answer as asked."""
-    from canasta_tutor.learning.lesson import problems as lesson_problems
-    from canasta_tutor.learning.lesson import read_lesson
-
-    lesson = read_lesson(path)
-    found = [Problem(str(path), line, column, "", message, "disagrees")
-             for line, column, message in lesson_problems(lesson)]
-    return len(lesson.questions), found
-
-
-def _expectations(scenario: Scenario, ruleset: str | None):
-    for c in scenario.checks:
-        if ruleset is None or ruleset == scenario.table.ruleset.id:
-            yield c, None, c.expect
-        for rid, expect in c.by_ruleset.items():
-            if ruleset is None or ruleset == rid:
-                yield c, rid, expect
-
-
-def _compare_expect(file: str, check_, rid: str, expect, verdict: Verdict, key: str) -> list[Problem]:
-    got = verdict.rule_ids
-    problems = []
-    if expect.legal != verdict.legal:
-        why = "; ".join(f"{v.rule} (step {v.step})" for v in verdict.violations) or "no rule is broken"
-        problems.append(Problem(file, expect.line, expect.column, key,
-                                f"'{check_.move}': stated {'legal' if expect.legal else 'illegal'}, the engine "
-                                f"rules it {'legal' if verdict.legal else 'illegal'} under {rid}: {why}",
-                                "disagrees"))
-    missing = [r for r in expect.rules if r not in got]
-    if missing:
-        problems.append(Problem(file, expect.line, expect.column, key,
-                                f"'{check_.move}': stated {'rules' if len(missing) > 1 else 'rule'} "
-                                f"{', '.join(missing)} not among the engine's "
-                                f"violations under {rid} ({', '.join(got) or 'none'})", "disagrees"))
-    return problems
+    return lint(path, ruleset)

@@ -144,6 +144,17 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
                    concealed=s.concealed)
 
 
+def judge_scored(table: Table, move: str | list[Step]) -> Verdict:
+    """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
+    verdict = judge(table, move)
+    if verdict.went_out and verdict.legal:
+        # Only a move that goes out is scored: scoring stays off the start-up of a plain check.
+        from canasta_tutor.engine.scoring import score_table
+
+        verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
+    return verdict
+
+
 def _closing_notes(s: TurnState) -> None:
     rs = s.ruleset
     if not s.side_melded_before and s.new_melds:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
