@@ -42,7 +42,7 @@ def rules(
 @app.command()
 def explain(
     rule_id: str = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids,
-                                  help="A rule id, e.g. pile.black-three-on-top (or 'all')."),
+                                  help="A rule, score or note id (e.g. pile.black-three-on-top), a word to search for (e.g. frozen), or all."),
     # Accepted, not offered: the explanation covers every ruleset at once.
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
