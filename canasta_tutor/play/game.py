@@ -20,6 +20,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
+from canasta_tutor.play.dealing import deal_hands, turn_upcard
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
@@ -153,29 +154,12 @@ class Game:
         sides = [Side(name, members, scores.get(name, 0)) for name, members in self.sides]
         self.table = Table(rs, players, sides, Turn(self.names[first]), ruleset_ref=self.ruleset_ref,
                            house_rules=dict(self.house))
-        for p in players:
-            p.hand = [self.stock.pop() for _ in range(rs.deal)]
-            self._lay_out_red_threes(p)
-        up = self.stock.pop()
-        if (up.is_wild or up.is_red_three) and rs.wild_upcard == "bury":
-            while up.is_wild or up.is_red_three:
-                self.stock.insert(rng.randrange(len(self.stock) // 2 + 1), up)
-                up = self.stock.pop()
-        self.table.discard = [up]
+        deal_hands(self.table, self.stock)
+        turn_upcard(self.table, self.stock, rng)
         self.table.stock = len(self.stock)
         self.turns = 0
         self.memory = {n: Memory() for n in self.names}
         self._start_turn(self.names[first])
-
-    def _lay_out_red_threes(self, p: Player) -> None:
-        side = self.table.side_of(p.name)
-        while any(c.is_red_three for c in p.hand) and self.stock:
-            for c in [c for c in p.hand if c.is_red_three]:
-                p.hand.remove(c)
-                side.red_threes.append(c)
-                if self.stock:
-                    p.hand.append(self.stock.pop())
-        p.count = len(p.hand)
 
     def _start_turn(self, name: str) -> None:
         self.table.turn = Turn(name, "draw", first_round=self.turns < len(self.names), permission="none")

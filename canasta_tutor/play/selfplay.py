@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
+from canasta_tutor.play.dealing import deal_hands, turn_upcard
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
@@ -87,29 +88,9 @@ class Game:
         players = [Player(n, [], 0) for n in names]
         table_sides = [Side(name, members) for name, members in sides]
         self.table = Table(rs, players, table_sides, Turn(names[0]), ruleset_ref=ruleset_id)
-        for p in players:
-            p.hand = [self.stock.pop() for _ in range(rs.deal)]
-            self._lay_out_red_threes(p)
-        self._turn_upcard()
+        deal_hands(self.table, self.stock)
+        turn_upcard(self.table, self.stock, self.rng)
         self.table.stock = len(self.stock)
-
-    def _lay_out_red_threes(self, p: Player) -> None:
-        side = self.table.side_of(p.name)
-        while any(c.is_red_three for c in p.hand) and self.stock:
-            for c in [c for c in p.hand if c.is_red_three]:
-                p.hand.remove(c)
-                side.red_threes.append(c)
-                if self.stock:
-                    p.hand.append(self.stock.pop())
-        p.count = len(p.hand)
-
-    def _turn_upcard(self) -> None:
-        up = self.stock.pop()
-        if (up.is_wild or up.is_red_three) and self.table.ruleset.wild_upcard == "bury":
-            while up.is_wild or up.is_red_three:
-                self.stock.insert(self.rng.randrange(len(self.stock) // 2 + 1), up)
-                up = self.stock.pop()
-        self.table.discard = [up]
 
     def draw_step(self) -> Step:
         """The stock's top cards, named, with a red three's replacement named after it."""

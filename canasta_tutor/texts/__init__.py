@@ -113,7 +113,7 @@ def plural_form(n: int, lang: str | None = None) -> str:
 
 def _fill(template, params: dict) -> str:
     """Fill a catalog entry. An entry may be plural-aware: a mapping with ``one`` and ``other`` forms and
-    ``count`` naming the parameter that decides (``n`` when not given), so no text says "card(s)"."""
+    ``count`` naming the parameter that decides (``n`` when not given), so no text leaves the plural to the reader."""
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
         n = n if isinstance(n, int) else 0

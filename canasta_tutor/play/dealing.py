@@ -1,0 +1,38 @@
+"""The deal, as self-play and the game both make it: each player's cards, the red threes laid out
+and replaced, and the up-card turned (buried again where the ruleset says so)."""
+from __future__ import annotations
+
+import random
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.table import Player, Table
+
+
+def deal_hands(table: Table, stock: list[Card]) -> None:
+    """Give every player the ruleset's deal from the top of ``stock`` (its end), laying out red threes."""
+    for p in table.players:
+        p.hand = [stock.pop() for _ in range(table.ruleset.deal)]
+        lay_out_red_threes(table, stock, p)
+
+
+def lay_out_red_threes(table: Table, stock: list[Card], p: Player) -> None:
+    """Red threes go to the side's row at once, each replaced from the stock while it lasts."""
+    side = table.side_of(p.name)
+    while any(c.is_red_three for c in p.hand) and stock:
+        for c in [c for c in p.hand if c.is_red_three]:
+            p.hand.remove(c)
+            side.red_threes.append(c)
+            if stock:
+                p.hand.append(stock.pop())
+    p.count = len(p.hand)
+
+
+def turn_upcard(table: Table, stock: list[Card], rng: random.Random) -> None:
+    """The first card of the pile; a wild card or red three is buried in the stock again where the
+    ruleset says so, and the next card turned."""
+    up = stock.pop()
+    if (up.is_wild or up.is_red_three) and table.ruleset.wild_upcard == "bury":
+        while up.is_wild or up.is_red_three:
+            stock.insert(rng.randrange(len(stock) // 2 + 1), up)
+            up = stock.pop()
+    table.discard = [up]
