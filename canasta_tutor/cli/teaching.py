@@ -134,8 +134,9 @@ def lint(
             from canasta_tutor import texts
             from canasta_tutor.texts import counted
 
-            summary = (f"{counted('file', len(results))}, {counted('stated-answer', total_checked)} checked, "
-                       f"{counted('problem', len(bad))}")
+            summary = texts.section("teaching", "lint.summary", {
+                "files": counted("file", len(results)), "answers": counted("stated-answer", total_checked),
+                "problems": counted("problem", len(bad))})
             if notes:
                 summary += texts.section("teaching", "lint.notes", {"n": len(notes)})
             print(st(summary, "green" if not bad else "bold"))

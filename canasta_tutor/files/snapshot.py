@@ -493,12 +493,35 @@ def _expect(r: Reader, node: Node, key: str) -> Expect:
             rules = [r.text(it, f"{key}.rules[{i}]", "a rule id") for i, it in enumerate(rules_node.items)]
         else:
             raise r.fail(rules_node, f"{key}.rules", Said("table.rule-ids", 'expected a list of rule ids'))
+        _known_rule_ids(r, rules_node, rules, f"{key}.rules")
     misspelt = any(k not in ("legal", "rules") and not k.startswith("x-") for k in m.items)
     if legal is None and not rules and not misspelt:  # a misspelt key is reported already
         r.soft(r.fail(m, key, Said("table.expectation", "an expectation needs 'legal' or 'rules'")))
     if legal is None:
         legal = False
     return Expect(legal, rules, m.line, m.column)
+
+
+def _known_rule_ids(r: Reader, node: Node, rules: list[str], key: str) -> None:
+    """A stated rule id the engine does not know is a typo the teacher should hear of at once, with
+    the ids it may have meant."""
+    from difflib import get_close_matches
+
+    from canasta_tutor.engine.rules import RULES
+
+    items = node.items if isinstance(node, Seq) else [node] * len(rules)
+    for i, (rid, where) in enumerate(zip(rules, items)):
+        if rid in RULES:
+            continue
+        at = f"{key}[{i}]" if isinstance(node, Seq) else key
+        close = get_close_matches(rid, list(RULES), n=3, cutoff=0.6) or [x for x in RULES if rid in x][:3]
+        if close:
+            said = Said("table.unknown-rule", "'{id}' is not a rule id; did you mean {close}?",
+                        id=brief(rid), close=", ".join(close))
+        else:
+            said = Said("table.unknown-rule-plain", "'{id}' is not a rule id; 'canasta explain all' lists them",
+                        id=brief(rid))
+        r.soft(r.fail(where, at, said))
 
 
 def _read_checks(r: Reader, node: Node | None) -> list[Check]:

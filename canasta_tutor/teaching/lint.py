@@ -125,9 +125,11 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
 def _invalid(found: list[InputError], name: str) -> list[Problem]:
     """The reader's problems, once each, in the order of the file."""
+    from canasta_tutor import texts
+
     seen: dict[tuple, Problem] = {}
-    for exc in found:
-        p = Problem(exc.file or name, exc.line, exc.column, exc.key, exc.message, "invalid")
+    for exc in found:  # worded in the user's language, as check words them
+        p = Problem(exc.file or name, exc.line, exc.column, exc.key, texts.said(exc.message), "invalid")
         seen.setdefault((p.file, p.line, p.column, p.key, p.message), p)
     return sorted(seen.values(), key=lambda p: (p.file != name, p.line, p.column))
 
