@@ -110,6 +110,16 @@ def test_lint_reports_three_separate_problems_with_their_lines_in_one_run(tmp_pa
     assert "s.yaml:4:" in text and "s.yaml:8:" in text and "s.yaml:14:" in text
 
 
+
+def test_lint_names_a_stated_rule_id_the_engine_does_not_know(tmp_path):
+    text = THREE_SLIPS.replace("expect: {legl: true}", "expect: {legal: false, rules: [pile.frozen, meld.too-smal]}")
+    (tmp_path / "s.yaml").write_text(text, encoding="utf-8")
+    problems = json.loads(run("lint", "s.yaml", "--json", cwd=tmp_path).stdout)["files"][0]["problems"]
+    unknown = [p for p in problems if p["key"].startswith("checks[0].expect.rules")]
+    assert [p["key"] for p in unknown] == ["checks[0].expect.rules[0]", "checks[0].expect.rules[1]"]
+    assert "pile.frozen" in unknown[0]["message"] and "meld.too-small" in unknown[1]["message"]  # the id meant
+
+
 MANY_SLIPS = """\
 players:
   - name: Ann
