@@ -52,12 +52,13 @@ def play(
         except KeyboardInterrupt:
             from canasta_tutor.reading.strict_yaml import InputError
             from canasta_tutor.render.safe import clean
+            from canasta_tutor import texts
             from canasta_tutor.texts import section
 
             try:
                 path = autosave(game)
             except InputError as exc:  # something not ours in the way: say so, and still stop
-                _write("\n" + clean(str(exc)))
+                _write("\n" + clean(texts.input_error(exc)))
                 raise typer.Exit(130)
             _write("\n" + section("play", "interrupted", {"file": clean(str(path))}))
             raise typer.Exit(130)

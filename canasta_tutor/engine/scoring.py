@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import RANK_NAMES
 from canasta_tutor.engine.record import Record
-from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.reading.strict_yaml import InputError, Said
 from canasta_tutor.engine.table import Side, Table
 
 
@@ -83,8 +83,8 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         try:
             out_player = table.player(out)
         except KeyError:
-            raise InputError(f"--out: found '{out}', expected a player: "
-                             f"{', '.join(p.name for p in table.players)}") from None
+            raise InputError(Said("score.out-not-player", "--out: found '{out}', expected a player: {players}",
+                                  out=out, players=", ".join(p.name for p in table.players))) from None
         if out_player.count:
             notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
     for i, p in enumerate(table.players):
@@ -93,8 +93,8 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         elif p.hand is None and p.count:
             key = f"players[{i}].hand"
             line, column = table.positions.get(key, (0, 0))
-            raise InputError(f"{p.name}'s hand is given as a count ({p.count}); the score needs the cards",
-                             table.file, line, column, key)
+            raise InputError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
+                                  "the cards", player=p.name, count=p.count), table.file, line, column, key)
     out_side = table.side_of(out).name if out else None
     sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
     target = rs.target_score

@@ -305,10 +305,15 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     house.update(house_override or {})
     ruleset = ruleset.with_house(house)
     if len(players_node.items) != ruleset.players:
-        raise r.fail(players_node, "players",
-                     f"found {len(players_node.items)} players, but {ruleset.id} is played by {ruleset.players}"
-                     + (f" (classic also takes {', '.join(str(n) for n in sorted(ruleset.variants))})"
-                        if ruleset.variants else ""))
+        if ruleset.variants:
+            said = Said("table.player-count-variants",
+                        "found {found} players, but {ruleset} is played by {players} (classic also takes {variants})",
+                        found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players,
+                        variants=", ".join(str(n) for n in sorted(ruleset.variants)))
+        else:
+            said = Said("table.player-count", "found {found} players, but {ruleset} is played by {players}",
+                        found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players)
+        raise r.fail(players_node, "players", said)
     card_sink: list = []
     positions: dict[str, tuple[int, int]] = {}
     players: list[Player] = []

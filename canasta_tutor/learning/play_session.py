@@ -240,7 +240,7 @@ class Session:
         try:  # a new file or a game saved before; never someone's file, a link, a pipe or a new folder
             write_file(target, saved_text(self.game), replace_own=True)
         except InputError as exc:
-            self.write(clean(str(exc)))
+            self.write(clean(texts.input_error(exc)))
             return None
         self.write(say("saved", file=path))
         return target

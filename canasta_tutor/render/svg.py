@@ -202,7 +202,8 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
         f"<!-- {MARKER} with 'canasta show' and its svg option: the next run may replace this file -->",
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
         f'viewBox="0 0 {WIDTH} {height}" font-family={quoteattr(FONT)}>',
-        f"<title>{escape(heading + ': ' if heading else '')}{escape(title)}: {escape(turn.player)} to play</title>",
+        f"<title>{escape(heading + ': ' if heading else '')}{escape(title)}: "
+        f"{escape(texts.label('table.svg-turn', player=turn.player))}</title>",
         # Hatching rather than a solid fill: it prints light and cannot be mistaken for a card face.
         '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'

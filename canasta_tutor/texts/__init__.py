@@ -224,6 +224,9 @@ def label(key: str, **params) -> str:
 
 def ruleset_title(ruleset_id: str, title: str, lang: str | None = None) -> str:
     """A built-in ruleset's title in the active language; a ruleset file of the user's keeps its own."""
+    english = catalog("en").get("labels", {}).get("rulesets", {}).get(ruleset_id)
+    if title != english:  # a file of the user's that reuses a built-in id keeps its own title
+        return title
     return catalog(lang or language()).get("labels", {}).get("rulesets", {}).get(ruleset_id, title)
 
 
