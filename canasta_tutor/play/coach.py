@@ -274,19 +274,19 @@ def _estimate(after: Table, player: str, per_card: int) -> tuple[int, int]:
     ``per_card`` a card."""
     rs = after.ruleset
 
-    def on_table(s) -> int:
-        points = sum(c.value for m in s.melds for c in m.cards)
-        points += sum(rs.canasta_bonus["natural" if m.is_natural_canasta else "mixed"] for m in s.melds if m.is_canasta)
-        reds = len(s.red_threes) * rs.red_three_value
-        return points + (reds if s.melds else -reds)
+    def on_table(side) -> int:
+        points = sum(c.value for m in side.melds for c in m.cards)
+        points += sum(rs.canasta_bonus["natural" if m.is_natural_canasta else "mixed"] for m in side.melds if m.is_canasta)
+        reds = len(side.red_threes) * rs.red_three_value
+        return points + (reds if side.melds else -reds)
 
-    def in_hands(s) -> int:
+    def in_hands(side) -> int:
         return sum(len(after.player(n).hand or []) if after.player(n).hand is not None and n == player
-                   else after.player(n).count for n in s.players) * per_card
+                   else after.player(n).count for n in side.players) * per_card
 
     mine = after.side_of(player)
     ours = on_table(mine) - in_hands(mine) + rs.going_out_bonus
-    theirs = max(on_table(s) - in_hands(s) for s in after.sides if s is not mine)
+    theirs = max(on_table(side) - in_hands(side) for side in after.sides if side is not mine)
     return ours, theirs
 
 

@@ -3,6 +3,7 @@ and replaced, and the up-card turned (buried again where the ruleset says so).""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Player, Table
@@ -36,3 +37,18 @@ def turn_upcard(table: Table, stock: list[Card], rng: random.Random) -> None:
             stock.insert(rng.randrange(len(stock) // 2 + 1), up)
             up = stock.pop()
     table.discard = [up]
+
+
+def cards_in_sight(table: Table) -> Counter:
+    """Every card the table shows: the known hands, the red threes, the melds and the pile (not the
+    stock). Self-play adds the stock to check that every card is in one place; the game takes these
+    from a full deck to know what may still come."""
+    seen: Counter = Counter()
+    for p in table.players:
+        seen.update(p.hand or [])
+    for s in table.sides:
+        seen.update(s.red_threes)
+        for m in s.melds:
+            seen.update(m.cards)
+    seen.update(table.discard)
+    return seen

@@ -20,7 +20,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
-from canasta_tutor.play.dealing import deal_hands, turn_upcard
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
@@ -377,13 +377,7 @@ def _unseen(table: Table) -> list[Card]:
     from collections import Counter
 
     left = Counter(full_deck(table.ruleset.decks, table.ruleset.jokers))
-    for p in table.players:
-        left.subtract(p.hand or [])
-    for s in table.sides:
-        left.subtract(s.red_threes)
-        for m in s.melds:
-            left.subtract(m.cards)
-    left.subtract(table.discard)
+    left.subtract(cards_in_sight(table))
     return sorted(left.elements(), key=Card.sort_key)
 
 

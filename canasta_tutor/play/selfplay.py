@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
-from canasta_tutor.play.dealing import deal_hands, turn_upcard
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
@@ -106,14 +106,7 @@ class Game:
 
     # -- invariants -------------------------------------------------------------------------------
     def where_cards_are(self, t: Table) -> Counter:
-        seen: Counter = Counter()
-        for p in t.players:
-            seen.update(p.hand or [])
-        for s in t.sides:
-            seen.update(s.red_threes)
-            for m in s.melds:
-                seen.update(m.cards)
-        seen.update(t.discard)
+        seen = cards_in_sight(t)
         seen.update(self.stock)
         return seen
 
