@@ -91,6 +91,8 @@ CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
 
 def decisive_order(found: list) -> list:
     """The findings of one ruling, deciding reason first, consequences dropped, each id once."""
+    if len(found) < 2:  # most rulings: nothing to order, nothing that follows from another
+        return found
     ordered = sorted(found, key=lambda f: (f.step, _RANK.get(f.rule, len(_RANK))))
     kept = [f for f in ordered if not any(_follows(f, cause) for cause in ordered if cause is not f)]
     first: dict[str, object] = {}

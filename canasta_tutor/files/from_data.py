@@ -32,7 +32,9 @@ _SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
 _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
 _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
-_HAND_KEYS = [f"players[{i}].hand" for i in range(8)]
+# Where a hand is, for a message about it: no line in a file, only the key path. Shared by every table
+# of that many players, and never changed (a table's positions are only read).
+_POSITIONS = {n: {f"players[{i}].hand": (0, 0) for i in range(n)} for n in range(1, 9)}
 _WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
 _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
              for r in (*NATURAL_RANKS, "3")}
@@ -72,20 +74,32 @@ class _Decline(Exception):
     """Not the usual shape, or not right: the reader decides."""
 
 
+# The cards of a text seen before: a program asking about many positions repeats the same hands,
+# melds and piles, and a string keeps its hash, so one look replaces the split and the card looks.
+_TEXTS: dict[str, tuple[Card, ...]] = {}
+
+
 def _cards(value: Any) -> list[Card]:
-    get = _CARD_CACHE.get
     if type(value) is str:
-        words = value.replace(",", " ").split() if "," in value else value.split()
-    elif type(value) is list:
-        words = value
-        for w in words:
+        known = _TEXTS.get(value)
+        if known is not None:
+            return list(known)
+        cards = _card_list(value.replace(",", " ").split() if "," in value else value.split())
+        if len(_TEXTS) < 4096:
+            _TEXTS[value] = tuple(cards)
+        return cards
+    if type(value) is list:
+        for w in value:
             if type(w) is not str:
                 raise _Decline
-        words = [w.strip() for w in words]
-    elif value is None:
+        return _card_list([w.strip() for w in value])
+    if value is None:
         return []
-    else:
-        raise _Decline
+    raise _Decline
+
+
+def _card_list(words: list[str]) -> list[Card]:
+    get = _CARD_CACHE.get
     cards = list(map(get, words))  # the codes seen before, looked up in C
     if None in cards:
         try:
@@ -138,7 +152,6 @@ def _build(data: dict, name: str) -> Table:
     everything: list[Card] = []
     players = []
     names: list[str] = []
-    positions = {}
     for i, pd in enumerate(players_data):
         if type(pd) is not dict or not _PLAYER.issuperset(pd):
             raise _Decline
@@ -157,7 +170,6 @@ def _build(data: dict, name: str) -> Table:
             hand = _cards(hand_data)
             count = len(hand)
             everything += hand
-        positions[_HAND_KEYS[i]] = (0, 0)
         melded = pd.get("has_melded")
         if melded is None:
             melded = False
@@ -201,12 +213,14 @@ def _build(data: dict, name: str) -> Table:
     jokers = counts.pop(_JOKER, 0)
     if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
         raise _Decline
-    total = (sum(p.count for p in players) + sum(len(m.cards) for sd in sides for m in sd.melds)
-             + sum(len(sd.red_threes) for sd in sides) + len(discard) + stock)
+    total = len(everything) + stock  # the known cards, each counted once, and the unknown ones:
+    for p in players:
+        if p.hand is None:
+            total += p.count
     if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
         raise _Decline
     return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
-                 cut_bonus, ref, {}, name, positions)
+                 cut_bonus, ref, {}, name, _POSITIONS[len(players)])
 
 
 def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:
