@@ -242,13 +242,39 @@ def inherited_text(inherited: str | None) -> str | None:
     return label("verdict.inherited", owner=inherited[len("inherited from "):])
 
 
+def listed(items, how: str = "and", lang: str | None = None) -> str:
+    """Names joined as a sentence says them in the active language: listed(["Ann", "Bob", "Cas"]) is
+    "Ann, Bob and Cas"; ``how`` is ``and``, ``or`` or ``or-as`` (the ``lists`` section)."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    english = {"and": "{first} and {last}", "or": "{first} or {last}", "or-as": "{first} or as {last}"}
+    entry = catalog(lang or language()).get("lists", {}).get(how, english[how])
+    return _fill(entry, {"first": ", ".join(items[:-1]), "last": items[-1]})
+
+
+def _said_param(name: str, value):
+    """A parameter of a lower layer's message in the active language: a ``Said`` or a ``Listed`` is
+    worded here, and a rank the engine names in English (``kings``) takes the catalog's word."""
+    if getattr(value, "key", None):
+        return said(value)
+    if hasattr(value, "items") and hasattr(value, "how"):
+        return listed([_said_param(name, item) for item in value.items], value.how)
+    if name == "what" and isinstance(value, str) and language() != "en":
+        from canasta_tutor.engine.cards import RANK_NAMES
+
+        rank = next((r for r, n in RANK_NAMES.items() if n == value), None)
+        return rank_name(rank) if rank else value
+    return value
+
+
 def said(message) -> str:
     """An error message of the lower layers in the active language: a ``Said`` message is looked up by its
-    key (its parameters too may be ``Said``); any other text is shown as it is."""
+    key (its parameters too may be ``Said`` or ``Listed``); any other text is shown as it is."""
     key = getattr(message, "key", None)
     if key is None:
         return str(message)
-    params = {k: said(v) if getattr(v, "key", None) else v for k, v in message.params.items()}
+    params = {k: _said_param(k, v) for k, v in message.params.items()}
     entry = catalog(language()).get("errors", {})
     for part in key.split("."):
         entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None
