@@ -126,7 +126,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
                 if got.get(side) != points:
                     problems.append(Problem(
                         name, scenario.score.line, scenario.score.column, f"{key}.{side}",
-                        _say("score", side=side, stated=points, points=got.get(side), ruleset=report.ruleset),
+                        _say("score", stated=points, points=got.get(side), ruleset=report.ruleset),
                         "disagrees"))
     return checked, problems
 
