@@ -289,7 +289,9 @@ def _refuse_broken_lesson(ls) -> None:
     found = problems(ls)
     if found:
         line, column, message = found[0]
-        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
+        from canasta_tutor.learning.path import say
+
+        raise InputError(say("broken-lesson", problem=message, file=ls.file), ls.file, line, column)
 
 
 def _store_or_empty(open_store):
@@ -302,7 +304,10 @@ def _store_or_empty(open_store):
     except InputError as exc:
         from canasta_tutor.render.safe import clean
 
-        sys.stderr.write(f"canasta: finished lessons are not marked: {clean(str(exc))}\n")
+        from canasta_tutor import texts
+        from canasta_tutor.learning.path import say
+
+        sys.stderr.write(f"canasta: {clean(say('not-marked', problem=texts.input_error(exc)))}\n")
 
         class Empty:
             def finished_lessons(self):
