@@ -218,3 +218,19 @@ def test_the_lesson_and_quiz_dialogue_and_progress_speak_the_chosen_language(dan
     listed = run(["lesson", "list"])
     rest = re.sub(r"^(\S*\s+\d+\.)\s+\S+\s+.*(\s\s\(.*\))$", r"\1\2", listed, flags=re.M)
     assert "«" in rest and not english_left(rest), "\n".join(english_left(rest)[:20])
+
+
+@pytest.mark.parametrize("change,move,code", [
+    (None, "discard V♥", 2),  # read as a queen by a Dutch player and as a jack by a Brazilian one
+    (("- {name: Bob, hand: 11}", "- {name: [Bob], hand: 11}"), "draw", 3),  # {what}: a player's name
+    (("KS KH 5C", "KS KH JK JK JK 5C"), "draw", 3),  # {what}: jokers, {decks}: 2 decks with 4 jokers
+])
+def test_the_words_the_engine_puts_into_an_error_speak_the_chosen_language(danish, change, move, code):
+    table = ROOT / "examples/table.yaml"
+    if change:
+        text = table.read_text(encoding="utf-8")
+        assert change[0] in text
+        table = danish / "table.yaml"
+        table.write_text(text.replace(*change), encoding="utf-8")
+    out = run(["check", str(table), move], codes=(code,))
+    assert "«" in out and not english_left(out), out
