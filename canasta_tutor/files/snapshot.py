@@ -156,7 +156,8 @@ class Reader:
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
                 self.soft(self.fail(kn, join(key, brief(name)),
-                                    f"unknown key '{brief(name)}'; expected one of: {', '.join(allowed)}"))
+                                    Said("table.unknown-key", "unknown key '{key}'; expected one of: {keys}",
+                                         key=brief(name), keys=', '.join(allowed))))
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
                 raise self.fail(node, join(key, name), Said("table.required", "'{name}' is required", name=name))
