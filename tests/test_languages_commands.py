@@ -96,10 +96,13 @@ def test_play_speaks_the_chosen_language(danish):
     (["lesson", "no-such-lesson"], 2),
     (["lesson", "first-turn", "second"], 2),
     (["worksheet", "examples/table.yaml", "--out", "same.html", "--key", "same.html"], 3),
+    (["new", "recipe", "x.yaml"], 2),
+    (["schema", "recipe"], 2),
+    (["lesson", "list", "no-such-pack"], 3),
 ])
 def test_the_errors_of_these_commands_speak_the_chosen_language(danish, args, code):
     out = run(args, codes=(code,))
-    assert "«" in out and not english_left(out, LESSON_IDS), out
+    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson"}), out
 
 
 def test_selfplay_speaks_the_chosen_language(danish):
@@ -152,6 +155,19 @@ def test_lint_reports_a_disagreeing_answer_in_the_chosen_language(danish):
     wrong = _wrong_scenario(danish)
     out = run(["lint", str(wrong), str(danish / "score.yaml")], codes=(1,))
     assert out.count("«") > 20 and not english_left(out), out
+
+
+def test_lint_of_a_lesson_pack_and_a_new_skeleton_speak_the_chosen_language(danish):
+    pack = danish / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: Not An Id\ntitle: Zork\nlessons: [a.yaml, a.yaml, zz]\n", encoding="utf-8")
+    for name in ("a.yaml", "b.yaml"):
+        (pack / name).write_text((ROOT / "canasta_tutor/learning/lessons/01-melds.yaml").read_text(encoding="utf-8"),
+                                 encoding="utf-8")
+    out = run(["lint", str(pack)], codes=(0, 1))
+    assert out.count("«") > 10 and not english_left(out, {"Not", "An", "Id", "zz", "lessons"}), out
+    out = run(["new", "scenario", str(danish / "mine.yaml")])
+    assert "«" in out and not english_left(out), out
 
 
 def test_lint_reports_a_move_that_does_not_parse_once_naming_its_rulesets(monkeypatch, tmp_path):
