@@ -253,3 +253,18 @@ def test_the_words_the_engine_puts_into_an_error_speak_the_chosen_language(danis
     keys = {"bogus", "ruleset", "players", "sides", "discard", "stock", "turn", "title", "description", "checks",
             "score"}
     assert "«" in out and not english_left(out, keys), out
+
+
+def test_a_rank_the_engine_names_takes_the_catalogs_word(danish):
+    from canasta_tutor.engine.cards import RANK_NAMES
+
+    assert texts.RANK_WORDS == {name: rank for rank, name in RANK_NAMES.items()}
+    told = texts.section("teaching", "wizard.too-many", {"what": "jokers", "found": 5, "decks": 2, "allowed": 4})
+    assert "«jokers" in told and not english_left(told), told
+
+
+def test_a_list_is_joined_in_the_chosen_language(danish):
+    assert texts.listed(["Ann", "Bob", "Cas"]) == "Ann, Bob «and Cas"
+    assert texts.listed(["Q♥", "J♥"], "or", "pt-BR") == "Q♥ ou J♥"
+    assert texts.listed(["Q♥ (a)", "J♥ (b)"], "or-as", "nl") == "Q♥ (a) of als J♥ (b)"
+    assert texts.listed(["Ann"]) == "Ann" and texts.listed([]) == ""

@@ -18,6 +18,9 @@ LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
 JOINED = ("players", "sides")
+# The ranks as the engine names them in English (cards.RANK_NAMES, inverted): "kings" is K.
+RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "10s": "10", "9s": "9", "8s": "8", "7s": "7",
+              "6s": "6", "5s": "5", "4s": "4", "3s": "3", "2s": "2", "jokers": "JK"}
 
 
 def normalise(code: str | None) -> str | None:
@@ -206,6 +209,8 @@ def _localised(params: dict, lang: str | None) -> dict:
     params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else
               v.replace(" and ", joined_by) if k in JOINED and isinstance(v, str) else v
               for k, v in params.items()}
+    if params.get("what") in RANK_WORDS:  # "the table holds 5 of jokers": a rank the engine names
+        params["what"] = rank_name(RANK_WORDS[params["what"]], lang)
     name = params.get("rank_name")
     if isinstance(name, str):
         from canasta_tutor.engine.cards import RANK_NAMES
@@ -260,11 +265,8 @@ def _said_param(name: str, value):
         return said(value)
     if hasattr(value, "items") and hasattr(value, "how"):
         return listed([_said_param(name, item) for item in value.items], value.how)
-    if name == "what" and isinstance(value, str) and language() != "en":
-        from canasta_tutor.engine.cards import RANK_NAMES
-
-        rank = next((r for r, n in RANK_NAMES.items() if n == value), None)
-        return rank_name(rank) if rank else value
+    if name == "what" and value in RANK_WORDS and language() != "en":
+        return rank_name(RANK_WORDS[value])
     return value
 
 
