@@ -62,8 +62,7 @@ def problem(exc: sqlite3.Error, path: Path, doing: str) -> InputError:
         why = "read-only"
     else:
         why = "unknown"
-    return InputError(_say("problem", doing=_say(f"doing.{doing}"), error=text, why=_say(f"why.{why}", error=text)),
-                      str(path))
+    return InputError(_say(f"problem.{doing}", error=text, why=_say(f"why.{why}", error=text)), str(path))
 
 
 def writable(path: Path) -> bool:
