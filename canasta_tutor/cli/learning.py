@@ -60,7 +60,9 @@ def lesson(
         from canasta_tutor.learning.tutor import run_lesson
 
         if pack:
-            _fail(EXIT_USAGE, f"a second name is taken only after 'list' (found '{pack}')", as_json)
+            from canasta_tutor.learning.path import say
+
+            _fail(EXIT_USAGE, say("second-name", found=pack), as_json)
         from canasta_tutor.teaching.packs import pack_lesson
 
         ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
@@ -122,7 +124,7 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
             state += ", " + say("list-next")
         number = x.get("number", i)
         print(clean(f"{mark} {number:2d}. {x['id']:<16} {x['title']}  ({state})"))
-        print(clean(f"       rules: {', '.join(x['rules'])}"))
+        print(clean("       " + say("list-rules", rules=", ".join(x["rules"]))))
 
 
 @app.command()
@@ -162,7 +164,9 @@ def quiz(
             wanted += [x for x in r.replace(",", " ").split() if x]
         unknown = [r for r in wanted if r not in known]
         if unknown:
-            _fail(EXIT_USAGE, f"--rules: no drill for {', '.join(unknown)}; drills exist for: {', '.join(known)}", as_json)
+            from canasta_tutor.learning.path import say
+
+            _fail(EXIT_USAGE, say("no-drill", unknown=", ".join(unknown), known=", ".join(known)), as_json)
         progress = _open_progress(learner, ruleset)
         rs = _ruleset_ref(ruleset) if ruleset else (progress.ruleset() or DEFAULT_RULESET)
         start = seed if seed is not None else random.randrange(1 << 30)
@@ -201,6 +205,7 @@ def progress(
     Example:  canasta progress --reset --yes
     """
     def body():
+        from canasta_tutor.learning.path import say
         from canasta_tutor.learning.progress import Progress, clock, database_path
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
@@ -216,16 +221,17 @@ def progress(
             if reset:
                 if not yes:
                     if not sys.stdin.isatty():
-                        _fail(EXIT_USAGE, "--reset needs --yes when there is no terminal to ask", as_json)
+                        _fail(EXIT_USAGE, say("reset-needs-yes"), as_json)
                     from canasta_tutor.render.safe import clean
 
-                    if not typer.confirm(clean(f"Forget all {store.answers()} answers of {store.learner} in {store.path}?")):
+                    if not typer.confirm(clean(say("reset-ask", n=store.answers(), learner=store.learner,
+                                                   path=store.path))):
                         raise typer.Exit(1)
                 store.reset()
                 if as_json:
                     _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
                 else:
-                    _say(f"progress of {store.learner} reset ({store.path})")
+                    _say(say("reset-done", learner=store.learner, path=store.path))
                 return
             _emit(progress_data(store), as_json, print_progress)
         finally:
@@ -283,7 +289,9 @@ def _refuse_broken_lesson(ls) -> None:
     found = problems(ls)
     if found:
         line, column, message = found[0]
-        raise InputError(f"{message} (see 'canasta lint {ls.file}')", ls.file, line, column)
+        from canasta_tutor.learning.path import say
+
+        raise InputError(say("broken-lesson", problem=message, file=ls.file), ls.file, line, column)
 
 
 def _store_or_empty(open_store):
@@ -296,7 +304,10 @@ def _store_or_empty(open_store):
     except InputError as exc:
         from canasta_tutor.render.safe import clean
 
-        sys.stderr.write(f"canasta: finished lessons are not marked: {clean(str(exc))}\n")
+        from canasta_tutor import texts
+        from canasta_tutor.learning.path import say
+
+        sys.stderr.write(f"canasta: {clean(say('not-marked', problem=texts.input_error(exc)))}\n")
 
         class Empty:
             def finished_lessons(self):

@@ -37,7 +37,9 @@ def play(
         from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
 
         if players is not None and players not in (2, 3, 4, 6):
-            _fail(EXIT_USAGE, f"--players {players}: expected 2, 3, 4 or 6", False)
+            from canasta_tutor.texts import section
+
+            _fail(EXIT_USAGE, section("play", "players-choice", {"players": players}), False)
         if resume:
             game = resume_game(resume, level)
         else:

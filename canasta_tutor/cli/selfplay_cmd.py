@@ -87,19 +87,23 @@ def selfplay(
         else:
             from canasta_tutor.render.safe import clean_data
 
+            from canasta_tutor.texts import counted, section
+
             data = clean_data(data)  # ruleset ids and paths come from arguments and files
             st = _style()
             for rid, ends in data["rulesets"].items():
-                print(f"{rid:<12} " + ", ".join(f"{n} {how}" for how, n in ends.items()))
+                told = ", ".join(section("selfplay", f"ended.{how}", {"n": n}) for how, n in ends.items())
+                print(section("selfplay", "ruleset", {"ruleset": rid, "ends": told}))
             for b in data["broken"]:
-                print(st(f"BROKEN {b['ruleset']} seed {b['seed']} turn {b['turn']}: {b['what']}", "red"))
-                print(f"  reproduce: {b['reproduce']}")
+                print(st(section("selfplay", "broken", b), "red"))
+                print("  " + section("selfplay", "reproduce", {"command": b["reproduce"]}))
             for u in data["unfinished"]:
-                print(st(f"unfinished {u['ruleset']} seed {u['seed']} ({u['ended']}): {u['reproduce']}", "yellow"))
-            from canasta_tutor.texts import counted
-
-            verdict = "nothing broke" if not data["broken"] else counted("broken-invariant", len(data["broken"]))
-            print(st(f"{counted('hand', data['hands'])}, {counted('move', data['moves'])}: {verdict}",
+                print(st(section("selfplay", "unfinished", {**u, "how": section("selfplay", f"how.{u['ended']}"),
+                                                            "command": u["reproduce"]}), "yellow"))
+            verdict = (section("selfplay", "nothing-broke") if not data["broken"]
+                       else counted("broken-invariant", len(data["broken"])))
+            print(st(section("selfplay", "summary", {"hands": counted("hand", data["hands"]),
+                                                     "moves": counted("move", data["moves"]), "verdict": verdict}),
                      "green" if not data["broken"] else "bold"))
         if summary.stopped:
             sys.stderr.write(f"canasta: {texts.section('command_line', 'stopped')}\n")
@@ -122,16 +126,17 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
     else:
         from canasta_tutor.render.plain import score_text
         from canasta_tutor.render.safe import clean_data
-        from canasta_tutor.texts import counted
+        from canasta_tutor.texts import counted, section
 
         st = _style()
         for d in clean_data(data):
             moves = counted("move", len(d["moves"]))
-            print(st(f"{d['ruleset']} seed {d['seed']}: {moves}, ended: {d['ended']}", "bold"))
+            print(st(section("selfplay", "hand", {"ruleset": d["ruleset"], "seed": d["seed"], "moves": moves,
+                                                  "how": section("selfplay", f"how.{d['ended']}")}), "bold"))
             for line in d["moves"]:
                 print(f"  {line}")
             for b, snap in zip(d["broken"], d["snapshot"] + [""] * len(d["broken"])):
-                print(st(f"BROKEN {b}", "red"))
+                print(st(f"BROKEN {b}", "red"))  # an invariant of the engine broke: for developers
                 if snap:
                     print(snap)
             if d["score"]:
@@ -148,12 +153,16 @@ def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: List
     for text in side:
         name, eq, player = text.partition("=")
         if not eq or not name.strip() or not player.strip():
-            _fail(EXIT_USAGE, f"--side takes NAME=PLAYER (coach, coach:LEVEL or random), found '{text}'", as_json)
+            from canasta_tutor.texts import section
+
+            _fail(EXIT_USAGE, section("selfplay", "side-form", {"found": text}), as_json)
         players[name.strip()] = player.strip().lower()
     try:
         match = play_sides(ids, hands, players, seed, jobs)
     except InputError as exc:  # a side or a player the game does not know: the option is wrong
-        _fail(EXIT_USAGE, f"--side: {exc.message}", as_json)
+        from canasta_tutor.texts import said, section
+
+        _fail(EXIT_USAGE, section("selfplay", "side-problem", {"problem": said(exc.message)}), as_json)
     data = {
         "hands": match.hands,
         "moves": match.moves,

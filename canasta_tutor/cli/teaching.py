@@ -42,10 +42,13 @@ def schema(
         from canasta_tutor.teaching.schema import schema as build
 
         if kind not in KINDS:
-            _fail(EXIT_USAGE, f"unknown format '{kind}'; expected one of: {', '.join(KINDS)}", as_json)
+            from canasta_tutor.texts import section
+
+            _fail(EXIT_USAGE, section("teaching", "skeleton.unknown-format", {"kind": kind, "kinds": ", ".join(KINDS)}),
+                  as_json)
         _emit_json(build(kind))
 
-    _guard(as_json, None, body)
+    _guard(as_json, lang, body)
 
 
 @app.command()
@@ -57,7 +60,8 @@ def new(
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
                                           help="The ruleset of the skeleton's table (a four-player one)."),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),  # accepted, not offered: nothing to translate
+    # accepted, not offered: the skeleton's comments stay English like its keys; only the messages follow it
+    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
 ) -> None:
     """Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
 
@@ -77,13 +81,15 @@ def new(
         if as_json:
             _emit_json({"written": done.files, "kept": done.kept})
         else:
-            for w in done.files:
-                _say(f"wrote {w}")
-            for k in done.kept:
-                _say(f"kept {k}: it was not written by canasta-tutor, so it is left as it is")
-            _say(f"next: edit {file}, then run: canasta lint {file}")
+            from canasta_tutor.texts import section
 
-    _guard(as_json, None, body)
+            for w in done.files:
+                _say(section("teaching", "skeleton.wrote", {"file": w}))
+            for k in done.kept:
+                _say(section("teaching", "skeleton.kept", {"file": k}))
+            _say(section("teaching", "skeleton.next", {"file": file}))
+
+    _guard(as_json, lang, body)
 
 
 @app.command()

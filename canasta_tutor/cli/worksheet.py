@@ -29,15 +29,17 @@ def worksheet(
         from canasta_tutor.reading.strict_yaml import InputError
         from canasta_tutor.teaching.worksheet import key_html, questions, sheet_html
 
+        from canasta_tutor import texts
+
         targets = [t for t in (out, key) if t]
         if key and os.path.abspath(key) == os.path.abspath(out):
-            raise InputError("--out and --key name the same file; give the key its own name")
+            raise InputError(texts.section("teaching", "worksheet.same-file"))
         for target in targets:
             # a new file or a sheet written before; never a folder, a link, a pipe or someone's file
             check_target(target, replace_own=True)
             if os.path.exists(target) and any(os.path.exists(f) and os.path.samefile(f, target)
                                               for f in files if f != "-"):
-                raise InputError(f"'{target}' is one of the files read (nothing was written)")
+                raise InputError(texts.section("teaching", "worksheet.read-file", {"file": target}))
         qs = questions(files, ruleset)
         pages = {out: sheet_html(qs, title, lang)}
         if key:
@@ -47,7 +49,6 @@ def worksheet(
         if as_json:
             _emit_json({"written": list(pages), "questions": len(qs)})
         else:
-            from canasta_tutor import texts
             from canasta_tutor.render.safe import clean
 
             for target in pages:

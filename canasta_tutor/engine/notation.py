@@ -12,7 +12,7 @@ docs/format.md has the table.
 """
 from __future__ import annotations
 
-from canasta_tutor.reading.strict_yaml import Said
+from canasta_tutor.reading.strict_yaml import Listed, Said
 
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 DIGITS = {str(n): str(n) for n in range(2, 11)}
@@ -27,6 +27,8 @@ LANGUAGES = {
               {"O": "D", "E": "S", "P": "C"}, ("CORINGA", "CURINGA")),
 }
 SHOWN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+NAMES = {"nl": Said("language-names.nl", "Dutch"), "da": Said("language-names.da", "Danish"),
+         "pt-BR": Said("language-names.pt-BR", "Portuguese")}
 
 
 def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
@@ -43,7 +45,7 @@ def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
         if code in ranks:
             cards.append((ranks[code], None))
         for card in cards:
-            found.setdefault(card, []).append(name)
+            found.setdefault(card, []).append(lang)
     return found
 
 
@@ -55,7 +57,9 @@ def read(code: str, error):
         return next(iter(found))
     if not found:
         raise error(None)
-    shown = [f"{rank}{SHOWN.get(suit, '')} ({' and '.join(langs)})" for (rank, suit), langs in found.items()]
-    codes = " or ".join(f"{rank}{SHOWN.get(suit, '')}" for rank, suit in found)
-    raise error(Said("card.ambiguous", "it can be read as {readings}; write {codes}", readings=" or as ".join(shown),
+    # the lists and the languages' names go as they are, for the command line to word in the user's language
+    shown = [Said("card.reading", "{card} ({languages})", card=f"{rank}{SHOWN.get(suit, '')}",
+                  languages=Listed([NAMES[lang] for lang in langs])) for (rank, suit), langs in found.items()]
+    codes = Listed([f"{rank}{SHOWN.get(suit, '')}" for rank, suit in found], "or")
+    raise error(Said("card.ambiguous", "it can be read as {readings}; write {codes}", readings=Listed(shown, "or-as"),
                      codes=codes))

@@ -156,13 +156,14 @@ class Reader:
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
                 self.soft(self.fail(kn, join(key, brief(name)),
-                                    f"unknown key '{brief(name)}'; expected one of: {', '.join(allowed)}"))
+                                    Said("table.unknown-key", "unknown key '{key}'; expected one of: {keys}",
+                                         key=brief(name), keys=', '.join(allowed))))
         for name in required:
             if name not in node.items or _null(node.items[name][1]):
                 raise self.fail(node, join(key, name), Said("table.required", "'{name}' is required", name=name))
         return node
 
-    def text(self, node: Node, key: str, what: str = "text") -> str:
+    def text(self, node: Node, key: str, what: str = Said("what.text", "text")) -> str:
         if isinstance(node, Scalar) and not node.is_null and node.text.strip():
             return node.text.strip()
         raise self.fail(node, key, Said("table.expected", 'found {found}, expected {what}', found=show(node), what=what))
@@ -286,7 +287,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     top = r.mapping(root, "", SNAPSHOT_KEYS + extra_keys, required=("players", "turn"))
 
     ref_node = value_of(top, "ruleset")
-    ref = ruleset_override or (r.text(ref_node, "ruleset", "a ruleset id or a ruleset file") if ref_node
+    ref = ruleset_override or (r.text(ref_node, "ruleset", Said("what.ruleset", "a ruleset id or a ruleset file")) if ref_node
                                else "classic")
     try:
         ruleset = load_ruleset(ref, None if ruleset_override else file)
@@ -321,7 +322,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     for i, pn in enumerate(players_node.items):
         key = f"players[{i}]"
         pm = r.mapping(pn, key, ("name", "hand", "has_melded"), required=("name",))
-        name = r.text(pm.items["name"][1], f"{key}.name", "a player's name")
+        name = r.text(pm.items["name"][1], f"{key}.name", Said("what.player-name", "a player's name"))
         if name in seen:
             r.soft(r.fail(pm.items["name"][1], f"{key}.name", Said("table.same-player", "two players are called '{name}'", name=name)))
         seen.add(name)
@@ -353,7 +354,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     cut_node = value_of(top, "cut_bonus")
     cut_bonus = None
     if cut_node is not None:
-        cut_bonus = r.text(cut_node, "cut_bonus", "a side's name")
+        cut_bonus = r.text(cut_node, "cut_bonus", Said("what.side-name", "a side's name"))
         if not any(s.name == cut_bonus for s in sides):
             r.soft(r.fail(cut_node, "cut_bonus",
                           Said("table.cut-side", "found '{found}', expected a side: {sides}", found=brief(cut_bonus), sides=', '.join(s.name for s in sides))))
@@ -362,7 +363,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
                    required=("player",))
     player_node = tm.items["player"][1]
-    turn_player = r.text(player_node, "turn.player", "a player's name")
+    turn_player = r.text(player_node, "turn.player", Said("what.player-name", "a player's name"))
     if turn_player not in names:
         r.soft(r.fail(player_node, "turn.player", Said("table.turn-player", "found '{found}', expected a player: {players}", found=brief(turn_player), players=', '.join(names))))
         turn_player = names[0]
@@ -394,7 +395,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
     for i, sn in enumerate(node.items):
         key = f"sides[{i}]"
         sm = r.mapping(sn, key, ("name", "players", "score", "melds", "red_threes"), required=("name", "players"))
-        name = r.text(sm.items["name"][1], f"{key}.name", "a side's name")
+        name = r.text(sm.items["name"][1], f"{key}.name", Said("what.side-name", "a side's name"))
         if any(s.name == name for s in sides):
             raise r.fail(sm.items["name"][1], f"{key}.name", Said("table.same-side", "two sides are called '{name}'", name=name))
         pl_node = sm.items["players"][1]
@@ -402,7 +403,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
             members = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
                 if " " in pl_node.text.strip() or "," in pl_node.text else [(pl_node.text.strip(), pl_node, f"{key}.players")]
         elif isinstance(pl_node, Seq):
-            members = [(r.text(it, f"{key}.players[{j}]", "a player's name"), it, f"{key}.players[{j}]")
+            members = [(r.text(it, f"{key}.players[{j}]", Said("what.player-name", "a player's name")), it, f"{key}.players[{j}]")
                        for j, it in enumerate(pl_node.items)]
         else:
             raise r.fail(pl_node, f"{key}.players", Said("table.player-names", 'expected a list of player names'))
@@ -468,7 +469,7 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
                 if seen > allowed:
                     where, key = node, k
                     break
-        decks = f"{ruleset.decks} decks with {ruleset.jokers} jokers"
+        decks = Said("decks", "{decks} decks with {jokers} jokers", decks=ruleset.decks, jokers=ruleset.jokers)
         r.soft(r.fail(where, key, Said("table.too-many-of", 'the table holds {found} of {what}, but {decks} hold {allowed}', found=found, what=what, decks=decks, allowed=allowed)))
 
 
@@ -495,7 +496,7 @@ def _expect(r: Reader, node: Node, key: str) -> Expect:
         if isinstance(rules_node, Scalar):
             rules = rules_node.text.replace(",", " ").split()
         elif isinstance(rules_node, Seq):
-            rules = [r.text(it, f"{key}.rules[{i}]", "a rule id") for i, it in enumerate(rules_node.items)]
+            rules = [r.text(it, f"{key}.rules[{i}]", Said("what.rule-id", "a rule id")) for i, it in enumerate(rules_node.items)]
         else:
             raise r.fail(rules_node, f"{key}.rules", Said("table.rule-ids", 'expected a list of rule ids'))
         _known_rule_ids(r, rules_node, rules, f"{key}.rules")
@@ -540,9 +541,9 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
         cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note"), required=("move", "expect"))
         mn = cm.items["move"][1]
         if isinstance(mn, Seq):
-            move = "; ".join(r.text(s, f"{key}.move[{j}]", "a step") for j, s in enumerate(mn.items))
+            move = "; ".join(r.text(s, f"{key}.move[{j}]", Said("what.step", "a step")) for j, s in enumerate(mn.items))
         else:
-            move = r.text(mn, f"{key}.move", "a move such as 'draw; discard 5C'")
+            move = r.text(mn, f"{key}.move", Said("what.move", "a move such as 'draw; discard 5C'"))
         expect = _expect(r, cm.items["expect"][1], f"{key}.expect")
         by: dict[str, Expect] = {}
         by_node = value_of(cm, "by_ruleset")
@@ -565,7 +566,7 @@ def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
         return None
     m = r.mapping(node, "score", ("out", "concealed", "expect", "by_ruleset"))
     out_node, conc_node, exp_node = value_of(m, "out"), value_of(m, "concealed"), value_of(m, "expect")
-    out = r.text(out_node, "score.out", "a player's name") if out_node is not None else None
+    out = r.text(out_node, "score.out", Said("what.player-name", "a player's name")) if out_node is not None else None
     concealed = r.boolean(conc_node, "score.concealed") if conc_node is not None else False
     expect = _score_map(r, exp_node, "score.expect") if exp_node is not None else {}
     by: dict[str, dict[str, int]] = {}

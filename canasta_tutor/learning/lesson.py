@@ -297,21 +297,30 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
     out = []
     for q in lesson.questions:
         if q.kind == "rule" and q.verdict().legal:
-            out.append((q.line, q.column, f"question {q.number}: 'which rule forbids it?', but the engine finds "
-                                 f"'{q.move}' legal"))
+            out.append((q.line, q.column, _lint("lesson-rule-legal", number=q.number, move=q.move)))
         if q.kind == "which":
             legal = [m for m, v in zip(q.moves, q.verdicts()) if v.legal]
             if len(legal) != 1:
-                out.append((q.line, q.column, f"question {q.number}: 'which of these is legal?' needs exactly one legal move; "
-                                     f"the engine finds {len(legal)}" + (f": {', '.join(legal)}" if legal else "")))
+                said = (_lint("lesson-which", number=q.number, n=len(legal), moves=", ".join(legal)) if legal
+                        else _lint("lesson-which-none", number=q.number))
+                out.append((q.line, q.column, said))
         if q.kind == "score":
             try:
                 q.report()
             except InputError as exc:
-                out.append((q.line, q.column, f"question {q.number}: {exc.message}"))
+                from canasta_tutor.texts import said
+
+                out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=said(exc.message))))
                 continue
         out.extend(_feedback_problems(q))
     return out
+
+
+def _lint(key: str, **params) -> str:
+    """A problem of a lesson as lint reports it, in the user's language."""
+    from canasta_tutor import texts
+
+    return texts.section("teaching", f"lint.{key}", params)
 
 
 def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
@@ -319,7 +328,7 @@ def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
     if not q.feedback:
         return []
     right = {f.rule for f in q.verdict().violations} if q.kind == "rule" else q.correct()
-    return [(line, column, f"question {q.number}: feedback for '{written}', but the engine finds that answer right")
+    return [(line, column, _lint("lesson-feedback", number=q.number, answer=written))
             for answer, (_, line, column, written) in q.feedback.items() if answer in right]
 
 
@@ -339,4 +348,6 @@ def find_lesson(name: str) -> Path:
         return path  # a file of the teacher's own: reading it says what is wrong with it, if anything
     ids = ", ".join(p.stem.split("-", 1)[-1] for p in builtin_lessons())
     # A name that is no lesson is a slip on the command line, not a bad file.
-    raise UsageError(f"no lesson '{name}'; the lessons are: {ids} (see 'canasta lesson list')")
+    from canasta_tutor.texts import section
+
+    raise UsageError(section("learning", "no-lesson", {"name": name, "lessons": ids}))

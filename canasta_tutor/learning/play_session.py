@@ -118,11 +118,11 @@ class Session:
         rs = g.ruleset
         side = g.table.side_of(self.human).name if self.human else ""
         partners = [n for n in g.table.side_of(self.human).players if n != self.human] if self.human else []
-        head = say("welcome", player=self.human or "", side=side, title=rs.title, ruleset=rs.id,
+        head = say("welcome", player=self.human or "", side=side, title=texts.ruleset_title(rs.id, rs.title), ruleset=rs.id,
                    target=rs.target_score)
         lines = [self.style(head, "bold")]
         if partners:
-            lines.append(say("partner", partner=", ".join(partners)))
+            lines.append(say("partner", partner=texts.listed(partners)))
         lines.append(say("commands"))
         return "\n".join(lines)
 
@@ -132,7 +132,7 @@ class Session:
         totals = ", ".join(f"{name} {points}" for name, points in self._totals().items())
         if g.winner:
             return self.style(say("winner", winner=g.winner, hands=hands, totals=totals), "bold")
-        return self.style(say("tie", sides=" and ".join(g.tie), hands=hands, totals=totals), "bold")
+        return self.style(say("tie", sides=texts.listed(g.tie), hands=hands, totals=totals), "bold")
 
     def _totals(self) -> dict[str, int]:
         g = self.game
@@ -190,14 +190,15 @@ class Session:
         try:
             steps = parse_move(line)
         except MoveError as exc:
-            self.write(say("bad-move", problem=str(exc)))
+            self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
         return self._play(steps)
 
     def _play(self, steps) -> None:
         g = self.game
         v = g.play(steps)
-        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(v.ruleset.title)))
+        title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
+        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
         if not v.legal:
             self.write(say("try-again"))
         return None

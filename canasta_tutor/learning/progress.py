@@ -166,7 +166,9 @@ def clock() -> float:
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
-        raise InputError(f"CANASTA_NOW is '{text}', expected an ISO date-time such as 2026-03-01T09:00") from None
+        from canasta_tutor.texts import section
+
+        raise InputError(section("progress_file", "now", {"text": text})) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
     return when.timestamp()
@@ -280,10 +282,9 @@ class Progress:
 
         aside = self.path.with_name(f"{self.path.name}.unsaved-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}.json")
         write_file(aside, json.dumps({"learner": self.learner, "pending": self.pending}) + "\n")
-        from canasta_tutor.texts import counted
+        from canasta_tutor.texts import counted, section
 
-        self.notice = (f"another canasta kept the progress database busy: {counted('answer', len(self.pending))} "
-                       f"kept in {aside}, to be added to it the next time")
+        self.notice = section("progress_file", "busy", {"answers": counted("answer", len(self.pending)), "file": aside})
         self.pending = []
 
     def _take_unsaved(self) -> None:

@@ -44,19 +44,25 @@ def database_path() -> Path:
     return home() / "progress.db"
 
 
+def _say(key: str, **params) -> str:
+    """A message about the progress database in the learner's language (the ``progress_file`` section)."""
+    from canasta_tutor import texts
+
+    return texts.section("progress_file", key, params)
+
+
 def problem(exc: sqlite3.Error, path: Path, doing: str) -> InputError:
     """A database error as the learner reads it; always says that what was saved before is kept."""
     text = str(exc)
     if "locked" in text or "busy" in text:
-        why = "another canasta is using it; let it finish and try again"
+        why = "locked"
     elif "full" in text:
-        why = "the disk is full; make room and try again"
+        why = "full"
     elif "readonly" in text or "read-only" in text:
-        why = "the file or its folder is read-only; make it writable or set CANASTA_HOME to another folder"
+        why = "read-only"
     else:
-        why = f"{text}; set CANASTA_HOME to another folder to start afresh"
-    return InputError(f"the progress database could not be {doing} ({text}): {why}. Answers saved before are kept.",
-                      str(path))
+        why = "unknown"
+    return InputError(_say(f"problem.{doing}", error=text, why=_say(f"why.{why}", error=text)), str(path))
 
 
 def writable(path: Path) -> bool:
@@ -106,14 +112,11 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise InputError(f"cannot create the folder for the progress database: {exc.strerror or exc}",
-                             str(path.parent)) from None
+            raise InputError(_say("no-folder", reason=exc.strerror or exc), str(path.parent)) from None
         if path.is_dir():
-            raise InputError("the progress database path is a folder, expected a file", str(path))
+            raise InputError(_say("is-folder"), str(path))
         if not writable(path):
-            raise InputError("the progress database cannot be written (the file, its folder or the disk is "
-                             "read-only), so answers could not be saved; make it writable or set CANASTA_HOME "
-                             "to a folder you can write. The file was not changed.", str(path))
+            raise InputError(_say("read-only"), str(path))
     notice = ""
     for _ in range(5):  # another process may move a damaged file aside while we look at it
         if not write and not _exists(path):
@@ -125,8 +128,7 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
             conn = _connect(path, write)
             damage = _damage(conn)
         except sqlite3.OperationalError as exc:  # locked by another canasta, or not openable: not damage
-            raise InputError(f"the progress database cannot be opened ({exc}); if another canasta is running, "
-                             "let it finish and try again. The file was not changed.", str(path)) from None
+            raise InputError(_say("cannot-open", error=exc), str(path)) from None
         except sqlite3.DatabaseError as exc:
             damage, conn = str(exc), None
         if not damage:
@@ -135,9 +137,9 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
             conn.close()
         aside = _move_aside(path)
         if aside:
-            notice = f"the progress database could not be read ({damage}); it was kept as {aside} and a new one started"
+            notice = _say("damaged", error=damage, aside=aside)
     else:  # pragma: no cover - five damaged files in a row
-        raise InputError("the progress database keeps being replaced by a damaged file", str(path))
+        raise InputError(_say("keeps-damaged"), str(path))
     try:
         _check_format(conn, path, version, schema, old_schemas)
         found = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -168,7 +170,7 @@ def _exists(path: Path) -> bool:
     try:
         return path.exists()
     except OSError as exc:  # a folder on the way that cannot be searched
-        raise InputError(f"the progress database cannot be reached ({exc.strerror or exc})", str(path)) from None
+        raise InputError(_say("unreachable", reason=exc.strerror or exc), str(path)) from None
 
 
 def _connect(path: Path, write: bool) -> sqlite3.Connection:
@@ -237,7 +239,7 @@ def _move_aside(path: Path) -> str:
                 if os.path.exists(f"{path}{extra}"):
                     os.replace(f"{path}{extra}", f"{aside}{extra}")
             return str(aside)
-        raise InputError("the damaged progress database could not be moved aside", str(path))
+        raise InputError(_say("not-moved"), str(path))
     finally:
         os.close(fd)
 
@@ -254,27 +256,20 @@ def _check_format(conn: sqlite3.Connection, path: Path, version: int, schema: st
                   old_schemas: dict[int, str] | None = None) -> None:
     found = conn.execute("PRAGMA user_version").fetchone()[0]
     if found > version:
-        raise InputError(f"the progress database was written by a newer canasta-tutor (format {found}; "
-                         f"this one reads format {version}); upgrade canasta-tutor, or set "
-                         f"CANASTA_HOME to another folder. The file was not changed.", str(path))
+        raise InputError(_say("newer", found=found, version=version), str(path))
     have = columns(conn)
     expected = schema if found == version else (old_schemas or {}).get(found)
     if expected:
         missing = []
         for table, wanted in shape(expected).items():
             if table not in have:
-                missing.append(f"the table {table}")
+                missing.append(_say("lacks-table", table=table))
             else:
                 missing += [f"{table}.{c}" for c in sorted(wanted - have[table])]
         if missing:
-            raise _foreign(path, f"it lacks {', '.join(missing)}")
+            raise InputError(_say("lacks", missing=", ".join(missing)), str(path))
     elif found == 0 and have:
-        raise _foreign(path, f"it holds tables of another program ({', '.join(sorted(have))})")
-
-
-def _foreign(path: Path, why: str) -> InputError:
-    return InputError(f"the progress database is not one canasta-tutor can use: {why}. Move it away or set "
-                      "CANASTA_HOME to another folder. The file was not changed.", str(path))
+        raise InputError(_say("foreign", tables=", ".join(sorted(have))), str(path))
 
 
 def _upgraded_copy(path: Path, version: int, migrate) -> sqlite3.Connection:

@@ -306,7 +306,7 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
         q = question_for(target, rng, ruleset) if drill else None
-        topic = drill.name if drill else ""
+        topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
         if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
             found = lesson_question_for(target, rng)
             if found is not None:

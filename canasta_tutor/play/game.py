@@ -24,7 +24,7 @@ from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
-from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.reading.strict_yaml import InputError, Listed, Said
 
 PLAYERS = ("human", "coach", "random")
 NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")
@@ -47,11 +47,13 @@ def parse_player(text: str) -> tuple[str, int]:
     """``coach``, ``coach:2``, ``random`` or ``human`` as (player, level)."""
     kind, _, level = text.strip().lower().partition(":")
     if kind not in PLAYERS:
-        raise InputError(f"'{text}': expected a player: coach, coach:LEVEL, random or human")
+        raise InputError(Said("game.player", "'{text}': expected a player: coach, coach:LEVEL, random or human",
+                              text=text))
     if not level:
         return kind, DEFAULT_LEVEL
     if kind != "coach" or not level.isdigit() or int(level) not in LEVELS:
-        raise InputError(f"'{text}': a level goes with coach only, one of {', '.join(map(str, LEVELS))}")
+        raise InputError(Said("game.level", "'{text}': a level goes with coach only, one of {levels}", text=text,
+                              levels=Listed(map(str, LEVELS), "or")))
     return kind, int(level)
 
 
@@ -103,9 +105,12 @@ class Game:
         if players is not None:
             rs = resolve_for_players(rs, players)
             if rs.players != players:
-                raise InputError(f"--players {players}: {rs.id} is played by {rs.players}"
-                                 + (f" (classic also takes {', '.join(map(str, sorted(rs.variants)))})"
-                                    if rs.variants else ""))
+                if rs.variants:
+                    raise InputError(Said("game.players-variants", "--players {players}: {ruleset} is played by "
+                                          "{count} (classic also takes {variants})", players=players, ruleset=rs.id,
+                                          count=rs.players, variants=Listed(map(str, sorted(rs.variants)))))
+                raise InputError(Said("game.players", "--players {players}: {ruleset} is played by {count}",
+                                      players=players, ruleset=rs.id, count=rs.players))
         # A built-in ruleset is written by its id (classic with 2 players is classic-2p); a ruleset
         # file by its path, so that the saved game reads it again.
         self.ruleset_ref = rs.id if ruleset in BUILTIN else ruleset
@@ -137,7 +142,8 @@ class Game:
         sides = dict(self.sides)
         members = sides.get(name) or ([name] if name in self.seats else None)
         if members is None:
-            raise InputError(f"'{name}': expected a side or a seat: {', '.join(list(sides) + self.names)}")
+            raise InputError(Said("game.seat", "'{name}': expected a side or a seat: {seats}", name=name,
+                                  seats=Listed(list(sides) + self.names, "or")))
         for m in members:
             self.seats[m] = Seat(m, player, level)
 
@@ -327,7 +333,8 @@ class Game:
         game.history = []
         saved = saved or {}
         if not isinstance(saved, dict):
-            raise InputError("'x-game' must be a mapping (it is written by 'canasta play')", table.file)
+            raise InputError(Said("game.x-game-mapping", "'x-game' must be a mapping (it is written by 'canasta play')"),
+                             table.file)
         try:
             game.seed = int(saved.get("seed", seed))
             game.hand = int(saved.get("hand", 1))
@@ -344,12 +351,14 @@ class Game:
                 game.history.append(HandResult(int(h["hand"]), str(h["ended"]), h.get("out"),
                                                _past_score(table, h)))
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
-            raise InputError(f"'x-game' is not a saved game: {exc}", table.file) from None
+            raise InputError(Said("game.x-game", "'x-game' is not a saved game: {problem}", problem=str(exc)),
+                             table.file) from None
         if any(p.hand is None for p in table.players):
-            raise InputError("every hand must be given as cards to play on from this table", table.file)
+            raise InputError(Said("game.hands-known", "every hand must be given as cards to play on from this table"),
+                             table.file)
         if len(game.stock) != table.stock:
-            raise InputError(f"the table says the stock holds {table.stock} cards, but "
-                             f"{len(game.stock)} are left for it", table.file)
+            raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps {left} "
+                                  "cards for it", stock=table.stock, left=len(game.stock)), table.file)
         return game
 
 

@@ -29,6 +29,23 @@ class Said(str):
         return said
 
 
+class Listed(str):
+    """A list inside a message, joined in English ("9S (Dutch) or as 9H (Danish)"), that keeps its items
+    and how they are joined (``and``, ``or``, ``or-as``: the ``lists`` section of en.yaml) so that the
+    command line joins them in the user's language; an item may be a ``Said``."""
+
+    items: tuple
+    how: str
+
+    def __new__(cls, items, how: str = "and") -> "Listed":
+        items = tuple(items)
+        words = {"and": " and ", "or": " or ", "or-as": " or as "}[how]
+        english = ", ".join(items[:-1]) + words + items[-1] if len(items) > 1 else "".join(items)
+        listed = super().__new__(cls, english)
+        listed.items, listed.how = items, how
+        return listed
+
+
 class InputError(Exception):
     """An input file that cannot be used; printed as ``file:line:column: key: message``."""
 

@@ -7,27 +7,39 @@ from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, 
 from canasta_tutor.render.report import cite_dict
 
 
+def _param_word(key: str, **params) -> str:
+    return texts.section("parameters", key, params)
+
+
 def show_value(value) -> str:
+    """A parameter's value in words, in the active language (choices are ids, shown as they are)."""
     if value is None:
-        return "none"
+        return _param_word("none")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return texts.word("yes" if value else "no")
+    if isinstance(value, dict) and set(value) == {"natural", "mixed"}:
+        return _param_word("bonus", **value)
     if isinstance(value, dict):
         return " / ".join(f"{k} {v}" for k, v in value.items())
     if isinstance(value, tuple) and value and isinstance(value[0], Tier):
         parts = []
         low = None
         for t in value:
-            need = "a canasta" if t.need is None else str(t.need)
+            need = _param_word("tier-canasta") if t.need is None else str(t.need)
             if t.below is None:
-                parts.append(f"{low} and up: {need}")
+                parts.append(_param_word("tier-up", low=low, need=need))
             elif low is None:
-                parts.append(f"below {t.below}: {need}")
+                parts.append(_param_word("tier-below", below=t.below, need=need))
             else:
-                parts.append(f"{low}-{t.below - 5}: {need}")
+                parts.append(_param_word("tier-range", low=low, high=t.below - 5, need=need))
             low = t.below
         return "; ".join(parts)
     return str(value)
+
+
+def param_help(name: str) -> str:
+    """What a parameter means, in the active language; the engine keeps its English as the fallback."""
+    return texts.catalog(texts.language()).get("parameters", {}).get("help", {}).get(name, PARAMS[name].help)
 
 
 def json_value(value):
@@ -52,7 +64,7 @@ def ruleset_data(ref: str) -> dict:
     for name, spec in PARAMS.items():
         src, inherited = rs.source_of(name)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
-                       "help": spec.help, "source": src, "inherited": inherited, "house_option": spec.house,
+                       "help": param_help(name), "source": src, "inherited": inherited, "house_option": spec.house,
                        "cite": cite_dict(rs, "", param=name), "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 

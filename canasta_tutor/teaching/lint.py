@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.files.snapshot import Scenario, read_scenario
@@ -47,9 +48,8 @@ def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) ->
         if p.is_dir():
             def refused(exc: OSError, p=p) -> None:
                 if unreadable is not None:
-                    unreadable.append(Problem(str(exc.filename or p), 0, 0, "",
-                                              f"this folder cannot be read ({exc.strerror or exc}); its files "
-                                              "were not checked", "invalid"))
+                    unreadable.append(Problem(str(exc.filename or p), 0, 0, "", texts.section(
+                        "teaching", "lint.folder-unreadable", {"reason": exc.strerror or exc}), "invalid"))
             files.extend(pack_files(p, refused))
         else:
             files.append(p)
@@ -84,21 +84,28 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         return checked, lesson_found
     problems = _table_notes(scenario, root, name)
     checked = 0
+    unreadable: dict[int, tuple] = {}  # a move that does not parse: reported once, with every ruleset it is stated under
     for check_, rid, expect in _expectations(scenario, ruleset):
         checked += 1
+        try:
+            parse_move(check_.move)
+        except MoveError as exc:
+            unreadable.setdefault(id(check_), (check_, exc, []))[2].append(rid or scenario.table.ruleset.id)
+            continue
         try:
             table = scenario.table if rid is None else read_scenario(root, name, rid).table
         except InputError as exc:
             problems.append(Problem(name, expect.line, expect.column, f"{check_.key}.by_ruleset.{rid}",
-                                    f"the table cannot be read under {rid}: {exc.message}", "invalid"))
+                                    _say("unreadable-under", ruleset=rid, problem=texts.said(exc.message)),
+                                    "invalid"))
             continue
-        try:
-            verdict = judge_scored(table, check_.move)
-        except MoveError as exc:
-            problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move", str(exc), "invalid"))
-            continue
+        verdict = judge_scored(table, check_.move)
         problems.extend(_compare_expect(name, check_, rid or table.ruleset.id, expect, verdict,
                                         f"{check_.key}.{'expect' if rid is None else 'by_ruleset.' + rid}"))
+    for check_, exc, rulesets in unreadable.values():
+        problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move",
+                                _say("bad-move", problem=texts.said(exc.args[0]), rulesets=texts.listed(rulesets)),
+                                "invalid"))
     if scenario.score is not None:
         for rid, expected in [(None, scenario.score.expect), *scenario.score.by_ruleset.items()]:
             if not expected:
@@ -111,22 +118,21 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
                 report = score_table(table, scenario.score.out, scenario.score.concealed)
             except InputError as exc:
-                problems.append(Problem(name, scenario.score.line, scenario.score.column, key, exc.message,
-                                        "invalid"))
+                problems.append(Problem(name, scenario.score.line, scenario.score.column, key,
+                                        texts.said(exc.message), "invalid"))
                 continue
             got = {s.name: s.hand_total for s in report.sides}
             for side, points in expected.items():
                 if got.get(side) != points:
                     problems.append(Problem(
                         name, scenario.score.line, scenario.score.column, f"{key}.{side}",
-                        f"stated {points}, the engine scores {got.get(side)} under {report.ruleset}", "disagrees"))
+                        _say("score", stated=points, points=got.get(side), ruleset=report.ruleset),
+                        "disagrees"))
     return checked, problems
 
 
 def _invalid(found: list[InputError], name: str) -> list[Problem]:
     """The reader's problems, once each, in the order of the file."""
-    from canasta_tutor import texts
-
     seen: dict[tuple, Problem] = {}
     for exc in found:  # worded in the user's language, as check words them
         p = Problem(exc.file or name, exc.line, exc.column, exc.key, texts.said(exc.message), "invalid")
@@ -141,14 +147,13 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
         try:
             parse_move(c.move)
         except MoveError as exc:
-            out.append(Problem(name, c.line, c.column, f"{c.key}.move", str(exc), "invalid"))
+            out.append(Problem(name, c.line, c.column, f"{c.key}.move", texts.said(exc.args[0]), "invalid"))
     return out
 
 
 def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
     """Moves that rely on drawing a card (a note); a table of more cards than its decks is refused by
     the reader already."""
-    from canasta_tutor import texts
     from canasta_tutor.teaching.lint_notes import cards_not_in_hand
 
     out: list[Problem] = []
@@ -186,19 +191,24 @@ def _expectations(scenario: Scenario, ruleset: str | None):
                 yield c, rid, expect
 
 
+def _say(key: str, **params) -> str:
+    """A lint report in the user's language (the ``teaching.lint`` section)."""
+    return texts.section("teaching", f"lint.{key}", params)
+
+
 def _compare_expect(file: str, check_, rid: str, expect, verdict: Verdict, key: str) -> list[Problem]:
     got = verdict.rule_ids
     problems = []
     if expect.legal != verdict.legal:
-        why = "; ".join(f"{v.rule} (step {v.step})" for v in verdict.violations) or "no rule is broken"
-        problems.append(Problem(file, expect.line, expect.column, key,
-                                f"'{check_.move}': stated {'legal' if expect.legal else 'illegal'}, the engine "
-                                f"rules it {'legal' if verdict.legal else 'illegal'} under {rid}: {why}",
-                                "disagrees"))
+        if expect.legal:
+            broken = "; ".join(_say("broken-rule", rule=v.rule, step=v.step) for v in verdict.violations)
+            said = _say("stated-legal", move=check_.move, ruleset=rid, broken=broken)
+        else:
+            said = _say("stated-illegal", move=check_.move, ruleset=rid)
+        problems.append(Problem(file, expect.line, expect.column, key, said, "disagrees"))
     missing = [r for r in expect.rules if r not in got]
     if missing:
-        problems.append(Problem(file, expect.line, expect.column, key,
-                                f"'{check_.move}': stated {'rules' if len(missing) > 1 else 'rule'} "
-                                f"{', '.join(missing)} not among the engine's "
-                                f"violations under {rid} ({', '.join(got) or 'none'})", "disagrees"))
+        said = _say("not-found" if got else "not-found-none", move=check_.move, rules=texts.listed(missing),
+                    ruleset=rid, found=", ".join(got), n=len(missing))
+        problems.append(Problem(file, expect.line, expect.column, key, said, "disagrees"))
     return problems

@@ -27,7 +27,7 @@ from typing import Iterator
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.files.snapshot import Reader, value_of
 from canasta_tutor.learning.lesson import Lesson, read_lesson
-from canasta_tutor.reading.strict_yaml import InputError, Scalar, Seq, load
+from canasta_tutor.reading.strict_yaml import InputError, Said, Scalar, Seq, load
 
 MANIFEST = "pack.yaml"
 PACK_KEYS = ("id", "title", "author", "language", "ruleset", "lessons", "description")
@@ -106,10 +106,9 @@ def _unzip(path: Path, into: Path) -> Path:
         with zipfile.ZipFile(path) as z:
             manifest = _manifest_in(z)
             if manifest is None:
-                raise InputError(f"holds no {MANIFEST}: a pack is a folder with a {MANIFEST}, zipped", str(path))
+                raise InputError(_say("no-manifest-zip", manifest=MANIFEST), str(path))
             if sum(i.file_size for i in z.infolist()) > ZIP_LIMIT:
-                raise InputError(f"unpacks to more than {ZIP_LIMIT >> 20} MiB; a pack of lessons is far smaller",
-                                 str(path))
+                raise InputError(_say("too-large", mib=ZIP_LIMIT >> 20), str(path))
             for info in z.infolist():
                 target = (into / info.filename).resolve()
                 if info.is_dir() or not str(target).startswith(str(into.resolve())):
@@ -117,7 +116,7 @@ def _unzip(path: Path, into: Path) -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(z.read(info))
     except zipfile.BadZipFile:
-        raise InputError("is not a zip file that can be read", str(path)) from None
+        raise InputError(_say("not-zip"), str(path)) from None
     return (into / manifest).parent
 
 
@@ -135,7 +134,7 @@ def opened(path: str | Path) -> Iterator[Pack]:
             shutil.rmtree(tmp, ignore_errors=True)
         return
     if not (p / MANIFEST).is_file():
-        raise InputError(f"is not a lesson pack: it holds no {MANIFEST}", str(path))
+        raise InputError(_say("no-manifest", manifest=MANIFEST), str(path))
     yield read_manifest(p, p)
 
 
@@ -145,10 +144,9 @@ def read_manifest(folder: Path, source: Path) -> Pack:
     r = Reader(file)
     top = r.mapping(root, "", PACK_KEYS, required=("id", "title", "lessons"))
     id_node = top.items["id"][1]
-    pack_id = r.text(id_node, "id", "the pack's id")
+    pack_id = r.text(id_node, "id", Said("what.pack-id", "the pack's id"))
     if not PACK_ID.match(pack_id):
-        r.soft(r.fail(id_node, "id", f"found '{pack_id}', expected an id of small letters, digits, '-' and '_', "
-                                     "such as club-night"))
+        r.soft(r.fail(id_node, "id", _say("bad-id", found=pack_id)))
     pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, folder)
     for name in ("author", "language"):
         node = value_of(top, name)
@@ -156,7 +154,7 @@ def read_manifest(folder: Path, source: Path) -> Pack:
             setattr(pack, name, r.text(node, name))
     rs_node = value_of(top, "ruleset")
     if rs_node is not None:
-        pack.ruleset = r.text(rs_node, "ruleset", "a ruleset id")
+        pack.ruleset = r.text(rs_node, "ruleset", Said("what.ruleset-id", "a ruleset id"))
         try:
             load_ruleset(pack.ruleset, str(folder / MANIFEST))
         except InputError as exc:
@@ -164,21 +162,22 @@ def read_manifest(folder: Path, source: Path) -> Pack:
             pack.ruleset = None
     lessons_node = top.items["lessons"][1]
     if not isinstance(lessons_node, Seq) or not lessons_node.items:
-        raise r.fail(lessons_node, "lessons", "expected the list of the pack's lesson files, in order")
+        raise r.fail(lessons_node, "lessons", _say("lessons-list"))
     seen: set[str] = set()
     for i, node in enumerate(lessons_node.items):
         key = f"lessons[{i}]"
-        name = r.text(node, key, "a lesson file such as 01-melds.yaml") if isinstance(node, Scalar) else None
+        name = r.text(node, key, Said("what.lesson-file", "a lesson file such as 01-melds.yaml")) \
+            if isinstance(node, Scalar) else None
         if name is None:
-            r.soft(r.fail(node, key, "expected a lesson file such as 01-melds.yaml"))
+            r.soft(r.fail(node, key, _say("lesson-file")))
             continue
         found = _lesson_file(folder, name)
         if found is None:
-            r.soft(r.fail(node, key, f"no lesson file '{name}' in the pack's folder"))
+            r.soft(r.fail(node, key, _say("no-lesson-file", name=name)))
             continue
         name = found
         if name in seen:
-            r.soft(r.fail(node, key, f"'{name}' is listed twice"))
+            r.soft(r.fail(node, key, _say("twice", name=name)))
             continue
         seen.add(name)
         pack.lessons.append((name, node.line, node.column))
@@ -227,7 +226,10 @@ def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str
 
 
 def _problem(exc: InputError, fallback: str, shown) -> tuple[str, int, int, str, str, str]:
-    return (shown(exc.file) if exc.file else fallback, exc.line, exc.column, exc.key, exc.message, "invalid")
+    from canasta_tutor import texts
+
+    return (shown(exc.file) if exc.file else fallback, exc.line, exc.column, exc.key, texts.said(exc.message),
+            "invalid")
 
 
 def _lint_lessons(pack: Pack, out: list) -> int:
@@ -249,7 +251,7 @@ def _lint_lessons(pack: Pack, out: list) -> int:
             continue
         if lesson.id in ids:
             out.append((pack.shown(pack.folder / MANIFEST), line, column, "lessons",
-                        f"'{name}' has the id {lesson.id}, as '{ids[lesson.id]}' has", "invalid"))
+                        _say("same-id", name=name, id=lesson.id, other=ids[lesson.id]), "invalid"))
         ids[lesson.id] = name
         checked += len(lesson.questions)
         shown = pack.shown(pack.folder / name)
@@ -257,7 +259,7 @@ def _lint_lessons(pack: Pack, out: list) -> int:
     listed = {n for n, _, _ in pack.lessons}
     for extra in sorted(pack.folder.glob("*.y*ml")):
         if extra.name != MANIFEST and extra.name not in listed:
-            out.append((pack.shown(extra), 0, 0, "", f"not listed in {MANIFEST}, so no learner sees it", "note"))
+            out.append((pack.shown(extra), 0, 0, "", _say("not-listed", manifest=MANIFEST), "note"))
     return checked
 
 
@@ -341,7 +343,7 @@ def pick(pack: Pack, lessons: list[Lesson], wanted: str) -> Lesson:
         if wanted in (short, lesson.id, file, Path(file).stem) or (wanted.isdigit() and int(wanted) == i):
             return lesson
     ids = ", ".join(ls.id for ls in lessons)
-    raise InputError(f"the pack '{pack.id}' has no lesson '{wanted}'; its lessons are: {ids}")
+    raise InputError(_say("no-lesson", pack=pack.id, wanted=wanted, lessons=ids))
 
 
 def listed(name: str, ruleset: str | None = None) -> tuple[dict, list[Lesson]]:
@@ -349,14 +351,20 @@ def listed(name: str, ruleset: str | None = None) -> tuple[dict, list[Lesson]]:
     under its id."""
     place = find_pack(name)
     if place is None:
-        raise InputError(f"is not a lesson pack (a folder or zip with a {MANIFEST}) nor the id of one used before",
-                         name)
+        raise InputError(_say("not-a-pack", manifest=MANIFEST), name)
     with opened(place) as pack:
         lessons = lessons_of(pack, ruleset)
         remember(pack)
     about = {"id": pack.id, "title": pack.title, "author": pack.author or None,
              "language": pack.language or None, "ruleset": pack.ruleset, "source": str(pack.source)}
     return about, lessons
+
+
+def _say(key: str, **params) -> str:
+    """A message about a lesson pack in the user's language (the ``teaching.packs`` section)."""
+    from canasta_tutor import texts
+
+    return texts.section("teaching", f"packs.{key}", params)
 
 
 def heading(about: dict) -> str:

@@ -58,30 +58,36 @@ def _ruleset_from(target: Path, ruleset: str) -> str:
         return os.path.abspath(ruleset)
 
 
+def _say(key: str, **params) -> str:
+    """A message of ``canasta new`` in the user's language (the ``teaching.skeleton`` section)."""
+    from canasta_tutor import texts
+
+    return texts.section("teaching", f"skeleton.{key}", params)
+
+
 def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) -> Written:
     """Write the skeleton ``file`` of ``kind`` and its schema beside it. ``lint(path)`` returns the
     problems lint finds in a file; a skeleton with any is not written."""
     if kind not in KINDS:
-        raise UsageError(f"unknown kind '{kind}'; expected scenario or lesson")
+        raise UsageError(_say("unknown-kind", kind=kind))
     if not file.strip():
-        raise InputError("give the name of the file to write, e.g. my-dispute.yaml")
+        raise InputError(_say("no-file"))
     if not file.isprintable():
-        raise InputError("the file name holds a control character (a newline, a tab...); choose another name")
+        raise InputError(_say("control"))
     if ruleset:
         from canasta_tutor.engine.ruleset import load_ruleset
 
         if load_ruleset(ruleset).players != 4:
-            raise InputError(f"--ruleset {ruleset}: the skeleton seats four players; start from a "
-                             "four-player ruleset and change the players and the ruleset in the file")
+            raise InputError(_say("four-players", ruleset=ruleset))
     target = Path(file)
     schema_file = target.parent / f"canasta-{kind}.schema.json"
     if schema_file.name == target.name:
-        raise InputError(f"{file} is the name of the schema written beside the skeleton; choose another name")
+        raise InputError(_say("schema-name", file=file))
 
     def check(temp: str) -> None:
         found = lint(Path(temp)) if lint else []
         if found:
-            raise InputError(f"the skeleton would not pass lint: {found[0].message} (nothing was written)", file)
+            raise InputError(_say("fails-lint", problem=found[0].message), file)
 
     write_file(target, skeleton_text(kind, target, schema_file.name, ruleset), check=check)
     written, kept = [str(target)], []

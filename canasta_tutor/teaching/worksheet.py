@@ -56,7 +56,7 @@ def questions(paths: list[str], ruleset: str | None = None) -> list[Question]:
         else:
             out.extend(_scenario_questions(root, path, ruleset))
     if not out:
-        raise InputError("hold no question to print")
+        raise InputError(texts.section("teaching", "worksheet.no-questions"))
     return out
 
 

@@ -18,6 +18,9 @@ LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
 JOINED = ("players", "sides")
+# The ranks as the engine names them in English (cards.RANK_NAMES, inverted): "kings" is K.
+RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "10s": "10", "9s": "9", "8s": "8", "7s": "7",
+              "6s": "6", "5s": "5", "4s": "4", "3s": "3", "2s": "2", "jokers": "JK"}
 
 
 def normalise(code: str | None) -> str | None:
@@ -206,6 +209,8 @@ def _localised(params: dict, lang: str | None) -> dict:
     params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else
               v.replace(" and ", joined_by) if k in JOINED and isinstance(v, str) else v
               for k, v in params.items()}
+    if params.get("what") in RANK_WORDS:  # "the table holds 5 of jokers": a rank the engine names
+        params["what"] = rank_name(RANK_WORDS[params["what"]], lang)
     name = params.get("rank_name")
     if isinstance(name, str):
         from canasta_tutor.engine.cards import RANK_NAMES
@@ -242,13 +247,36 @@ def inherited_text(inherited: str | None) -> str | None:
     return label("verdict.inherited", owner=inherited[len("inherited from "):])
 
 
+def listed(items, how: str = "and", lang: str | None = None) -> str:
+    """Names joined as a sentence says them in the active language: listed(["Ann", "Bob", "Cas"]) is
+    "Ann, Bob and Cas"; ``how`` is ``and``, ``or`` or ``or-as`` (the ``lists`` section)."""
+    items = [str(i) for i in items]
+    if len(items) < 2:
+        return "".join(items)
+    english = {"and": "{first} and {last}", "or": "{first} or {last}", "or-as": "{first} or as {last}"}
+    entry = catalog(lang or language()).get("lists", {}).get(how, english[how])
+    return _fill(entry, {"first": ", ".join(items[:-1]), "last": items[-1]})
+
+
+def _said_param(name: str, value):
+    """A parameter of a lower layer's message in the active language: a ``Said`` or a ``Listed`` is
+    worded here, and a rank the engine names in English (``kings``) takes the catalog's word."""
+    if getattr(value, "key", None):
+        return said(value)
+    if hasattr(value, "items") and hasattr(value, "how"):
+        return listed([_said_param(name, item) for item in value.items], value.how)
+    if name == "what" and value in RANK_WORDS and language() != "en":
+        return rank_name(RANK_WORDS[value])
+    return value
+
+
 def said(message) -> str:
     """An error message of the lower layers in the active language: a ``Said`` message is looked up by its
-    key (its parameters too may be ``Said``); any other text is shown as it is."""
+    key (its parameters too may be ``Said`` or ``Listed``); any other text is shown as it is."""
     key = getattr(message, "key", None)
     if key is None:
         return str(message)
-    params = {k: said(v) if getattr(v, "key", None) else v for k, v in message.params.items()}
+    params = {k: _said_param(k, v) for k, v in message.params.items()}
     entry = catalog(language()).get("errors", {})
     for part in key.split("."):
         entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None

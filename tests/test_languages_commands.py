@@ -1,0 +1,270 @@
+"""The commands beyond `check` speak the chosen language: `play` (piped), `selfplay`, `worksheet`, `lint`,
+`rules ID`, the lesson and quiz dialogue and `progress`. A made-up catalog marks every word of every
+text ("«legal «move"), so a word that comes out unmarked was written in the code, not looked up; the
+file's own words (names, ids, moves, titles, paths) are the same in every language and are left out.
+The lessons' own texts are another catalog's: the lesson here is a teacher's file of made-up words."""
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from canasta_tutor import texts
+from canasta_tutor.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+WORD = re.compile(r"(?<![«\w./-])[^\W\d_]{3,}(?![\w-]*[.(/])")
+# ids, paths, files and code-like words: the same in every language
+IDS = re.compile(r"\S*[/\\]\S*|\S*\[\d+\]\S*|\S+\.(?:yaml|html|db|json)\b|\b\w+(?:[._-]\w+)+\b|https?://\S+|'[^']*'|“[^”]*”")
+# the standard notation of moves, the players of a game, and the words of the lesson file below
+DATA = {"draw", "take", "meld", "add", "discard", "ask", "to", "Ann", "Bob", "Cas", "Dee", "Eve", "Fay",
+        "NS", "EW", "classic", "danish", "brazilian", "canasta", "Zork", "zork", "pagat"}
+LESSON_IDS = {p.stem.split("-", 1)[1] for p in (ROOT / "canasta_tutor/learning/lessons").glob("*.yaml")}
+
+
+def _mark(text: str) -> str:
+    """Every word of a text marked, its placeholders kept."""
+    parts = re.split(r"(\{[^}]*\})", text)
+    return "".join(p if p.startswith("{") else re.sub(r"([^\W\d_]{3,})", "«\\1", p) for p in parts)
+
+
+class _Marked:
+    def pgettext(self, context, message):
+        return _mark(message)
+
+    def npgettext(self, context, one, other, n):
+        return _mark(one if n == 1 else other)
+
+
+@pytest.fixture
+def danish(monkeypatch, tmp_path):
+    """Danish is the made-up catalog; the learner's data is the test's own."""
+    marked = texts._translate(texts.catalog("en"), _Marked())
+    real = texts.catalog
+    monkeypatch.setattr(texts, "catalog", lambda lang="en": marked if texts.normalise(lang) == "da" else real(lang))
+    monkeypatch.setenv("CANASTA_LANG", "da")
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "250")
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "home"))
+    return tmp_path
+
+
+def run(args: list[str], stdin: str | None = None, codes=(0, 1)) -> str:
+    result = CliRunner().invoke(app, args + ["--lang", "da"], input=stdin)
+    assert result.exit_code in codes, (args, result.output, result.exception)
+    return result.stdout + result.stderr
+
+
+def english_left(output: str, data: set[str] = frozenset()) -> list[str]:
+    """The lines with a word no catalog text wrote (the echoed input of `play` left out)."""
+    found = []
+    for line in output.splitlines():
+        if line.startswith("> "):
+            continue
+        words = [w for w in WORD.findall(IDS.sub(" ", line)) if w not in DATA | set(data)]
+        if words:
+            found.append(f"{line.strip()}   <- {' '.join(words)}")
+    return found
+
+
+def test_the_check_finds_a_word_the_code_wrote():
+    assert english_left("«Bunken: «kort", set()) == []
+    assert english_left("«Bunken: 2 cards (top 9H)", set()) == ["«Bunken: 2 cards (top 9H)   <- cards top"]
+    assert english_left("checks[2].move: 'take 9S 9X' «is «not", set()) == []
+
+
+def test_play_speaks_the_chosen_language(danish):
+    commands = ["moves", "1", "?", "score", "help", f"save {danish / 'game.yaml'}", "xyz", "99", "meld 7H"]
+    out = run(["play", "--seed", "7", "--hands", "1", "--players", "2"], "\n".join(commands + ["1"] * 400) + "\n")
+    assert "«Game «over" in out  # the hand was played out and scored
+    assert not english_left(out), "\n".join(english_left(out)[:20])
+    resumed = run(["play", "--resume", str(danish / "game.yaml")], "quit\n")
+    assert not english_left(resumed), "\n".join(english_left(resumed)[:20])
+
+
+@pytest.mark.parametrize("args,code", [
+    (["play", "--players", "5"], 2),
+    (["play", "--players", "3", "--ruleset", "danish"], 3),
+    (["play", "--resume", "examples/table.yaml"], 3),
+    (["selfplay", "--hands", "1", "--side", "NS=nobody"], 2),
+    (["selfplay", "--hands", "1", "--side", "XX=coach"], 2),
+    (["selfplay", "--hands", "1", "--side", "NS"], 2),
+    (["quiz", "--rules", "nothing.here"], 2),
+    (["lesson", "no-such-lesson"], 2),
+    (["lesson", "first-turn", "second"], 2),
+    (["worksheet", "examples/table.yaml", "--out", "same.html", "--key", "same.html"], 3),
+    (["new", "recipe", "x.yaml"], 2),
+    (["schema", "recipe"], 2),
+    (["lesson", "list", "no-such-pack"], 3),
+])
+def test_the_errors_of_these_commands_speak_the_chosen_language(danish, args, code):
+    out = run(args, codes=(code,))
+    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson"}), out
+
+
+def test_selfplay_speaks_the_chosen_language(danish):
+    out = run(["selfplay", "--hands", "2", "--ruleset", "classic-2p", "--ruleset", "danish"])
+    out += run(["selfplay", "--hands", "1", "--ruleset", "classic-2p", "--show"])
+    assert not english_left(out), "\n".join(english_left(out)[:20])
+
+
+def _page_text(path: Path) -> str:
+    page = re.sub(r"<style.*?</style>", "", path.read_text(encoding="utf-8"), flags=re.S)
+    page = re.sub(r"<!--.*?-->", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "\n", page))
+
+
+def test_a_worksheet_and_its_key_speak_the_chosen_language(danish):
+    files = ["scenarios/disputes/d04-pile-natural-and-wild.yaml", "scenarios/scoring/seven-kings.yaml",
+             "examples/table.yaml"]
+    out = run(["worksheet", *files, "--out", str(danish / "s.html"), "--key", str(danish / "k.html")])
+    titles = {w for f in files for w in re.findall(r"\w+", (ROOT / f).read_text().split("\n")[0])}
+    for page in ("s.html", "k.html"):
+        left = english_left(_page_text(danish / page), titles | {"title"})
+        assert not left, "\n".join(left[:20])
+    assert not english_left(out)
+
+
+WRONG = """\
+  - move: take 9S 2C
+    expect: {legal: false, rules: [pile.empty, pile.no-match]}
+    by_ruleset:
+      danish: {legal: true}
+  - move: take 9S 9X
+    expect: {legal: true}
+    by_ruleset:
+      brazilian: {legal: true}
+      danish: {legal: true}
+"""
+
+
+def _wrong_scenario(folder: Path) -> Path:
+    """The table of a dispute, with answers the engine disagrees with and a move that does not parse."""
+    text = (ROOT / "scenarios/disputes/d04-pile-natural-and-wild.yaml").read_text(encoding="utf-8")
+    path = folder / "wrong.yaml"
+    path.write_text(text[:text.index("checks:")] + "checks:\n" + WRONG, encoding="utf-8")
+    score = (ROOT / "scenarios/scoring/seven-kings.yaml").read_text(encoding="utf-8")
+    (folder / "score.yaml").write_text(score.replace("{NS: 660, EW: 5}", "{NS: 600, EW: 5}"), encoding="utf-8")
+    return path
+
+
+def test_lint_reports_a_disagreeing_answer_in_the_chosen_language(danish):
+    wrong = _wrong_scenario(danish)
+    out = run(["lint", str(wrong), str(danish / "score.yaml")], codes=(1,))
+    assert out.count("«") > 20 and not english_left(out), out
+
+
+def test_lint_of_a_lesson_pack_and_a_new_skeleton_speak_the_chosen_language(danish):
+    pack = danish / "pack"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: Not An Id\ntitle: Zork\nlessons: [a.yaml, a.yaml, zz]\n", encoding="utf-8")
+    for name in ("a.yaml", "b.yaml"):
+        (pack / name).write_text((ROOT / "canasta_tutor/learning/lessons/01-melds.yaml").read_text(encoding="utf-8"),
+                                 encoding="utf-8")
+    out = run(["lint", str(pack)], codes=(0, 1))
+    assert out.count("«") > 10 and not english_left(out, {"Not", "An", "Id", "zz", "lessons"}), out
+    out = run(["new", "scenario", str(danish / "mine.yaml")])
+    assert "«" in out and not english_left(out), out
+
+
+def test_lint_reports_a_move_that_does_not_parse_once_naming_its_rulesets(monkeypatch, tmp_path):
+    monkeypatch.setenv("CANASTA_LANG", "en")
+    wrong = _wrong_scenario(tmp_path)
+    result = CliRunner().invoke(app, ["lint", str(wrong), "--json"])
+    problems = [p for f in __import__("json").loads(result.stdout)["files"] for p in f["problems"]]
+    bad = [p for p in problems if p["key"] == "checks[1].move"]
+    assert len(bad) == 1, bad
+    assert "classic, brazilian and danish" in bad[0]["message"] and "'9X'" in bad[0]["message"]
+    assert any("under danish" in p["message"] for p in problems if p["key"] == "checks[0].by_ruleset.danish")
+
+
+def test_the_rules_of_a_ruleset_speak_the_chosen_language(danish):
+    out = run(["rules", "danish"])
+    # the values a ruleset file writes (freeze, required...) are ids, the same in every language
+    from canasta_tutor.engine.ruleset import PARAMS
+
+    values = {"freeze", "bury", "required", "optional", "end", "pagat"} | set(PARAMS)
+    assert "«" in out and not english_left(out, values), "\n".join(english_left(out, values)[:20])
+
+
+def test_every_parameter_has_its_meaning_in_the_catalog():
+    """The engine keeps the English meaning of each parameter (no texts there); the catalog's must match it."""
+    from canasta_tutor.engine.ruleset import PARAMS
+
+    assert texts.catalog("en")["parameters"]["help"] == {n: p.help for n, p in PARAMS.items()}
+
+
+LESSON = """\
+title: Zork zork
+steps:
+  - say: Zork zork zork.
+  - table: TABLE
+  - ask: which
+    moves: [meld 7H 7D 7S, take 9D 9S, discard 5C]
+    hint: Zork.
+  - ask: legal
+    move: draw 8C
+  - ask: legal
+    move: discard 5C
+  - ask: rule
+    move: take 9D 9S; discard 5C; add QC QH to Q
+"""
+
+
+def test_the_lesson_and_quiz_dialogue_and_progress_speak_the_chosen_language(danish):
+    import json
+
+    import yaml
+
+    first = yaml.safe_load((ROOT / "canasta_tutor/learning/lessons/00-first-turn.yaml").read_text(encoding="utf-8"))
+    table = next(step["table"] for step in first["steps"] if "table" in step)  # the first lesson's table
+    lesson = danish / "zork.yaml"
+    lesson.write_text(LESSON.replace("TABLE", json.dumps(table)), encoding="utf-8")
+    out = run(["lesson", str(lesson)], "y\n?\nx\n1\n2\nn\ny\n1\n" * 3)
+    assert "«" in out and not english_left(out), "\n".join(english_left(out)[:20])
+    out = run(["quiz", "--rules", "meld.too-small", "--rules", "score.cards", "--count", "4", "--seed", "3"],
+              "?\nx\ny\n1\n350\nq\n" * 4)
+    assert not english_left(out), "\n".join(english_left(out)[:20])
+    out = run(["progress"])
+    assert "«" in out and not english_left(out), "\n".join(english_left(out)[:20])
+    # the list of lessons: their titles are the lessons' own texts, the rest is the catalog's
+    listed = run(["lesson", "list"])
+    rest = re.sub(r"^(\S*\s+\d+\.)\s+\S+\s+.*(\s\s\(.*\))$", r"\1\2", listed, flags=re.M)
+    assert "«" in rest and not english_left(rest), "\n".join(english_left(rest)[:20])
+
+
+@pytest.mark.parametrize("change,move,code", [
+    (None, "discard V♥", 2),  # read as a queen by a Dutch player and as a jack by a Brazilian one
+    (("- {name: Bob, hand: 11}", "- {name: [Bob], hand: 11}"), "draw", 3),  # {what}: a player's name
+    (("KS KH 5C", "KS KH JK JK JK 5C"), "draw", 3),  # {what}: jokers, {decks}: 2 decks with 4 jokers
+    (("stock: 40", "stock: 40\nbogus: 1"), "draw", 3),  # an unknown key of a table file (keys are the file's)
+])
+def test_the_words_the_engine_puts_into_an_error_speak_the_chosen_language(danish, change, move, code):
+    table = ROOT / "examples/table.yaml"
+    if change:
+        text = table.read_text(encoding="utf-8")
+        assert change[0] in text
+        table = danish / "table.yaml"
+        table.write_text(text.replace(*change), encoding="utf-8")
+    out = run(["check", str(table), move], codes=(code,))
+    keys = {"bogus", "ruleset", "players", "sides", "discard", "stock", "turn", "title", "description", "checks",
+            "score"}
+    assert "«" in out and not english_left(out, keys), out
+
+
+def test_a_rank_the_engine_names_takes_the_catalogs_word(danish):
+    from canasta_tutor.engine.cards import RANK_NAMES
+
+    assert texts.RANK_WORDS == {name: rank for rank, name in RANK_NAMES.items()}
+    told = texts.section("teaching", "wizard.too-many", {"what": "jokers", "found": 5, "decks": 2, "allowed": 4})
+    assert "«jokers" in told and not english_left(told), told
+
+
+def test_a_list_is_joined_in_the_chosen_language(danish):
+    assert texts.listed(["Ann", "Bob", "Cas"]) == "Ann, Bob «and Cas"
+    assert texts.listed(["Q♥", "J♥"], "or", "pt-BR") == "Q♥ ou J♥"
+    assert texts.listed(["Q♥ (a)", "J♥ (b)"], "or-as", "nl") == "Q♥ (a) of als J♥ (b)"
+    assert texts.listed(["Ann"]) == "Ann" and texts.listed([]) == ""
