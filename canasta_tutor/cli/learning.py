@@ -122,7 +122,7 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
             state += ", " + say("list-next")
         number = x.get("number", i)
         print(clean(f"{mark} {number:2d}. {x['id']:<16} {x['title']}  ({state})"))
-        print(clean(f"       rules: {', '.join(x['rules'])}"))
+        print(clean("       " + say("list-rules", rules=", ".join(x["rules"]))))
 
 
 @app.command()
