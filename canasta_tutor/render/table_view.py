@@ -37,20 +37,18 @@ def turn_text(turn) -> str:
         if turn.permission != "none" else text
 
 
-def pile_words(table: Table, teaching: bool = False) -> str:
-    """The pile in words: its size, what froze it, and for teaching every card in it (bottom to top),
+def pile_words(table: Table) -> str:
+    """The pile as a lesson shows it: its size, what froze it, and every card in it (bottom to top),
     since a question about taking it may turn on the cards under the top."""
     if not table.discard:
-        return "empty"
+        return texts.label("table.pile-empty")
     froze = next((c for c in table.discard if c.is_wild or c.is_red_three), None)
     if table.pile_frozen is not None:
-        frozen = ", frozen" if table.pile_frozen else ""
+        key = "table.pile-cards-frozen" if table.pile_frozen else "table.pile-cards"
     else:
-        frozen = f", frozen by {froze}" if froze is not None else ""
-    size = f"{len(table.discard)} card" + ("" if len(table.discard) == 1 else "s")
-    if teaching:
-        return f"{size}{frozen}: {' '.join(map(str, table.discard))} (top {table.discard[-1]})"
-    return f"{size}{frozen}, top {table.discard[-1]}"
+        key = "table.pile-cards-frozen-by" if froze is not None else "table.pile-cards"
+    return texts.label(key, cards=texts.counted("card", len(table.discard)), card=str(froze),
+                       listed=" ".join(map(str, table.discard)), top=str(table.discard[-1]))
 
 
 def table_data(table: Table) -> dict:
@@ -97,7 +95,7 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
                             score=side.score, need=need)
         console.print(Panel(g, title=esc(title), title_align="left"))
     if teaching:
-        console.print(f"Pile: {esc(pile_words(table, True))}")
+        console.print(esc(pile_words(table)))
         console.print(texts.label("table.stock", stock=table.stock))
     else:
         top = table.discard[-1] if table.discard else None
@@ -158,7 +156,7 @@ def table_lines(table: Table, teaching: bool = False, over: bool = False) -> lis
             out.append("  " + texts.label("table.player-line-to-play" if to_play else "table.player-line",
                                           name=name, hand=hand))
     if teaching:
-        out.append(f"Pile: {pile_words(table, True)}")
+        out.append(pile_words(table))
         out.append(texts.label("table.stock", stock=table.stock))
         if not over:
             out.append(texts.label("table.turn", player=turn.player, doing=turn_text(turn)))
