@@ -195,6 +195,7 @@ def test_the_lesson_checks_find_a_text_left_in_english(monkeypatch):
 # -- what the user sees -------------------------------------------------------------------------------
 def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("CANASTA_LANG", "en")  # --lang sets it for the process: given back after the test
     dutch = CliRunner().invoke(app, ["lesson", "list", "--lang", "nl"])
     assert dutch.exit_code == 0, dutch.output
     titles = {p.stem: lesson_texts.translator(lesson_texts.file_id(p.stem), "nl")("title", read_lesson(
@@ -211,6 +212,7 @@ def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
 
 def test_a_lesson_runs_in_dutch_from_piped_answers(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("CANASTA_LANG", "en")  # --lang sets it for the process: given back after the test
     path = builtin_lessons()[1]
     lesson = read_lesson(path, lang="en")
     answers = "\n".join(a for q in lesson.questions for a in _answers(q, lesson.id)) + "\n"

@@ -3,7 +3,7 @@
 All built-in lessons share one gettext catalog per language, kept apart from the messages of ``en.yaml``:
 ``catalogs/lessons.pot``, and ``catalogs/lessons-<lang>.po`` compiled to ``lessons-<lang>.mo``. A message's
 ``msgctxt`` is ``lesson.<lesson id>.<place>``, the place being the key path inside the lesson file with a
-step named by its own ``id`` (``lesson.pile.steps.frozen-inside.say``, ``lesson.pile.steps.q2.hint``), by
+step named by its own ``id`` (``lesson.frozen-pile.steps.later-hand.say``, ``lesson.pile.steps.q2.hint``), by
 its position only when it has none: so a step put in between moves no other message. Cards, moves, tables
 and rule ids are not texts: they stay as written, in the standard notation every language reads.
 
