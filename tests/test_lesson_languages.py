@@ -59,6 +59,46 @@ def test_every_lesson_catalog_is_translated_and_reviewed(lang):
     assert not missing, f"{lang}: {len(missing)} lesson texts untranslated or fuzzy, e.g. {missing[:5]}"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_lessons_speak_the_glossarys_words(lang):
+    """Every term of the language's glossary is used by its catalogs, the terms kept for the lessons
+    (``used: false`` in the messages) included."""
+    import yaml
+
+    glossary = yaml.safe_load((texts.HERE / "glossary" / f"{texts.LANGUAGES[lang]}.yaml").read_text("utf-8"))
+    said = " ".join(" ".join(m.string) if isinstance(m.string, tuple) else m.string
+                    for kind in ("messages", "lessons") for m in sync.read(lang, kind) if m.id).lower()
+    unused = [(e["en"], part) for e in glossary["terms"] for part in e["term"].split(" / ") if part.lower() not in said]
+    assert not unused, f"{lang}: glossary terms no catalog uses: {unused}"
+
+
+def test_the_sync_keeps_lesson_translations_in_step(tmp_path, monkeypatch):
+    """Changed English comes in fuzzy with the old English beside it, a new step untranslated, and the
+    text of a step taken out obsolete; the translations of untouched steps stay as they were."""
+    source = builtin_lessons()[1]
+    words = source.read_text(encoding="utf-8")
+    lesson = read_lesson(source, lang="en")
+    first, second = lesson.steps[0].say, lesson.steps[1].say
+    changed = words.replace("  - id: classic-game\n", "  - id: new-step\n    say: A new first step.\n  - id: classic-game\n")
+    changed = changed.replace("Canasta has no runs", "Canasta never has runs")
+    changed = changed.replace("  - id: well-done\n", "  - id: well-done-now\n")
+    assert changed.count("id: ") == words.count("id: ") + 1
+    monkeypatch.setattr(lesson_texts, "LESSON_DIR", tmp_path)
+    (tmp_path / source.name).write_text(changed, encoding="utf-8")
+    new = sync.updated("nl", sync.lesson_template(), sync.read("nl", "lessons"), header=sync.LESSON_HEADER)
+    by_context = {m.context: m for m in new if m.id}
+    kept = by_context["lesson.melds.steps.classic-game.say"]
+    assert kept.id == first and kept.string and not kept.fuzzy
+    fuzzy = by_context["lesson.melds.steps.meld-group.say"]
+    assert fuzzy.fuzzy and fuzzy.string and fuzzy.previous_id == [second]
+    assert by_context["lesson.melds.steps.new-step.say"].string == ""
+    assert by_context["lesson.melds.steps.well-done-now.say"].string == ""
+    gone = [context for _, context in new.obsolete if context.startswith("lesson.melds.")]
+    assert gone == ["lesson.melds.steps.well-done.say"]  # (the other lessons are not in the folder here)
+    dropped = sync.updated("nl", sync.lesson_template(), sync.read("nl", "lessons"), False, sync.LESSON_HEADER)
+    assert not dropped.obsolete
+
+
 def test_every_lesson_text_is_named_by_its_steps_own_id():
     """Every say and ask step of a built-in lesson has an id, so a step put in between renames nothing."""
     unnamed = [c for c, _, _, _ in sync.lesson_messages() if re.search(r"\.steps\.\d+\.", c)]
