@@ -7,7 +7,8 @@ a lesson can never teach a ruling the engine does not give.
     id: pile-frozen                # optional: the file name without its number prefix
     title: The frozen pile
     steps:
-      - say: Some words of explanation.
+      - id: frozen                 # optional: names the step for translators (see texts/lessons.py)
+        say: Some words of explanation.
       - table: {ruleset: classic, players: [...], turn: {...}}   # a snapshot, drawn on screen
       - ask: legal                 # is this move legal?
         move: take 9S 9D
@@ -36,10 +37,12 @@ from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.files.snapshot import Reader, read_table, value_of
 from canasta_tutor.reading.strict_yaml import UsageError, InputError, Map, Scalar, Seq, load
 from canasta_tutor.engine.table import Table
+from canasta_tutor.texts import language
+from canasta_tutor.texts.lessons import file_id, step_place, translator
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 ASK_KINDS = ("legal", "rule", "which", "score")
-STEP_KEYS = ("say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
+STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
              "explanation", "feedback")
 
 
@@ -143,33 +146,37 @@ class Lesson:
         return list(seen)
 
 
-def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None) -> Lesson:
+def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None,
+                lang: str | None = None) -> Lesson:
     """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it);
-    ``pack`` is the id of the pack it belongs to, which its id is given under."""
+    ``pack`` is the id of the pack it belongs to, which its id is given under. A built-in lesson's
+    texts come in ``lang`` (the chosen language when not given); any other lesson's as written."""
     file = str(path)
     root = load(path)
     r = Reader(file)
     top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
-    stem = Path(path).stem
-    default_id = stem.split("-", 1)[1] if stem[:2].isdigit() and "-" in stem else stem
+    default_id = file_id(Path(path).stem)
     id_node = value_of(top, "id")
     lesson_id = lesson_id_for(path, r.text(id_node, "id", "a lesson id") if id_node is not None else default_id,
                               pack)
-    title = r.text(top.items["title"][1], "title")
+    words = translator(lesson_id, lang or language()) if builtin(path, pack) else (lambda place, english: english)
+    title = words("title", r.text(top.items["title"][1], "title"))
     steps_node = top.items["steps"][1]
     if not isinstance(steps_node, Seq) or not steps_node.items:
         raise r.fail(steps_node, "steps", "expected a list of steps (say, table, ask)")
     steps: list[LessonStep] = []
     table: Table | None = None
     number = 0
+    named: set[str] = set()
     for i, node in enumerate(steps_node.items):
         key = f"steps[{i}]"
         m = r.mapping(node, key, STEP_KEYS)
+        place = step_place(i, _step_id(r, m, key, named))
         kinds = [k for k in ("say", "table", "ask") if k in m.items]
         if len(kinds) != 1:
             raise r.fail(m, key, "each step is exactly one of: say, table, ask")
         if kinds[0] == "say":
-            steps.append(LessonStep(say=r.text(m.items["say"][1], f"{key}.say")))
+            steps.append(LessonStep(say=words(f"{place}.say", r.text(m.items["say"][1], f"{key}.say"))))
         elif kinds[0] == "table":
             table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
             steps.append(LessonStep(table=table))
@@ -177,11 +184,31 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
             if table is None:
                 raise r.fail(m, key, "a question needs a table: put a 'table' step before it")
             number += 1
-            q = _question(r, m, key, table, number)
+            q = _question(r, m, key, table, number, lambda field, english: words(f"{place}.{field}", english))
             steps.append(LessonStep(question=q))
     if not number:
         raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
     return Lesson(lesson_id, title, file, steps)
+
+
+def _step_id(r: Reader, m: Map, key: str, named: set[str]) -> str | None:
+    """A step's own id: what names its texts in the translations, so they keep their names when a step
+    is put in before it."""
+    node = value_of(m, "id")
+    if node is None:
+        return None
+    step_id = r.text(node, f"{key}.id", "a step id")
+    if step_id in named or not step_id.replace("-", "").replace("_", "").isalnum() or step_id.isdigit():
+        r.soft(r.fail(node, f"{key}.id", f"'{step_id}' is not a step id of its own: letters, digits, - and _, "
+                                         "not only digits, each once in a lesson"))
+        return None
+    named.add(step_id)
+    return step_id
+
+
+def builtin(path: str | Path, pack: str | None = None) -> bool:
+    """Whether a lesson file is one of ours (its texts are translated), not a teacher's."""
+    return pack is None and Path(path).resolve().parent == LESSON_DIR.resolve()
 
 
 OWN = "own"  # where a teacher's lesson outside any pack keeps its id: own/ID
@@ -192,12 +219,12 @@ def lesson_id_for(path: str | Path, written: str, pack: str | None) -> str:
     for a teacher's lesson file outside a pack, which so never takes a built-in lesson's finished mark."""
     if pack:
         return f"{pack}/{written}"
-    if Path(path).resolve().parent == LESSON_DIR.resolve():
+    if builtin(path):
         return written
     return f"{OWN}/{written}"
 
 
-def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Question:
+def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> Question:
     kind = r.choice(m.items["ask"][1], f"{key}.ask", ASK_KINDS)
     q = Question(kind, table, number, m.line, column=m.column)
     needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "score": ("side",)}[kind]
@@ -205,7 +232,7 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Questio
         if name not in m.items:
             raise r.fail(m, f"{key}.{name}", f"a '{kind}' question needs '{name}'")
     hint = value_of(m, "hint")
-    q.hint = r.text(hint, f"{key}.hint") if hint is not None else ""
+    q.hint = words("hint", r.text(hint, f"{key}.hint")) if hint is not None else ""
     if "move" in m.items:
         q.move = _move(r, m.items["move"][1], f"{key}.move")
     if "moves" in m.items:
@@ -231,16 +258,16 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int) -> Questio
             raise r.fail(m.items["out"][1], f"{key}.out", f"found '{q.out}', expected a player of the table")
     if "concealed" in m.items:
         q.concealed = r.boolean(m.items["concealed"][1], f"{key}.concealed")
-    _teachers_words(r, m, key, q)
+    _teachers_words(r, m, key, q, words)
     return q
 
 
-def _teachers_words(r: Reader, m: Map, key: str, q: Question) -> None:
+def _teachers_words(r: Reader, m: Map, key: str, q: Question, words) -> None:
     """``explanation`` (shown after the answer) and ``feedback`` (answer: words for that wrong answer).
     A feedback key is an answer as the learner gives it: yes/no, a rule id, a move's number, points."""
     node = value_of(m, "explanation")
     if node is not None:
-        q.explanation = r.text(node, f"{key}.explanation")
+        q.explanation = words("explanation", r.text(node, f"{key}.explanation"))
     node = value_of(m, "feedback")
     if node is None:
         return
@@ -253,7 +280,8 @@ def _teachers_words(r: Reader, m: Map, key: str, q: Question) -> None:
             r.soft(r.fail(kn, f"{key}.feedback.{answer}", f"'{answer}' is not an answer to this '{q.kind}' question"
                           f" ({FEEDBACK_FORMS[q.kind]})"))
             continue
-        q.feedback[value] = (r.text(vn, f"{key}.feedback.{answer}"), kn.line, kn.column, answer)
+        q.feedback[value] = (words(f"feedback.{answer}", r.text(vn, f"{key}.feedback.{answer}")), kn.line, kn.column,
+                             answer)
 
 
 FEEDBACK_FORMS = {"legal": "yes or no", "rule": "a rule id", "which": "the number of a move",

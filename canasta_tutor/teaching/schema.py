@@ -117,7 +117,9 @@ def schema(kind: str) -> dict:
         table = {"type": "object", "required": ["players", "turn"], "properties": _table_properties(),
                  "patternProperties": {"^x-": {}}, "additionalProperties": False}
         step = {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
-                "properties": {"say": {"type": "string"}, "table": table, "ask": {"enum": list(ASK_KINDS)},
+                "properties": {"id": {"type": "string", "pattern": "^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$",
+                                      "description": "names the step's texts for translators"},
+                               "say": {"type": "string"}, "table": table, "ask": {"enum": list(ASK_KINDS)},
                                "move": {"type": "string"}, "moves": {"type": "array", "items": {"type": "string"},
                                                                      "minItems": 2},
                                "choices": {"type": "array", "items": {"$ref": "#/definitions/rule_id"}},

@@ -1,6 +1,6 @@
 """Keep the translation catalogs in step with the English source, for translators and their tools.
 
-    python -m canasta_tutor.texts.sync           # write catalogs/messages.pot, update every .po, compile .mo
+    python -m canasta_tutor.texts.sync           # write the .pot files, update every .po, compile the .mo
     python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
     python -m canasta_tutor.texts.sync --drop-obsolete   # also delete the translations of removed keys
 
@@ -11,6 +11,11 @@ its ``Plural-Forms`` header). Updating a catalog keeps every translation whose k
 key comes in untranslated, a key whose English changed keeps its old translation marked fuzzy (with the
 old English as ``#| msgid`` so the translator sees what changed), a key that is gone becomes obsolete
 (``#~``). Fuzzy and untranslated messages are left out of the compiled ``.mo``, so English shows there.
+
+The built-in lessons (``learning/lessons/*.yaml``) are a second set of catalogs made the same way:
+``lessons.pot`` and ``lessons-<lang>.po``, each text's ``msgctxt`` being ``lesson.<lesson id>.<place>`` (see
+``texts/lessons.py``) and its ``#:`` reference the lesson file and line, for the translator who wants to see
+the table a sentence talks about.
 
 Babel is needed here and in the tests, never when the tool runs: the command line reads the ``.mo`` with
 the standard library's gettext.
@@ -25,6 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries
+from canasta_tutor.texts import lessons
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 PROJECT = "canasta-tutor"
@@ -33,6 +39,14 @@ HEADER = """\
 # msgctxt is the key in en.yaml and msgid its English; translate the msgstr lines only.
 # After en.yaml changes: python -m canasta_tutor.texts.sync (see docs/translating.md).
 #"""
+LESSON_HEADER = """\
+# {language} texts of canasta-tutor's built-in lessons, made from canasta_tutor/learning/lessons/*.yaml.
+# msgctxt is lesson.<lesson id>.<place in the file>; translate the msgstr lines only.
+# Cards and moves stay in the standard notation (9H, take 9S 9D). After a lesson changes:
+# python -m canasta_tutor.texts.sync (see docs/translating.md).
+#"""
+# The two sets of catalogs: messages (en.yaml) and lessons; each is (file name of a language's catalog, header).
+SETS = {"messages": (lambda name: name, HEADER), "lessons": (lessons.catalog_name, LESSON_HEADER)}
 
 
 def _babel():
@@ -105,6 +119,69 @@ def template():
     return pot
 
 
+def lesson_messages() -> list[tuple[str, str, tuple[str, int], list[str]]]:
+    """The built-in lessons' texts: (context, English, (file, line), notes for the translator), as the
+    lesson loader looks them up (``learning/lesson.py``): the title, and each step's say, hint,
+    explanation and feedback."""
+    from canasta_tutor.reading.strict_yaml import Map, Scalar, load
+
+    found = []
+    for path in sorted(lessons.LESSON_DIR.glob("*.yaml")):
+        root = load(path)
+        where = f"canasta_tutor/learning/lessons/{path.name}"
+        id_node = root.items.get("id", (None, None))[1]
+        lesson_id = id_node.text.strip() if isinstance(id_node, Scalar) else lessons.file_id(path.stem)
+
+        def add(place: str, node, notes=()) -> None:
+            if isinstance(node, Scalar) and node.text.strip():
+                found.append((lessons.context(lesson_id, place), node.text.strip(), (where, node.line), list(notes)))
+
+        add("title", root.items["title"][1], ["the lesson's title"])
+        number = 0
+        for i, step in enumerate(root.items["steps"][1].items):
+            if not isinstance(step, Map):
+                continue
+            own = step.items.get("id", (None, None))[1]
+            place = lessons.step_place(i, own.text.strip() if isinstance(own, Scalar) else None)
+            asked = _asked(step)
+            if asked:
+                number += 1
+                asked = [f"question {number}: {asked}"]
+            for field in lessons.STEP_TEXTS:
+                if field in step.items:
+                    add(f"{place}.{field}", step.items[field][1], asked)
+            feedback = step.items.get("feedback", (None, None))[1]
+            for answer, (_, text) in (feedback.items.items() if isinstance(feedback, Map) else ()):
+                add(f"{place}.feedback.{answer}", text, asked + [f"shown to a learner who answers {answer}"])
+    return found
+
+
+def _asked(step) -> str:
+    """What a question step asks, in the lesson's own terms, so the translator sees what a hint is about."""
+    from canasta_tutor.reading.strict_yaml import Scalar, Seq
+
+    kind = step.items.get("ask", (None, None))[1]
+    if not isinstance(kind, Scalar):
+        return ""
+    said = {name: node.text.strip() for name, (_, node) in step.items.items() if isinstance(node, Scalar)}
+    moves = step.items.get("moves", (None, None))[1]
+    listed = " | ".join(n.text.strip() for n in moves.items if isinstance(n, Scalar)) if isinstance(moves, Seq) else ""
+    what = {"legal": "is this move legal? {move}", "rule": "which rule forbids {move}?",
+            "which": "which of these moves is legal? {moves}", "score": "what does {side} score?"}.get(kind.text, "")
+    return what.format(move=said.get("move", ""), moves=listed, side=said.get("side", ""))
+
+
+def lesson_template():
+    """The POT of the built-in lessons: every English text, untranslated."""
+    catalog_mod, _, _ = _babel()
+    pot = catalog_mod.Catalog(project=PROJECT, version=_version(), fuzzy=False,
+                              header_comment=LESSON_HEADER.format(language="The English"), msgid_bugs_address="")
+    for path, text, where, notes in lesson_messages():
+        flags = ("python-brace-format",) if placeholders(text) else ()
+        pot.add(text, "", context=path, flags=flags, locations=[where], auto_comments=notes + _comments(text))
+    return pot
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -114,16 +191,16 @@ def _version() -> str:
         return ""
 
 
-def read(lang: str):
+def read(lang: str, kind: str = "messages"):
     _, pofile, _ = _babel()
-    path = CATALOGS / f"{LANGUAGES[lang]}.po"
+    path = CATALOGS / f"{SETS[kind][0](LANGUAGES[lang])}.po"
     if not path.exists():
         return None
     with open(path, "rb") as fp:
         return pofile.read_po(fp, locale=LANGUAGES[lang])
 
 
-def updated(lang: str, pot, old, keep_obsolete: bool = True):
+def updated(lang: str, pot, old, keep_obsolete: bool = True, header: str = HEADER):
     """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
     catalog_mod, _, _ = _babel()
     now = datetime.now(timezone.utc)
@@ -131,7 +208,7 @@ def updated(lang: str, pot, old, keep_obsolete: bool = True):
 
     name = Locale.parse(LANGUAGES[lang]).english_name
     new = catalog_mod.Catalog(locale=LANGUAGES[lang], project=PROJECT, version=_version(), fuzzy=False,
-                              header_comment=HEADER.format(language=name), msgid_bugs_address="",
+                              header_comment=header.format(language=name), msgid_bugs_address="",
                               creation_date=old.creation_date if old else now,
                               revision_date=old.revision_date if old else now,
                               language_team=old.language_team if old else None,
@@ -160,6 +237,7 @@ def updated(lang: str, pot, old, keep_obsolete: bool = True):
                 previous_id = was.previous_id
         new.add(message.id, string, context=message.context, flags=flags,
                 auto_comments=message.auto_comments, user_comments=was.user_comments if was else (),
+                locations=message.locations,
                 previous_id=previous_id)
     for context, was in previous.items() if keep_obsolete else ():
         if any(s for s in (was.string if isinstance(was.string, tuple) else (was.string,))):
@@ -187,7 +265,7 @@ def _content(data: bytes, locale: str | None = None) -> tuple:
     _, pofile, _ = _babel()
     catalog = pofile.read_po(io.BytesIO(data), locale=locale)
     messages = sorted((m.context or "", repr(m.id), repr(m.string), m.fuzzy, repr(m.previous_id),
-                       repr(list(m.auto_comments)))
+                       repr(list(m.auto_comments)), repr(list(m.locations)))
                       for m in catalog if m.id)
     return messages, sorted(map(repr, catalog.obsolete)), catalog.plural_forms if locale else None
 
@@ -201,15 +279,22 @@ def _compiled(data: bytes) -> dict:
 
 def plan(keep_obsolete: bool = True) -> dict[Path, tuple[bytes, bool]]:
     """Every catalog file as it should be now, and whether the one on disk says something else."""
-    pot_path = CATALOGS / "messages.pot"
-    pot = template()
+    files = {}
+    for kind, pot in (("messages", template()), ("lessons", lesson_template())):
+        files.update(_plan_set(kind, pot, keep_obsolete))
+    return files
+
+
+def _plan_set(kind: str, pot, keep_obsolete: bool) -> dict[Path, tuple[bytes, bool]]:
+    file_name, header = SETS[kind]
+    pot_path = CATALOGS / ("messages.pot" if kind == "messages" else f"{file_name(None)}.pot")
     pot_data = po_bytes(pot)
     files = {pot_path: (pot_data, not pot_path.exists() or _content(pot_path.read_bytes()) != _content(pot_data))}
     for lang, name in LANGUAGES.items():
         if name is None:
             continue
-        po_path, mo_path = CATALOGS / f"{name}.po", CATALOGS / f"{name}.mo"
-        po_data = po_bytes(updated(lang, pot, read(lang), keep_obsolete))
+        po_path, mo_path = CATALOGS / f"{file_name(name)}.po", CATALOGS / f"{file_name(name)}.mo"
+        po_data = po_bytes(updated(lang, pot, read(lang, kind), keep_obsolete, header))
         mo_data = mo_bytes(_babel()[1].read_po(io.BytesIO(po_data), locale=name))
         files[po_path] = (po_data, not po_path.exists()
                           or _content(po_path.read_bytes(), name) != _content(po_data, name))
@@ -217,9 +302,9 @@ def plan(keep_obsolete: bool = True) -> dict[Path, tuple[bytes, bool]]:
     return files
 
 
-def to_review(lang: str) -> list[str]:
+def to_review(lang: str, kind: str = "messages") -> list[str]:
     """The keys a language has yet to translate, or whose translation waits for review (fuzzy)."""
-    return [m.context for m in read(lang) or [] if m.id and (m.fuzzy or not all(
+    return [m.context for m in read(lang, kind) or [] if m.id and (m.fuzzy or not all(
         m.string if isinstance(m.string, tuple) else (m.string,)))]
 
 
@@ -237,9 +322,10 @@ def main(argv: list[str] | None = None) -> int:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_bytes(content)
     for lang, name in LANGUAGES.items():
-        if name:
-            missing = len(to_review(lang))
-            print(f"{lang}: to translate or review: {missing}" if missing else f"{lang}: complete")
+        for kind in SETS if name else ():
+            missing = len(to_review(lang, kind))
+            which = lang if kind == "messages" else f"{lang} {kind}"
+            print(f"{which}: to translate or review: {missing}" if missing else f"{which}: complete")
     if stale:
         print(("out of date: " if args.check else "written: ") + ", ".join(stale))
     return 1 if args.check and stale else 0
