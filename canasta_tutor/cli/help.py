@@ -122,18 +122,32 @@ TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "opt
                "REQUIRED_LONG_STRING": "required", "ABORTED_TEXT": "aborted"}
 
 
+_TYPER_ENGLISH: dict = {}  # Typer's own wording, kept when first replaced
+
+
 def _typer_speaks(lang: str) -> None:
-    """Give Typer's own words (panel titles, "Try ... for help.") in ``lang``; a Typer that names them
-    otherwise keeps its English."""
+    """Give Typer's own words (panel titles, "Try ... for help.") in ``lang``, or back in English after
+    another language in the same process (a program or a test that runs the app twice). A Typer that
+    names them otherwise keeps its English."""
+    if lang == "en" and not _TYPER_ENGLISH:
+        return  # nothing was replaced: English start-up does nothing here
     from typer import rich_utils
 
-    for constant, key in TYPER_WORDS.items():
-        if hasattr(rich_utils, constant):
-            setattr(rich_utils, constant, say(f"words.{key}", lang))
-    if hasattr(rich_utils, "DEFAULT_STRING"):
-        rich_utils.DEFAULT_STRING = say("words.default", lang, value="{}")
-    if hasattr(rich_utils, "RICH_HELP"):
-        rich_utils.RICH_HELP = say("words.try-help", lang, command="[blue]{command_path} {help_option}[/]")
+    words = {**TYPER_WORDS, "DEFAULT_STRING": "default", "RICH_HELP": "try-help"}
+    if not _TYPER_ENGLISH:
+        _TYPER_ENGLISH.update({c: getattr(rich_utils, c) for c in words if hasattr(rich_utils, c)})
+    for constant, key in words.items():
+        if constant not in _TYPER_ENGLISH:
+            continue
+        if lang == "en":
+            said = _TYPER_ENGLISH[constant]
+        elif constant == "DEFAULT_STRING":
+            said = say(f"words.{key}", lang, value="{}")
+        elif constant == "RICH_HELP":
+            said = say(f"words.{key}", lang, command="[blue]{command_path} {help_option}[/]")
+        else:
+            said = say(f"words.{key}", lang)
+        setattr(rich_utils, constant, said)
 
 
 # The usage errors Click and Typer word in English, as they word them, and our keys for them.
@@ -156,11 +170,11 @@ ERRORS = (
 def reworded(error, lang: str):
     """A usage error of Click's or Typer's in ``lang``: the same error (class, exit code, context),
     its message in our words where we know its English; else as it was."""
+    _typer_speaks(lang)
     if lang == "en":
         return error
     import re
 
-    _typer_speaks(lang)
     message = error.format_message()
     for key, pattern in ERRORS:
         found = re.match(pattern, message, re.DOTALL)
@@ -194,7 +208,6 @@ class _Speaking:
         self.help = command_help(name, lang) or self.help
         for param in self.get_params(ctx):
             param.help = param_help(name, param, lang) or param.help
-        _typer_speaks(lang)
 
     def parse_args(self, ctx, args):
         seen = lang_on_line(args)
@@ -214,6 +227,7 @@ class _Speaking:
 
     def format_help(self, ctx, formatter) -> None:
         lang = help_language(ctx)
+        _typer_speaks(lang)
         if lang != "en":
             self._speak(ctx, lang)
         for param in self.get_params(ctx):
