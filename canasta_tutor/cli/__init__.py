@@ -1,7 +1,8 @@
 """The ``canasta`` command: a thin layer over the library, one module per group of commands.
 
 Only Typer is imported at start-up; the engine, YAML and Rich are imported inside the commands that
-use them, so ``canasta check`` starts nearly as fast as an empty Typer app."""
+use them, so ``canasta check`` starts nearly as fast as an empty Typer app. The commands' help texts are
+not written here but in the ``help`` section of texts/en.yaml, by command and option name (cli/help.py)."""
 from __future__ import annotations
 
 import os

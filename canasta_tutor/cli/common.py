@@ -18,9 +18,6 @@ EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 1, 2, 3,
 
 APP_SETTINGS = dict(
     name="canasta",
-    help="Canasta rule tutor and move checker: judge a move on a table described in YAML, explain every "
-         "ruling with its rule id and source, and score the hand.\n\n"
-         "Example:  canasta check table.yaml \"take 9S 9D; meld 9S 9D 9H\"",
     cls=CanastaGroup,
     add_completion=True,
     pretty_exceptions_enable=False,
@@ -39,15 +36,11 @@ def _start(ctx: typer.Context) -> None:
         raise typer.Exit(0)
 
 
-RulesetOpt = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                          help="Ruleset id or ruleset file; overrides the table's.")
-JsonOpt = typer.Option(False, "--json", help="Print JSON (the shapes of the command-line contract).")
-HouseOpt = typer.Option(None, "--house", metavar="KEY=VALUE", autocompletion=completion.house_keys,
-                        help="House rule, e.g. --house canasta_closed=true (repeatable).")
-LangOpt = typer.Option(None, "--lang", metavar="LANG", help="Language of the messages: en, nl, da, pt-BR "
-                                                          "(default: $CANASTA_LANG, else the locale).")
-LearnerOpt = typer.Option(None, "--learner", metavar="NAME",
-                          help="Whose progress this is (default: $CANASTA_LEARNER, else 'me').")
+RulesetOpt = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids)
+JsonOpt = typer.Option(False, "--json")
+HouseOpt = typer.Option(None, "--house", metavar="KEY=VALUE", autocompletion=completion.house_keys)
+LangOpt = typer.Option(None, "--lang", metavar="LANG")
+LearnerOpt = typer.Option(None, "--learner", metavar="NAME")
 
 
 def _ascii_wanted(value: bool) -> bool:
@@ -56,10 +49,8 @@ def _ascii_wanted(value: bool) -> bool:
     return value
 
 
-AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted,
-                        help="Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the "
-                             "terminal cannot show the suit symbols.")
-VerboseOpt = typer.Option(False, "--verbose", "-v", help="After each answer, also name the rule ids and their sources.")
+AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted)
+VerboseOpt = typer.Option(False, "--verbose", "-v")
 
 
 def _emit_json(data) -> None:

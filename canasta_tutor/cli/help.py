@@ -1,15 +1,238 @@
-"""How the help reads: docstrings reflowed to the terminal, usage lines as people write them, no type
-labels on flags, and the greeting of a bare ``canasta``.
+"""How the help reads: in the user's language, usage lines as people write them, no type labels on
+flags, and the greeting of a bare ``canasta``.
 
-Typer draws the help; these classes only tidy what it is given. Every command of the app gets them
-(``CanastaApp.command`` makes them the default), so a new command reads like the others without
-doing anything. Only Typer and the standard library are imported here: ``check`` starts with it."""
+Typer draws the help; these classes only give it its words and tidy them. Every command of the app
+gets them (``CanastaApp.command`` makes them the default), so a new command reads like the others
+without doing anything. A command's help and each of its arguments' and options' help come from the
+``help`` section of en.yaml, by the command's name and the option's long name (``help.check.summary``,
+``help.check.options.compare``, else ``help.options.json`` for an option many commands share): the code
+gives none. English is read from ``texts/help_en.py`` (the sync writes it from en.yaml), so start-up
+parses no YAML; another language is looked up in its compiled catalog only when help or a usage error
+is printed, so a run that prints neither never opens a catalog for it.
+
+The language of the help is the ``--lang`` on the command line (found before Click parses it: the
+help option acts first), else ``CANASTA_LANG``, else the locale; an unknown ``--lang`` gives the
+English help (``--help`` wins over a bad value, as it does in Click). The words Typer prints itself
+(panel titles, "Usage:", the common usage errors) are given in the same language; other wording of
+Typer's and Click's stays English. Only Typer and the standard library are imported here: ``check``
+starts with it."""
 from __future__ import annotations
 
 import sys
 
 import typer
 from typer.core import TyperCommand, TyperGroup
+
+from canasta_tutor.texts.help_en import HELP
+
+try:  # Typer 0.2x carries its own copy of Click
+    from typer._click.exceptions import UsageError
+except ImportError:  # pragma: no cover - older Typer on Click itself
+    from click.exceptions import UsageError
+
+LANG_SEEN = "canasta.help-lang"  # ctx.meta: the --lang found on the command line
+
+
+def lang_on_line(args) -> str | None:
+    """The language a ``--lang X`` or ``--lang=X`` among ``args`` names ("en" for an unknown one), or None."""
+    found = None
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith("--lang="):
+            found = arg[len("--lang="):]
+    if found is None:
+        return None
+    from canasta_tutor import texts
+
+    return texts.normalise(found) or "en"
+
+
+def help_language(ctx=None) -> str:
+    seen = ctx.meta.get(LANG_SEEN) if ctx is not None else None
+    if seen:
+        return seen
+    from canasta_tutor import texts
+
+    return texts.language()
+
+
+_CATALOGS: dict = {}
+
+
+def _catalog(lang: str):
+    """The compiled catalog of ``lang`` (read once), or None for English or a language without one."""
+    if lang not in _CATALOGS:
+        from canasta_tutor import texts
+
+        name, found = texts.LANGUAGES.get(lang), None
+        if name and (texts.CATALOGS / f"{name}.mo").exists():
+            import gettext
+
+            with open(texts.CATALOGS / f"{name}.mo", "rb") as fp:
+                found = gettext.GNUTranslations(fp)
+        _CATALOGS[lang] = found
+    return _CATALOGS[lang]
+
+
+def say(key: str, lang: str = "en", **params) -> str | None:
+    """The help text ``help.<key>`` in ``lang`` (English where the catalog lacks it), filled in."""
+    english = HELP.get(key)
+    if english is None:
+        return None
+    catalog = _catalog(lang) if lang != "en" else None
+    if isinstance(english, dict):  # plural-aware: {one, other}, chosen by params["n"]
+        n = params.get("n", 0)
+        text = catalog.npgettext(f"help.{key}", english["one"], english["other"], n) if catalog else \
+            english["one" if n == 1 else "other"]
+    else:
+        text = catalog.pgettext(f"help.{key}", english) if catalog else english
+    return text.format(**params) if params else text
+
+
+def command_help(name: str, lang: str = "en") -> str | None:
+    """A command's whole help: its summary, more paragraphs if any, and its examples (never translated)."""
+    summary = say(f"{name}.summary", lang)
+    if summary is None:
+        return None
+    parts = [summary]
+    if f"{name}.text" in HELP:
+        parts.append(say(f"{name}.text", lang))
+    examples = HELP.get(f"{name}.examples")
+    if examples:
+        word = say("words.example", lang)
+        parts.append("\n".join(f"{word}  {example}" for example in examples))
+    return "\n\n".join(parts)
+
+
+def param_help(command: str, param, lang: str = "en") -> str | None:
+    """An argument's help (``help.<command>.arguments.<name>``) or an option's (by its long name: the
+    command's own entry, else the shared one)."""
+    if getattr(param, "param_type_name", "") == "argument":
+        return say(f"{command}.arguments.{param.name}", lang)
+    name = next((o[2:] for o in param.opts if o.startswith("--")), param.name)
+    return say(f"{command}.options.{name}", lang) or say(f"options.{name}", lang)
+
+
+# What Typer calls its own words (module constants of typer.rich_utils) and our keys for them.
+TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "options",
+               "COMMANDS_PANEL_TITLE": "commands", "ERRORS_PANEL_TITLE": "error",
+               "REQUIRED_LONG_STRING": "required", "ABORTED_TEXT": "aborted"}
+
+
+_TYPER_ENGLISH: dict = {}  # Typer's own wording, kept when first replaced
+
+
+def _typer_speaks(lang: str) -> None:
+    """Give Typer's own words (panel titles, "Try ... for help.") in ``lang``, or back in English after
+    another language in the same process (a program or a test that runs the app twice). A Typer that
+    names them otherwise keeps its English."""
+    if lang == "en" and not _TYPER_ENGLISH:
+        return  # nothing was replaced: English start-up does nothing here
+    from typer import rich_utils
+
+    words = {**TYPER_WORDS, "DEFAULT_STRING": "default", "RICH_HELP": "try-help"}
+    if not _TYPER_ENGLISH:
+        _TYPER_ENGLISH.update({c: getattr(rich_utils, c) for c in words if hasattr(rich_utils, c)})
+    for constant, key in words.items():
+        if constant not in _TYPER_ENGLISH:
+            continue
+        if lang == "en":
+            said = _TYPER_ENGLISH[constant]
+        elif constant == "DEFAULT_STRING":
+            said = say(f"words.{key}", lang, value="{}")
+        elif constant == "RICH_HELP":
+            said = say(f"words.{key}", lang, command="[blue]{command_path} {help_option}[/]")
+        else:
+            said = say(f"words.{key}", lang)
+        setattr(rich_utils, constant, said)
+
+
+# The usage errors Click and Typer word in English, as they word them, and our keys for them.
+ERRORS = (
+    ("missing-argument", r"Missing argument (?P<name>.+)\.$"),
+    ("missing-option", r"Missing option (?P<name>.+)\.$"),
+    ("no-such-option-offer", r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)$"),
+    ("no-such-option-offer", r"No such option: (?P<name>\S+)\s+Did you mean (?P<options>.+)\?$"),
+    ("no-such-option", r"No such option: (?P<name>\S+)$"),
+    ("no-such-command-offer", r"No such command (?P<name>.+)\. Did you mean (?P<commands>.+)\?$"),
+    ("no-such-command", r"No such command (?P<name>.+)\.$"),
+    ("extra-arguments", r"Got unexpected extra arguments? \((?P<arguments>.*)\)$"),
+    ("extra-arguments", r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)$"),
+    ("needs-value", r"Option (?P<name>.+) requires an argument\.$"),
+    ("takes-no-value", r"Option (?P<name>.+) does not take a value\.$"),
+    ("invalid-value", r"Invalid value for (?P<name>.+?): (?P<problem>.+)$"),
+)
+
+
+def reworded(error, lang: str):
+    """A usage error of Click's or Typer's in ``lang``: the same error (class, exit code, context),
+    its message in our words where we know its English; else as it was."""
+    _typer_speaks(lang)
+    if lang == "en":
+        return error
+    import re
+
+    message = error.format_message()
+    for key, pattern in ERRORS:
+        found = re.match(pattern, message, re.DOTALL)
+        if found:
+            params = found.groupdict()
+            if key == "extra-arguments":
+                params["n"] = len(params["arguments"].split())
+            said = say(f"errors.{key}", lang, **params)
+            error.format_message = lambda: said  # what Typer prints; the class and exit code stay
+            break
+    return error
+
+
+class _Speaking:
+    """What commands and the group share: the help in the user's language, their usage errors too."""
+
+    help_key = ""
+
+    def _give_words(self) -> None:
+        """The English help from en.yaml, for whatever the code left without."""
+        if self.help is None:
+            self.help = command_help(self.help_key or self.name)
+        self.help = reflow(self.help)
+        for param in self.params:
+            if getattr(param, "help", "") is None:
+                param.help = param_help(self.help_key or self.name, param)
+
+    def _speak(self, ctx, lang: str) -> None:
+        """The help of this command and its parameters in ``lang``."""
+        name = self.help_key or self.name
+        self.help = command_help(name, lang) or self.help
+        for param in self.get_params(ctx):
+            param.help = param_help(name, param, lang) or param.help
+
+    def parse_args(self, ctx, args):
+        seen = lang_on_line(args)
+        if seen:
+            ctx.meta[LANG_SEEN] = seen
+        try:
+            return super().parse_args(ctx, args)
+        except UsageError as error:
+            raise reworded(error, help_language(ctx))
+
+    def format_usage(self, ctx, formatter) -> None:
+        lang = help_language(ctx)
+        if lang == "en":
+            return super().format_usage(ctx, formatter)
+        formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
+                              prefix=say("words.usage", lang) + " ")
+
+    def format_help(self, ctx, formatter) -> None:
+        lang = help_language(ctx)
+        _typer_speaks(lang)
+        if lang != "en":
+            self._speak(ctx, lang)
+        for param in self.get_params(ctx):
+            _quiet(param)
+        return super().format_help(ctx, formatter)
 
 
 def reflow(text: str | None) -> str | None:
@@ -61,33 +284,37 @@ def usage_pieces(command, ctx) -> list[str]:
     return pieces
 
 
-class CanastaCommand(TyperCommand):
+class CanastaCommand(_Speaking, TyperCommand):
     """A Typer command whose help reads well (see the module's docstring)."""
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.help = reflow(self.help)
+        self._give_words()
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         return usage_pieces(self, ctx)
 
-    def format_help(self, ctx, formatter) -> None:
-        for param in self.get_params(ctx):
-            _quiet(param)
-        return super().format_help(ctx, formatter)
 
+class CanastaGroup(_Speaking, TyperGroup):
+    """The ``canasta`` group: the same words and tidying for its own options, and its list of commands
+    in the same language as the rest."""
 
-class CanastaGroup(TyperGroup):
-    """The ``canasta`` group: the same tidying for its own options."""
+    help_key = "app"
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.help = reflow(self.help)
+        self._give_words()
 
-    def format_help(self, ctx, formatter) -> None:
-        for param in self.get_params(ctx):
-            _quiet(param)
-        return super().format_help(ctx, formatter)
+    def _speak(self, ctx, lang: str) -> None:
+        super()._speak(ctx, lang)
+        for name, command in self.commands.items():
+            command.help = command_help(name, lang) or command.help
+
+    def resolve_command(self, ctx, args):
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as error:
+            raise reworded(error, help_language(ctx))
 
 
 class CanastaApp(typer.Typer):

@@ -26,22 +26,15 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def check(
-    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file (YAML)."),
-    move: str = typer.Argument(..., metavar="MOVE",
-                               help="Steps separated by ';', e.g. \"draw; meld 7H 7D 2C; discard 5C\"."),
-    compare: bool = typer.Option(False, "--compare", help="Judge the move under every built-in ruleset."),
+    file: str = typer.Argument(..., metavar="FILE"),
+    move: str = typer.Argument(..., metavar="MOVE"),
+    compare: bool = typer.Option(False, "--compare"),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Judge MOVE on the table in FILE: legal or illegal, every reason with its rule id and source.
-
-    Exit 0 when legal, 1 when illegal.
-
-    Example:  canasta check table.yaml "take 9S 9D; meld 9S 9D 9H"
-    """
     def body():
         from canasta_tutor import api, texts
         from canasta_tutor.render import report
@@ -91,19 +84,14 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
 
 @app.command()
 def score(
-    file: str = typer.Argument(..., metavar="FILE", help="A table at the end of a hand (snapshot or scenario)."),
-    out: Optional[str] = typer.Option(None, "--out", metavar="NAME",
-                                      help="The player who went out (default: the scenario's score.out)."),
-    concealed: Optional[bool] = typer.Option(None, "--concealed/--not-concealed", help="Whether they went out concealed."),
+    file: str = typer.Argument(..., metavar="FILE"),
+    out: Optional[str] = typer.Option(None, "--out", metavar="NAME"),
+    concealed: Optional[bool] = typer.Option(None, "--concealed/--not-concealed"),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Score the hand on the table, line by line with score ids, and each side's new total.
-
-    Example:  canasta score end-of-hand.yaml --out Ann
-    """
     def body():
         from canasta_tutor import api
         from canasta_tutor.render import report
@@ -116,20 +104,14 @@ def score(
 
 @app.command()
 def show(
-    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE"),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
-    svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT",
-                                      help="Write the table as an SVG image to OUT (for worksheets) instead of drawing it."),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT"),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Draw the table: hands, melds, red threes, the pile and whose turn it is.
-
-    Example:  canasta show table.yaml
-    Example:  canasta show table.yaml --svg table.svg
-    """
     def body():
         from canasta_tutor.files.snapshot import load_table
 
@@ -160,33 +142,23 @@ def _write_svg(table, out: str, as_json: bool) -> None:
 
 @app.command()
 def moves(
-    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE"),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """List every legal move for the player on turn, grouped by kind.
-
-    Cards that are interchangeable are listed once, with how many ways there are.
-
-    Example:  canasta moves table.yaml
-    """
     _table_report(file, ruleset, house, as_json, lang, "moves")
 
 
 @app.command()
 def hint(
-    file: str = typer.Argument(..., metavar="FILE", help="A table snapshot or scenario file."),
+    file: str = typer.Argument(..., metavar="FILE"),
     ruleset: Optional[str] = RulesetOpt,
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Suggest one good legal move for the player on turn, and say why.
-
-    Example:  canasta hint table.yaml
-    """
     _table_report(file, ruleset, house, as_json, lang, "hint")
 
 

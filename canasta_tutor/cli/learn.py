@@ -10,22 +10,13 @@ from canasta_tutor.cli.common import JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _
 
 @app.command()
 def learn(
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", help="Your ruleset: quizzes are drawn under it, "
-                                          "and it is remembered for next time (default: the last one, else classic)."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the quiz positions (the same seed, the same questions)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r"),
+    seed: Optional[int] = typer.Option(None, "--seed"),
     verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Practise what is due now: reviews first, then the next lesson, then a quiz on your weakest rules.
-
-    Each time it says why it chose what comes next. Type q to stop (every answer is saved). When
-    standard input is not a terminal, answers are read one per line.
-
-    Example:  canasta learn
-    Example:  canasta learn --ruleset danish
-    """
     def body():
         import random
 

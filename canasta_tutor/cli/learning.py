@@ -27,31 +27,16 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def lesson(
-    name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids,
-                               help="A lesson id or number, a lesson file, PACK/LESSON, or 'list' for all lessons."),
-    pack: Optional[str] = typer.Argument(None, metavar="PACK", help="With 'list': a lesson pack (folder, zip "
-                                         "or id) whose lessons to list."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="Take the lesson under another ruleset: the engine answers under it "
-                                               "(and it becomes your ruleset)."),
-    restart: bool = typer.Option(False, "--restart", help="Start the lesson over (without it, a lesson goes on at "
-                                                          "the first question not yet answered)."),
+    name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids),
+    pack: Optional[str] = typer.Argument(None, metavar="PACK"),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    restart: bool = typer.Option(False, "--restart"),
     verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Take a lesson: explanations, tables and questions graded by the engine.
-
-    'canasta lesson list' lists them, each new, started or finished, and marks the next one;
-    'canasta lesson list PACK' lists a pack's (a folder with a pack.yaml). A lesson left before its end
-    goes on where it was left. When standard input is not a terminal, answers are read one per line.
-
-    Example:  canasta lesson list
-    Example:  canasta lesson melds --restart
-    Example:  canasta lesson list club-pack/  then  canasta lesson club/melds
-    """
     def body():
         from canasta_tutor.learning.lesson import read_lesson, find_lesson
 
@@ -129,29 +114,16 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
 
 @app.command()
 def quiz(
-    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids,
-                                               help="Drill only these rule ids (repeatable)."),
-    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N",
-                                        help="Stop after N questions (default: until you quit)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="Drill under this ruleset (it becomes your ruleset; default: yours, "
-                                               "else classic)."),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="SEED",
-                                       help="Seed for the positions (the same seed, the same quiz)."),
+    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids),
+    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N"),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    seed: Optional[int] = typer.Option(None, "--seed", metavar="SEED"),
     verbose: bool = VerboseOpt,
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Drill questions on positions reached by play, graded by the engine; what is due comes first.
-
-    Rules are scheduled by FSRS, the spaced-repetition scheduler Anki uses. When standard input is not
-    a terminal, answers are read one per line.
-
-    Example:  canasta quiz --count 10
-    Example:  canasta quiz --rules pile.needs-natural-pair --ruleset danish
-    """
     def body():
         import random
 
@@ -189,21 +161,14 @@ def quiz(
 
 @app.command()
 def progress(
-    reset: bool = typer.Option(False, "--reset", help="Forget this learner's answers and start again (asks first)."),
-    yes: bool = typer.Option(False, "--yes", "-y", help="With --reset: do not ask."),
+    reset: bool = typer.Option(False, "--reset"),
+    yes: bool = typer.Option(False, "--yes", "-y"),
     learner: Optional[str] = LearnerOpt,
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="Make this your ruleset (progress is kept per rule, whatever the "
-                                               "ruleset)."),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Show how well you hold each rule (FSRS figures), what is due, and the one thing to do next.
-
-    Example:  canasta progress
-    Example:  canasta progress --reset --yes
-    """
     def body():
         from canasta_tutor.learning.path import say
         from canasta_tutor.learning.progress import Progress, clock, database_path

@@ -11,28 +11,15 @@ from canasta_tutor.cli.common import EXIT_USAGE, HouseOpt, LangOpt, _fail, _guar
 
 @app.command()
 def play(
-    ruleset: str = typer.Option("classic", "--ruleset", "-r", help="Ruleset id or ruleset file."),
+    ruleset: str = typer.Option("classic", "--ruleset", "-r"),
     house: Optional[List[str]] = HouseOpt,
-    players: Optional[int] = typer.Option(None, "--players", help="2, 3, 4 or 6 (classic); default: the ruleset's."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Deal the same cards again (default: a new deal)."),
-    hands: Optional[int] = typer.Option(None, "--hands", min=1, help="Stop after this many hands (default: play to the target)."),
-    level: Optional[int] = typer.Option(None, "--level", min=1, max=3,
-                                        help="The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own)."),
-    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help="Go on with a game saved by 'save FILE' (or from any table file)."),
+    players: Optional[int] = typer.Option(None, "--players"),
+    seed: Optional[int] = typer.Option(None, "--seed"),
+    hands: Optional[int] = typer.Option(None, "--hands", min=1),
+    level: Optional[int] = typer.Option(None, "--level", min=1, max=3),
+    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE"),
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Play Canasta against the computer, with a coach to ask at every prompt.
-
-    Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach;
-    'save FILE' writes the position as a table file that check, moves and lessons read; 'score',
-    'quit'. A refused move gets the same ruling as check gives. When standard input is not a
-    terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in
-    your data folder and says how to go on.
-
-    Example:  canasta play --seed 7 --ruleset classic
-
-    Example:  printf 'moves\\n1\\nsave game.yaml\\nquit\\n' | canasta play --seed 7
-    """
     def body():
         from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
 

@@ -18,17 +18,12 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def rules(
-    ruleset_id: Optional[str] = typer.Argument(None, metavar="RULESET", autocompletion=completion.ruleset_ids,
-                                               help="A ruleset id or file; without one, the list of rulesets."),
+    ruleset_id: Optional[str] = typer.Argument(None, metavar="RULESET", autocompletion=completion.ruleset_ids),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),  # the same as RULESET; kept for old scripts
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """List the rulesets, or print one ruleset's parameters and what it inherits from classic.
-
-    Example:  canasta rules danish
-    """
     def body():
         from canasta_tutor.render import rules_view
 
@@ -41,18 +36,13 @@ def rules(
 
 @app.command()
 def explain(
-    rule_id: str = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids,
-                                  help="A rule, score or note id (e.g. pile.black-three-on-top), a word to search for (e.g. frozen), or all."),
+    rule_id: str = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids),
     # Accepted, not offered: the explanation covers every ruleset at once.
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    """Explain one rule: what it says, how each ruleset treats it, and which source each follows.
-
-    Example:  canasta explain pile.needs-natural-pair
-    """
     def body():
         from canasta_tutor import texts
         from canasta_tutor.cli.common import EXIT_USAGE, _fail

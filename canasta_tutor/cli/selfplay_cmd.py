@@ -23,36 +23,16 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def selfplay(
-    hands: int = typer.Option(1, "--hands", "-n", min=1, max=1_000_000, metavar="N",
-                              help="Hands to play for each ruleset (at most a million)."),
-    seed: int = typer.Option(1, "--seed", metavar="SEED", help="Seed of the first hand; the others follow it."),
+    hands: int = typer.Option(1, "--hands", "-n", min=1, max=1_000_000, metavar="N"),
+    seed: int = typer.Option(1, "--seed", metavar="SEED"),
     ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r", metavar="ID",
-                                                autocompletion=completion.ruleset_ids,
-                                                help="A ruleset to play (repeatable; default: every built-in one)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="J", help="Processes to play in (at most 64)."),
-    show: bool = typer.Option(False, "--show", help="Print every move of every hand (for one hand or a few)."),
-    side: Optional[List[str]] = typer.Option(None, "--side", metavar="NAME=PLAYER",
-                                             help="Who plays a side (or seat): coach, coach:LEVEL or random "
-                                                  "(repeatable; unnamed sides play at random)."),
+                                                autocompletion=completion.ruleset_ids),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="J"),
+    show: bool = typer.Option(False, "--show"),
+    side: Optional[List[str]] = typer.Option(None, "--side", metavar="NAME=PLAYER"),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Let the engine play random hands against itself, checking every invariant on every move.
-
-    Each card must be in exactly one place, every move legal by check, every table round-tripping
-    through YAML, every score adding up. Anything that breaks is reported with the seed that
-    reproduces it. In a terminal a progress bar shows how far the run has got; Ctrl-C stops it with
-    the summary so far.
-
-    Exit 0 when nothing broke, 1 otherwise (130 when stopped early).
-
-    With --side, the sides are played by the coach or at random and each side's hands won and points
-    are reported (a side wins a hand when it scores more than every other side).
-
-    Example:  canasta selfplay --hands 1500 --jobs 2
-
-    Example:  canasta selfplay --hands 200 --side NS=coach --side EW=random
-    """
     def body():
         from canasta_tutor.engine.ruleset import BUILTIN
 

@@ -25,18 +25,14 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def schema(
-    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson", help="Which file format.",
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson",
                                autocompletion=completion.schema_kinds),
     # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
     # ruleset and has no words to translate.
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
-    as_json: bool = typer.Option(False, "--json", help="Print errors as JSON too (the schema is always JSON)."),
+    as_json: bool = typer.Option(False, "--json"),
     lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
 ) -> None:
-    """Print the JSON Schema of a file format, for editors (YAML language servers read it).
-
-    Example:  canasta schema scenario > canasta-scenario.schema.json
-    """
     def body():
         from canasta_tutor.teaching.schema import KINDS
         from canasta_tutor.teaching.schema import schema as build
@@ -54,22 +50,13 @@ def schema(
 @app.command()
 def new(
     kind: str = typer.Argument(..., metavar="scenario|lesson|table",
-                               help="What to start ('table' asks for it step by step).",
                                autocompletion=completion.skeleton_kinds),
-    file: str = typer.Argument(..., metavar="FILE", help="The file to write (never overwritten)."),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids,
-                                          help="The ruleset of the skeleton's table (a four-player one)."),
+    file: str = typer.Argument(..., metavar="FILE"),
+    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     as_json: bool = JsonOpt,
     # accepted, not offered: the skeleton's comments stay English like its keys; only the messages follow it
     lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
 ) -> None:
-    """Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.
-
-    The skeleton's first line points editors at the schema, so they check the file as you type.
-
-    Example:  canasta new scenario my-dispute.yaml
-    Example:  canasta new table my-table.yaml
-    """
     if kind == "table":
         return new_table(file, ruleset, as_json, lang)
 
@@ -94,20 +81,11 @@ def new(
 
 @app.command()
 def lint(
-    paths: List[str] = typer.Argument(..., metavar="PATH", help="Scenario files or folders of them."),
+    paths: List[str] = typer.Argument(..., metavar="PATH"),
     ruleset: Optional[str] = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Check teachers' files: the format, the card counts, and every stated answer against the engine.
-
-    In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked
-    so far.
-
-    Exit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).
-
-    Example:  canasta lint scenarios/
-    """
     def body():
         from canasta_tutor import api
         from canasta_tutor.reading.strict_yaml import InputError

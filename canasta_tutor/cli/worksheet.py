@@ -11,19 +11,14 @@ from canasta_tutor.cli.common import JsonOpt, LangOpt, RulesetOpt, _emit_json, _
 
 @app.command()
 def worksheet(
-    files: List[str] = typer.Argument(..., help="Scenario, table or lesson files ('-' for standard input)."),
-    out: str = typer.Option(..., "--out", "-o", help="The sheet to write (HTML, prints on A4 and Letter)."),
-    key: Optional[str] = typer.Option(None, "--key", "-k", help="Also write the answer key to this HTML file."),
-    title: Optional[str] = typer.Option(None, "--title", help="The sheet's heading."),
+    files: List[str] = typer.Argument(...),
+    out: str = typer.Option(..., "--out", "-o"),
+    key: Optional[str] = typer.Option(None, "--key", "-k"),
+    title: Optional[str] = typer.Option(None, "--title"),
     ruleset: Optional[str] = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
-    """Write a printable worksheet: one question per page, each with its table drawn, and room for the
-    answer. The sheet shows no answer; --key writes the engine's rulings, rule ids and sources.
-
-    Example:  canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html
-    """
     def body():
         from canasta_tutor.files.writing import check_target, write_file
         from canasta_tutor.reading.strict_yaml import InputError

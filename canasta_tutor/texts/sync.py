@@ -1,6 +1,7 @@
 """Keep the translation catalogs in step with the English source, for translators and their tools.
 
-    python -m canasta_tutor.texts.sync           # write the .pot files, update every .po, compile the .mo
+    python -m canasta_tutor.texts.sync           # write the .pot files, update every .po, compile the .mo,
+                                                 # and help_en.py (the English --help, read at start-up)
     python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
     python -m canasta_tutor.texts.sync --drop-obsolete   # also delete the translations of removed keys
 
@@ -63,11 +64,15 @@ def placeholders(text) -> set[str]:
     return {name for t in texts if t for name in PLACEHOLDER.findall(t)}
 
 
-def english() -> dict[str, str | tuple[str, str]]:
-    """The source messages: key path -> English text, or (one, other) for a plural-aware entry."""
+def _source() -> dict:
     import yaml
 
-    tree = yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+    return yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+
+
+def english() -> dict[str, str | tuple[str, str]]:
+    """The source messages: key path -> English text, or (one, other) for a plural-aware entry."""
+    tree = _source()
     return {path: (value["one"], value["other"]) if isinstance(value, dict) else value
             for path, value in entries(tree)}
 
@@ -182,6 +187,31 @@ def lesson_template():
     return pot
 
 
+HELP_MODULE = HERE / "help_en.py"
+
+
+def help_module() -> str:
+    """help_en.py: the ``help`` section of en.yaml as a Python dict, flat by key path, which the command
+    line reads at start-up instead of parsing YAML (an import of a compiled module costs a fraction of a
+    millisecond; YAML is about 10 ms to import and more to parse)."""
+    def flat(tree: dict, prefix: str = ""):
+        for key, value in tree.items():
+            path = f"{prefix}.{key}" if prefix else str(key)
+            if isinstance(value, dict) and "other" not in value:
+                yield from flat(value, path)
+            elif isinstance(value, list):
+                yield path, tuple(value)
+            else:
+                yield path, value
+
+    lines = ['"""The English of every --help, made from the help section of en.yaml by', "",
+             "    python -m canasta_tutor.texts.sync", "",
+             'Do not edit: change en.yaml and run the sync. Other languages come from the catalogs."""', "",
+             "HELP = {"]
+    lines += [f"    {path!r}: {value!r}," for path, value in flat(_source()["help"])]
+    return "\n".join(lines + ["}", ""])
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -290,6 +320,8 @@ def _plan_set(kind: str, pot, keep_obsolete: bool) -> dict[Path, tuple[bytes, bo
     pot_path = CATALOGS / ("messages.pot" if kind == "messages" else f"{file_name(None)}.pot")
     pot_data = po_bytes(pot)
     files = {pot_path: (pot_data, not pot_path.exists() or _content(pot_path.read_bytes()) != _content(pot_data))}
+    help_data = help_module().encode("utf-8")
+    files[HELP_MODULE] = (help_data, not HELP_MODULE.exists() or HELP_MODULE.read_bytes() != help_data)
     for lang, name in LANGUAGES.items():
         if name is None:
             continue
