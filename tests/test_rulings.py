@@ -239,6 +239,14 @@ def test_explain_score_ids_words_and_unknown_ids(tmp_path):
     assert proc.returncode == 2 and "pile.black-three-on-top" in proc.stderr
 
 
+def test_explain_takes_several_words_as_one_search(tmp_path):
+    """`canasta explain frozen pile`, as a lesson tells a learner to type it, without quotes."""
+    apart = json.loads(_explain("frozen", "pile", "--json", cwd=tmp_path).stdout)
+    quoted = json.loads(_explain("frozen pile", "--json", cwd=tmp_path).stdout)
+    assert apart == quoted and apart["query"] == "frozen pile"
+    assert "frozen pile" in {r["id"] for r in apart["results"]}
+
+
 # -- every text output: no note against its verdict, no "(s)" ------------------------------------------
 
 def _positions(limit: int):

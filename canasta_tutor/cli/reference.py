@@ -1,7 +1,7 @@
 """The rulebook: rulesets and the explanation of each rule."""
 from __future__ import annotations
 
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -36,18 +36,22 @@ def rules(
 
 @app.command()
 def explain(
-    rule_id: str = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids),
+    # Several words are one search ("frozen pile"), so a player need not quote them.
+    rule_id: List[str] = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids),
     # Accepted, not offered: the explanation covers every ruleset at once.
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
+    words = rule_id
+
     def body():
         from canasta_tutor import texts
         from canasta_tutor.cli.common import EXIT_USAGE, _fail
         from canasta_tutor.render import rules_view
 
+        rule_id = " ".join(words)
         data = rules_view.explain_data(rule_id)
         if data is None:
             close = rules_view.closest_ids(rule_id)

@@ -219,10 +219,18 @@ def print_explain(data: dict) -> None:
                 console.print(f"[bold]{escape(r['id']):<28}[/] {escape(r['title'])}")
         return
     if "results" in data:
+        from rich.table import Table
+
         console.print(texts.section("rulings", "explain.found", {"n": len(data["results"]), "word": escape(data["query"])}))
+        # A grid, so that a long text (a word's whole meaning) wraps under itself, not under the ids.
+        found = Table.grid(padding=(0, 2))
+        found.add_column(no_wrap=True)
+        found.add_column(no_wrap=True)
+        found.add_column()
         for r in data["results"]:
             kind = texts.section("rulings", f"explain.kinds.{r['kind']}")
-            console.print(f"  [bold]{escape(r['id']):<28}[/] [dim]{kind}[/]  {escape(r['title'])}")
+            found.add_row(f"  [bold]{escape(r['id'])}[/]", f"[dim]{kind}[/]", escape(r["title"]))
+        console.print(found)
         return
     from rich.table import Table
 
