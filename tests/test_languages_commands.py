@@ -268,3 +268,29 @@ def test_a_list_is_joined_in_the_chosen_language(danish):
     assert texts.listed(["Q♥", "J♥"], "or", "pt-BR") == "Q♥ ou J♥"
     assert texts.listed(["Q♥ (a)", "J♥ (b)"], "or-as", "nl") == "Q♥ (a) of als J♥ (b)"
     assert texts.listed(["Ann"]) == "Ann" and texts.listed([]) == ""
+
+
+BROKEN_LESSONS = {
+    "feedback.yaml": "  - ask: legal\n    move: take 9S 9D\n    feedback: {maybe: nope}\n  - ask: score\n    side: XY\n",
+    "moves.yaml": "  - ask: which\n    moves: [draw]\n",
+    "out.yaml": "  - ask: score\n    side: NS\n    out: Zed\n",
+    "no-table.yaml": "  - ask: legal\n    move: draw\n",
+    "kind.yaml": "  - say: hi\n    ask: legal\n",
+    "move.yaml": "  - ask: legal\n    move: take 9S 9X\n",
+    "rule.yaml": "  - ask: rule\n    move: draw\n    choices: [pile.nope]\n",
+    "needs.yaml": "  - ask: legal\n",
+    "ids.yaml": "  - id: a\n    say: one\n  - id: a\n    say: two\n  - ask: legal\n    move: draw\n    feedback: [x]\n",
+}
+TABLE_STEP = ("  - table:\n      ruleset: classic\n      players:\n        - {name: Ann, hand: 9S 9D 4H}\n"
+              "        - {name: Bob, hand: 5}\n        - {name: Cas, hand: 5}\n        - {name: Dee, hand: 5}\n"
+              "      discard: 9H\n      stock: 30\n      turn: {player: Ann, phase: draw}\n")
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN_LESSONS))
+def test_a_teachers_broken_lesson_is_reported_in_the_chosen_language(danish, name):
+    """The format problems of a lesson file a teacher writes (its steps, questions, feedback, moves)."""
+    body = BROKEN_LESSONS[name]
+    path = danish / name
+    path.write_text("title: Zork\nsteps:\n" + ("" if name == "no-table.yaml" else TABLE_STEP) + body, "utf-8")
+    out = run(["lint", str(path)], codes=(1,))
+    assert "steps" in out and english_left(out, {"yes", "no", "XY", "nope", "maybe", "say", "table", "Zed"}) == [], out

@@ -35,7 +35,7 @@ from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.files.snapshot import Reader, read_table, value_of
-from canasta_tutor.reading.strict_yaml import UsageError, InputError, Map, Scalar, Seq, load
+from canasta_tutor.reading.strict_yaml import InputError, Listed, Map, Said, Scalar, Seq, UsageError, load
 from canasta_tutor.engine.table import Table
 from canasta_tutor.texts import language
 from canasta_tutor.texts.lessons import file_id, step_place, translator
@@ -157,13 +157,13 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
     top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
     default_id = file_id(Path(path).stem)
     id_node = value_of(top, "id")
-    lesson_id = lesson_id_for(path, r.text(id_node, "id", "a lesson id") if id_node is not None else default_id,
+    lesson_id = lesson_id_for(path, r.text(id_node, "id", Said("what.lesson-id", "a lesson id")) if id_node is not None else default_id,
                               pack)
     words = translator(lesson_id, lang or language()) if builtin(path, pack) else (lambda place, english: english)
     title = words("title", r.text(top.items["title"][1], "title"))
     steps_node = top.items["steps"][1]
     if not isinstance(steps_node, Seq) or not steps_node.items:
-        raise r.fail(steps_node, "steps", "expected a list of steps (say, table, ask)")
+        raise r.fail(steps_node, "steps", Said("lesson.steps", "expected a list of steps (say, table, ask)"))
     steps: list[LessonStep] = []
     table: Table | None = None
     number = 0
@@ -174,7 +174,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
         place = step_place(i, _step_id(r, m, key, named))
         kinds = [k for k in ("say", "table", "ask") if k in m.items]
         if len(kinds) != 1:
-            raise r.fail(m, key, "each step is exactly one of: say, table, ask")
+            raise r.fail(m, key, Said("lesson.step-kind", "each step is exactly one of: say, table, ask"))
         if kinds[0] == "say":
             steps.append(LessonStep(say=words(f"{place}.say", r.text(m.items["say"][1], f"{key}.say"))))
         elif kinds[0] == "table":
@@ -182,12 +182,12 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
             steps.append(LessonStep(table=table))
         else:
             if table is None:
-                raise r.fail(m, key, "a question needs a table: put a 'table' step before it")
+                raise r.fail(m, key, Said("lesson.no-table", "a question needs a table: put a 'table' step before it"))
             number += 1
             q = _question(r, m, key, table, number, lambda field, english: words(f"{place}.{field}", english))
             steps.append(LessonStep(question=q))
     if not number:
-        raise r.fail(steps_node, "steps", "a lesson needs at least one question (an 'ask' step)")
+        raise r.fail(steps_node, "steps", Said("lesson.no-question", "a lesson needs at least one question (an 'ask' step)"))
     return Lesson(lesson_id, title, file, steps)
 
 
@@ -197,10 +197,10 @@ def _step_id(r: Reader, m: Map, key: str, named: set[str]) -> str | None:
     node = value_of(m, "id")
     if node is None:
         return None
-    step_id = r.text(node, f"{key}.id", "a step id")
+    step_id = r.text(node, f"{key}.id", Said("what.step-id", "a step id"))
     if step_id in named or not step_id.replace("-", "").replace("_", "").isalnum() or step_id.isdigit():
-        r.soft(r.fail(node, f"{key}.id", f"'{step_id}' is not a step id of its own: letters, digits, - and _, "
-                                         "not only digits, each once in a lesson"))
+        r.soft(r.fail(node, f"{key}.id", Said("lesson.step-id", "'{id}' is not a step id of its own: letters, digits, "
+                                              "- and _, not only digits, each once in a lesson", id=step_id)))
         return None
     named.add(step_id)
     return step_id
@@ -230,7 +230,8 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> 
     needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "score": ("side",)}[kind]
     for name in needs:
         if name not in m.items:
-            raise r.fail(m, f"{key}.{name}", f"a '{kind}' question needs '{name}'")
+            raise r.fail(m, f"{key}.{name}", Said("lesson.question-needs", "a '{kind}' question needs '{name}'",
+                                                  kind=kind, name=name))
     hint = value_of(m, "hint")
     q.hint = words("hint", r.text(hint, f"{key}.hint")) if hint is not None else ""
     if "move" in m.items:
@@ -238,24 +239,26 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> 
     if "moves" in m.items:
         node = m.items["moves"][1]
         if not isinstance(node, Seq) or len(node.items) < 2:
-            raise r.fail(node, f"{key}.moves", "expected a list of two or more moves")
+            raise r.fail(node, f"{key}.moves", Said("lesson.moves", "expected a list of two or more moves"))
         q.moves = [_move(r, n, f"{key}.moves[{j}]") for j, n in enumerate(node.items)]
     if "choices" in m.items:
         node = m.items["choices"][1]
         items = node.items if isinstance(node, Seq) else []
-        q.choices = [r.text(n, f"{key}.choices[{j}]", "a rule id") for j, n in enumerate(items)]
+        q.choices = [r.text(n, f"{key}.choices[{j}]", Said("what.rule-id", "a rule id")) for j, n in enumerate(items)]
         for j, rid in enumerate(q.choices):
             if rid not in RULES:
-                raise r.fail(items[j], f"{key}.choices[{j}]", f"unknown rule id '{rid}'")
+                raise r.fail(items[j], f"{key}.choices[{j}]", Said("lesson.unknown-rule", "unknown rule id '{id}'", id=rid))
     if "side" in m.items:
-        q.side = r.text(m.items["side"][1], f"{key}.side", "a side's name")
+        q.side = r.text(m.items["side"][1], f"{key}.side", Said("what.side-name", "a side's name"))
         if q.side not in [s.name for s in table.sides]:
             raise r.fail(m.items["side"][1], f"{key}.side",
-                         f"found '{q.side}', expected a side: {', '.join(s.name for s in table.sides)}")
+                         Said("lesson.side", "found '{found}', expected a side: {sides}", found=q.side,
+                              sides=Listed([s.name for s in table.sides], "or")))
     if "out" in m.items:
-        q.out = r.text(m.items["out"][1], f"{key}.out", "a player's name")
+        q.out = r.text(m.items["out"][1], f"{key}.out", Said("what.player-name", "a player's name"))
         if q.out not in [p.name for p in table.players]:
-            raise r.fail(m.items["out"][1], f"{key}.out", f"found '{q.out}', expected a player of the table")
+            raise r.fail(m.items["out"][1], f"{key}.out", Said("lesson.out", "found '{found}', expected a player of the table",
+                                                                 found=q.out))
     if "concealed" in m.items:
         q.concealed = r.boolean(m.items["concealed"][1], f"{key}.concealed")
     _teachers_words(r, m, key, q, words)
@@ -272,20 +275,29 @@ def _teachers_words(r: Reader, m: Map, key: str, q: Question, words) -> None:
     if node is None:
         return
     if not isinstance(node, Map):
-        r.soft(r.fail(node, f"{key}.feedback", "expected a mapping of a wrong answer: the words to show for it"))
+        r.soft(r.fail(node, f"{key}.feedback", Said("lesson.feedback", "expected a mapping of a wrong answer: "
+                                                                   "the words to show for it")))
         return
     for answer, (kn, vn) in node.items.items():
         value = feedback_answer(q, answer)
         if value is None:
-            r.soft(r.fail(kn, f"{key}.feedback.{answer}", f"'{answer}' is not an answer to this '{q.kind}' question"
-                          f" ({FEEDBACK_FORMS[q.kind]})"))
+            r.soft(r.fail(kn, f"{key}.feedback.{answer}", FEEDBACK_FORMS[q.kind](answer)))
             continue
         q.feedback[value] = (words(f"feedback.{answer}", r.text(vn, f"{key}.feedback.{answer}")), kn.line, kn.column,
                              answer)
 
 
-FEEDBACK_FORMS = {"legal": "yes or no", "rule": "a rule id", "which": "the number of a move",
-                  "score": "a number of points"}
+# What a feedback key of each kind of question must be, when it is not an answer to it.
+FEEDBACK_FORMS = {
+    "legal": lambda answer: Said("lesson.answer-legal", "'{answer}' is not an answer to this 'legal' question "
+                                 "(yes or no)", answer=answer),
+    "rule": lambda answer: Said("lesson.answer-rule", "'{answer}' is not an answer to this 'rule' question "
+                                "(a rule id)", answer=answer),
+    "which": lambda answer: Said("lesson.answer-which", "'{answer}' is not an answer to this 'which' question "
+                                 "(the number of a move)", answer=answer),
+    "score": lambda answer: Said("lesson.answer-score", "'{answer}' is not an answer to this 'score' question "
+                                 "(a number of points)", answer=answer),
+}
 
 
 def feedback_answer(q: Question, text: str):
@@ -310,13 +322,15 @@ def feedback_for(q: Question, answer) -> str:
 
 
 def _move(r: Reader, node, key: str) -> str:
-    text = r.text(node, key, "a move such as 'take 9S 9D'") if isinstance(node, Scalar) else None
+    what = Said("what.lesson-move", "a move such as 'take 9S 9D'")
+    text = r.text(node, key, what) if isinstance(node, Scalar) else None
     if text is None:
-        raise r.fail(node, key, "expected a move such as 'take 9S 9D'")
+        raise r.fail(node, key, Said("lesson.move", "expected a move such as 'take 9S 9D'"))
     try:
         parse_move(text)
     except MoveError as exc:
-        raise r.fail(node, key, f"'{text}' is not a move: {exc}") from None
+        raise r.fail(node, key, Said("lesson.not-a-move", "'{text}' is not a move: {reason}", text=text,
+                                     reason=exc.args[0] if exc.args else str(exc))) from None
     return text
 
 
