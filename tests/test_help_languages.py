@@ -96,6 +96,18 @@ def test_lang_on_the_line_the_environment_and_the_locale_all_give_danish_help():
     assert run("check", "--help", "--lang", "nl", CANASTA_LANG="da").stdout.count("Beoordeel MOVE") == 1
 
 
+def test_lang_before_the_command_or_with_the_tools_own_help():
+    """`canasta --lang da --help`, `canasta --help --lang da` and `canasta --lang da check ...`: the
+    language may also come before the command, as the tool's own option."""
+    first, after = run("--lang", "da", "--help"), run("--help", "--lang", "da")
+    assert first.returncode == after.returncode == 0, first.stderr + after.stderr
+    assert first.stdout == after.stdout == run("--help", CANASTA_LANG="da").stdout and "Brug: canasta" in first.stdout
+    ruled = run("--lang", "da", "check", "examples/table.yaml", "take 9S 9D 2C")
+    assert ruled.returncode == 0 and ruled.stdout == run("check", "examples/table.yaml", "take 9S 9D 2C",
+                                                         "--lang", "da").stdout
+    assert run("--lang", "xx", "check", "examples/table.yaml", "draw").returncode == 2
+
+
 def test_an_unknown_lang_with_help_shows_the_english_help():
     """--help acts before any other option is read, as in Click: it wins over a bad value, so an unknown
     language gives the English help (exit 0); without --help, --lang xx stays a usage error (exit 2)."""

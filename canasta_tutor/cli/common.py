@@ -27,7 +27,11 @@ app = CanastaApp(**APP_SETTINGS)
 
 
 @app.callback(invoke_without_command=True)
-def _start(ctx: typer.Context) -> None:
+def _start(ctx: typer.Context,
+           # `canasta --lang da --help` and `canasta --lang da check ...` as well as after the command
+           lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG")) -> None:
+    if lang and not ctx.resilient_parsing:
+        _choose_language(lang, False)
     # A bare `canasta` greets a newcomer instead of only printing the usage.
     if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
         from canasta_tutor.cli.help import greet
@@ -78,16 +82,21 @@ def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> 
     raise typer.Exit(code)
 
 
+def _choose_language(lang: str, as_json: bool) -> None:
+    """The language of every message of this run; an unknown one is a usage error naming those there are."""
+    from canasta_tutor import texts
+
+    chosen = texts.normalise(lang)
+    if chosen is None:
+        _fail(EXIT_USAGE, texts.section("languages", "unknown", {
+            "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
+    os.environ["CANASTA_LANG"] = chosen
+
+
 def _guard(as_json: bool, lang: str | None, body):
     """Run a command body, turning our errors into exit codes and messages (never a traceback)."""
     if lang:
-        from canasta_tutor import texts
-
-        chosen = texts.normalise(lang)
-        if chosen is None:
-            _fail(EXIT_USAGE, texts.section("languages", "unknown", {
-                "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
-        os.environ["CANASTA_LANG"] = chosen
+        _choose_language(lang, as_json)
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 
