@@ -238,3 +238,10 @@ def test_the_sync_can_drop_the_translations_of_removed_keys():
     pot, old = Catalog(), Catalog(locale="da")
     old.add("a text no longer used", "en gammel tekst", context="hints.gone")
     assert list(sync.updated("da", pot, old).obsolete) and not sync.updated("da", pot, old, False).obsolete
+
+
+def test_a_decimal_is_written_as_the_language_writes_it():
+    """Days of memory in `progress`: "1,3 dage" in Danish, Dutch and Portuguese, "1.3 days" in English."""
+    assert texts.decimal(1.34, 1, "en") == "1.3"
+    assert [texts.decimal(1.34, 1, lang) for lang in ("nl", "da", "pt-BR")] == ["1,3"] * 3
+    assert texts.decimal(12.0, 1, "da") == "12,0"

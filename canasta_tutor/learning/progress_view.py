@@ -82,7 +82,7 @@ def print_progress(d: dict) -> None:
         if not r["seen"]:
             continue
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
-        memory = say("memory", stability=round(r["stability"], 1), retrievability=round(r["retrievability"] * 100))
+        memory = say("memory", stability=texts.decimal(r["stability"]), retrievability=round(r["retrievability"] * 100))
         grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), str(r["right"]), str(r["wrong"]),
                      escape(memory), r["due_in"] or "")
     if grid.row_count:

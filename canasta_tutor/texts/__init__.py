@@ -130,6 +130,16 @@ def _fill(template, params: dict) -> str:
         return str(template)
 
 
+# The languages that write a decimal comma (CLDR): "1,5 dage", not "1.5 dage".
+DECIMAL_COMMA = frozenset(("nl", "da", "pt-BR"))
+
+
+def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
+    """A number with decimals as the language writes it."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if (lang or language()) in DECIMAL_COMMA else text
+
+
 def counted(key: str, n: int, lang: str | None = None) -> str:
     """``n`` things, worded by the ``counts`` section: counted("card", 1) is "1 card", 2 gives "2 cards"."""
     entry = catalog(lang or language()).get("counts", {}).get(key, {"one": "{n} " + key, "other": "{n} " + key})
