@@ -91,7 +91,7 @@ HELP = {
     'rules.arguments.ruleset_id': 'A ruleset id or file; without one, the list of rulesets.',
     'explain.summary': 'Explain one rule: what it says, how each ruleset treats it, and which source each follows.',
     'explain.examples': ('canasta explain pile.needs-natural-pair',),
-    'explain.arguments.rule_id': 'A rule, score or note id (e.g. pile.black-three-on-top), a word to search for (e.g. frozen), or all.',
+    'explain.arguments.rule_id': 'A rule, score or note id (e.g. pile.black-three-on-top), one or more words to search for (e.g. frozen pile), or all.',
     'worksheet.summary': "Write a printable worksheet: one question per page, each with its table drawn, and room for the answer. The sheet shows no answer; --key writes the engine's rulings, rule ids and sources.",
     'worksheet.examples': ('canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html',),
     'worksheet.arguments.files': "Scenario, table or lesson files ('-' for standard input).",
