@@ -99,10 +99,12 @@ def test_play_speaks_the_chosen_language(danish):
     (["new", "recipe", "x.yaml"], 2),
     (["schema", "recipe"], 2),
     (["lesson", "list", "no-such-pack"], 3),
+    (["lint", "no-such-file.yaml"], 3),
+    (["lint", "docs"], 3),  # a folder with no YAML file in it
 ])
 def test_the_errors_of_these_commands_speak_the_chosen_language(danish, args, code):
     out = run(args, codes=(code,))
-    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson"}), out
+    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson", "docs"}), out
 
 
 def test_selfplay_speaks_the_chosen_language(danish):
@@ -294,3 +296,11 @@ def test_a_teachers_broken_lesson_is_reported_in_the_chosen_language(danish, nam
     path.write_text("title: Zork\nsteps:\n" + ("" if name == "no-table.yaml" else TABLE_STEP) + body, "utf-8")
     out = run(["lint", str(path)], codes=(1,))
     assert "steps" in out and english_left(out, {"yes", "no", "XY", "nope", "maybe", "say", "table", "Zed"}) == [], out
+
+
+def test_a_written_svg_and_an_empty_home_are_said_in_the_chosen_language(danish, monkeypatch):
+    out = run(["show", "examples/table.yaml", "--svg", str(danish / "t.svg")])
+    assert (danish / "t.svg").exists() and "«" in out and not english_left(out), out
+    monkeypatch.setenv("CANASTA_HOME", "")
+    out = run(["progress"], codes=(2,))
+    assert "«empty" in out and not english_left(out), out

@@ -101,10 +101,26 @@ class _Shown:
 COMPLETE_VAR = "_CANASTA_COMPLETE"  # set by the shell's completion script (canasta --show-completion)
 
 
+def _lang_after_command() -> None:
+    """`canasta --lang da check ...` is `canasta check --lang da ...`: the command's own option, so that
+    it starts as fast, words a bad language in --json and lets --help win, as after the command. With no
+    known command after it (`canasta --lang da --help`), the tool's own --lang takes it."""
+    args = sys.argv[1:]
+    if args[:1] == ["--lang"] and len(args) > 1:
+        lang, rest = args[:2], args[2:]
+    elif args[:1] and args[0].startswith("--lang="):
+        lang, rest = args[:1], args[1:]
+    else:
+        return
+    if rest and rest[0] in COMMAND_MODULES:
+        sys.argv[1:] = [rest[0], *lang, *rest[1:]]
+
+
 def main() -> None:
     _never_fail_to_print()
     if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
         sys.stderr = _Shown(sys.stderr)
+    _lang_after_command()
     named = len(sys.argv) > 1 and not sys.argv[1].startswith("-") and COMPLETE_VAR not in os.environ
     target = _only(sys.argv[1]) if named else None
     try:

@@ -131,10 +131,10 @@ def _guard(as_json: bool, lang: str | None, body):
     except Exception as exc:  # a bug: short message, traceback only on request
         if os.environ.get("CANASTA_DEBUG"):
             raise
-        if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
-            _fail(EXIT_INPUT, f"the progress database could not be used ({exc}); if another canasta is "
-                              "running, let it finish and try again. Answers saved before are kept.", as_json)
         from canasta_tutor import texts
+
+        if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
+            _fail(EXIT_INPUT, texts.label("errors.progress-db", error=str(exc)), as_json)
 
         _fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
 

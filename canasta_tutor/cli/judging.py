@@ -137,7 +137,9 @@ def _write_svg(table, out: str, as_json: bool) -> None:
     if as_json:
         _emit_json({"svg": out})
     else:
-        _say(f"wrote {out}")
+        from canasta_tutor import texts
+
+        _say(texts.label("errors.svg-wrote", file=out))
 
 
 @app.command()

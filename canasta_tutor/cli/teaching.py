@@ -28,10 +28,10 @@ def schema(
     kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson",
                                autocompletion=completion.schema_kinds),
     # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
-    # ruleset and has no words to translate.
+    # ruleset. Its messages (an unknown kind) follow --lang; the schema itself is English, like its keys.
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = typer.Option(False, "--json"),
-    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
+    lang: Optional[str] = LangOpt,
 ) -> None:
     def body():
         from canasta_tutor.teaching.schema import KINDS
@@ -54,8 +54,8 @@ def new(
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     as_json: bool = JsonOpt,
-    # accepted, not offered: the skeleton's comments stay English like its keys; only the messages follow it
-    lang: Optional[str] = typer.Option(None, "--lang", hidden=True),
+    # The messages and the table wizard's questions follow it; the skeleton's comments stay English, like its keys.
+    lang: Optional[str] = LangOpt,
 ) -> None:
     if kind == "table":
         return new_table(file, ruleset, as_json, lang)
@@ -90,13 +90,15 @@ def lint(
         from canasta_tutor import api
         from canasta_tutor.reading.strict_yaml import InputError
 
+        from canasta_tutor import texts
+
         missing = [p for p in paths if p != "-" and not os.path.exists(p)]
         if missing:
-            raise InputError(f"{', '.join(missing)}: no such file or folder")
+            raise InputError(texts.label("errors.no-such-path", paths=", ".join(missing)))
         unreadable: list = []
         files = api.scenario_files(paths, unreadable)
         if not files and not unreadable:
-            raise InputError(f"no YAML files found in {', '.join(paths)}")
+            raise InputError(texts.label("errors.no-yaml", paths=", ".join(paths)))
         results = [(p.file, 0, [p]) for p in unreadable]
         stopped = _lint_all(files, ruleset, as_json, results)
         total_checked = sum(n for _, n, _ in results)

@@ -33,7 +33,7 @@ def home() -> Path:
     env = os.environ.get("CANASTA_HOME")
     if env is not None:
         if not env.strip():
-            raise UsageError("CANASTA_HOME is set but empty; name a folder, or unset it to use the usual one")
+            raise UsageError(_say("home-empty"))
         return Path(env).expanduser()
     from platformdirs import user_data_dir
 
