@@ -183,6 +183,19 @@ def test_lint_reports_a_move_that_does_not_parse_once_naming_its_rulesets(monkey
     assert any("under danish" in p["message"] for p in problems if p["key"] == "checks[0].by_ruleset.danish")
 
 
+def test_lint_lists_the_problems_of_a_file_in_its_order(monkeypatch, tmp_path):
+    """A move that does not parse, stated first, is listed before the answers the engine disagrees with."""
+    monkeypatch.setenv("CANASTA_LANG", "en")
+    text = (ROOT / "scenarios/disputes/d04-pile-natural-and-wild.yaml").read_text(encoding="utf-8")
+    first, second = WRONG.split("  - move: take 9S 9X")
+    path = tmp_path / "first.yaml"
+    path.write_text(text[:text.index("checks:")] + "checks:\n  - move: take 9S 9X" + second + first, encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(path), "--json"])
+    problems = [p for f in __import__("json").loads(result.stdout)["files"] for p in f["problems"]]
+    assert problems[0]["key"] == "checks[0].move" and len(problems) > 2
+    assert [(p["line"], p["column"]) for p in problems] == sorted((p["line"], p["column"]) for p in problems)
+
+
 def test_the_rules_of_a_ruleset_speak_the_chosen_language(danish):
     out = run(["rules", "danish"])
     # the values a ruleset file writes (freeze, required...) are ids, the same in every language

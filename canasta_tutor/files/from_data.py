@@ -32,8 +32,8 @@ _SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
 _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
 _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
-# Where a hand is, for a message about it: no line in a file, only the key path. Shared by every table
-# of that many players, and never changed (a table's positions are only read).
+# Where a hand is, for a message about it: no line in a file, only the key path. Each table gets a copy,
+# since a program may change its own table's positions.
 _POSITIONS = {n: {f"players[{i}].hand": (0, 0) for i in range(n)} for n in range(1, 9)}
 _WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
 _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
@@ -76,7 +76,9 @@ class _Decline(Exception):
 
 # The cards of a text seen before: a program asking about many positions repeats the same hands,
 # melds and piles, and a string keeps its hash, so one look replaces the split and the card looks.
+# Bounded in number and in length (a hand or a pile of two decks is under 400 characters).
 _TEXTS: dict[str, tuple[Card, ...]] = {}
+_TEXT_MOST, _TEXT_LONGEST = 4096, 400
 
 
 def _cards(value: Any) -> list[Card]:
@@ -85,7 +87,7 @@ def _cards(value: Any) -> list[Card]:
         if known is not None:
             return list(known)
         cards = _card_list(value.replace(",", " ").split() if "," in value else value.split())
-        if len(_TEXTS) < 4096:
+        if len(_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
             _TEXTS[value] = tuple(cards)
         return cards
     if type(value) is list:
@@ -220,7 +222,7 @@ def _build(data: dict, name: str) -> Table:
     if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
         raise _Decline
     return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
-                 cut_bonus, ref, {}, name, _POSITIONS[len(players)])
+                 cut_bonus, ref, {}, name, dict(_POSITIONS[len(players)]))
 
 
 def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:

@@ -128,7 +128,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
                         name, scenario.score.line, scenario.score.column, f"{key}.{side}",
                         _say("score", stated=points, points=got.get(side), ruleset=report.ruleset),
                         "disagrees"))
-    return checked, problems
+    return checked, sorted(problems, key=lambda p: (p.line, p.column))  # in the order of the file
 
 
 def _invalid(found: list[InputError], name: str) -> list[Problem]:
