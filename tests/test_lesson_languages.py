@@ -279,3 +279,27 @@ def test_reading_a_lesson_in_another_language_needs_no_babel():
             "[read_lesson(p, lang='nl') for p in builtin_lessons()]; assert 'babel' not in sys.modules")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_step_id_is_what_the_schema_allows(tmp_path):
+    """Lint and the JSON Schema agree on a step id: plain letters, digits, - and _, not only digits."""
+    import re as regex
+
+    from canasta_tutor.learning.lesson import read_lesson
+    from canasta_tutor.teaching.schema import schema
+
+    step = schema("lesson")["properties"]["steps"]["items"]
+    pattern = regex.compile(step["properties"]["id"]["pattern"])
+    table = ("  - table:\n      players: [{name: Ann, hand: 9S 9D 4H}, {name: Bob, hand: 5}, {name: Cas, hand: 5},"
+             " {name: Dee, hand: 5}]\n      discard: 9H\n      stock: 30\n      turn: {player: Ann}\n")
+    for step_id, ok in (("q1", True), ("hand-been", True), ("-", True), ("_x", True), ("12", False),
+                        ("é1", False), ("a b", False)):
+        assert bool(pattern.match(step_id)) is ok, step_id
+        path = tmp_path / "l.yaml"
+        path.write_text(f"title: T\nsteps:\n{table}  - id: '{step_id}'\n    ask: legal\n    move: draw\n", "utf-8")
+        problems = []
+        try:
+            read_lesson(path)
+        except Exception as exc:  # noqa: BLE001 - a refused id is a soft problem, raised at the end
+            problems.append(str(exc))
+        assert (not problems) is ok, (step_id, problems)

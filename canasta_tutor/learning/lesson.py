@@ -27,6 +27,7 @@ a lesson can never teach a ruling the engine does not give.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -191,6 +192,10 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
     return Lesson(lesson_id, title, file, steps)
 
 
+# A step id as the schema has it: plain letters, digits, - and _, not only digits.
+STEP_ID = re.compile(r"[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*")
+
+
 def _step_id(r: Reader, m: Map, key: str, named: set[str]) -> str | None:
     """A step's own id: what names its texts in the translations, so they keep their names when a step
     is put in before it."""
@@ -198,7 +203,7 @@ def _step_id(r: Reader, m: Map, key: str, named: set[str]) -> str | None:
     if node is None:
         return None
     step_id = r.text(node, f"{key}.id", Said("what.step-id", "a step id"))
-    if step_id in named or not step_id.replace("-", "").replace("_", "").isalnum() or step_id.isdigit():
+    if step_id in named or not STEP_ID.fullmatch(step_id):
         r.soft(r.fail(node, f"{key}.id", Said("lesson.step-id", "'{id}' is not a step id of its own: letters, digits, "
                                               "- and _, not only digits, each once in a lesson", id=step_id)))
         return None

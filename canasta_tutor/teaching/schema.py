@@ -6,7 +6,7 @@ it also checks what a schema cannot say (card counts against the decks, names th
 """
 from __future__ import annotations
 
-from canasta_tutor.learning.lesson import ASK_KINDS
+from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 
@@ -117,7 +117,7 @@ def schema(kind: str) -> dict:
         table = {"type": "object", "required": ["players", "turn"], "properties": _table_properties(),
                  "patternProperties": {"^x-": {}}, "additionalProperties": False}
         step = {"type": "object", "additionalProperties": False, "patternProperties": {"^x-": {}},
-                "properties": {"id": {"type": "string", "pattern": "^[A-Za-z0-9_-]*[A-Za-z_-][A-Za-z0-9_-]*$",
+                "properties": {"id": {"type": "string", "pattern": f"^{STEP_ID.pattern}$",
                                       "description": "names the step's texts for translators"},
                                "say": {"type": "string"}, "table": table, "ask": {"enum": list(ASK_KINDS)},
                                "move": {"type": "string"}, "moves": {"type": "array", "items": {"type": "string"},
