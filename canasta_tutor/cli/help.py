@@ -59,22 +59,11 @@ def help_language(ctx=None) -> str:
     return texts.language()
 
 
-_CATALOGS: dict = {}
-
-
 def _catalog(lang: str):
     """The compiled catalog of ``lang`` (read once), or None for English or a language without one."""
-    if lang not in _CATALOGS:
-        from canasta_tutor import texts
+    from canasta_tutor import texts
 
-        name, found = texts.LANGUAGES.get(lang), None
-        if name and (texts.CATALOGS / f"{name}.mo").exists():
-            import gettext
-
-            with open(texts.CATALOGS / f"{name}.mo", "rb") as fp:
-                found = gettext.GNUTranslations(fp)
-        _CATALOGS[lang] = found
-    return _CATALOGS[lang]
+    return texts.compiled(lang)
 
 
 def say(key: str, lang: str = "en", **params) -> str | None:

@@ -17,18 +17,16 @@ from canasta_tutor.reading.strict_yaml import Listed, Said
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 DIGITS = {str(n): str(n) for n in range(2, 11)}
 
-# Per language: its name, rank letters and suit letters (code -> standard), and words for the joker.
+# Per language: its name (worded in the user's language), rank letters and suit letters (code -> standard), and words for the joker.
 LANGUAGES = {
-    "nl": ("Dutch", {"A": "A", "H": "K", "V": "Q", "B": "J"},
+    "nl": (Said("language-names.nl", "Dutch"), {"A": "A", "H": "K", "V": "Q", "B": "J"},
            {"H": "H", "R": "D", "S": "S", "K": "C", "D": "D", "C": "C"}, ()),
-    "da": ("Danish", {"E": "A", "A": "A", "K": "K", "D": "Q", "B": "J", "KN": "J"},
+    "da": (Said("language-names.da", "Danish"), {"E": "A", "A": "A", "K": "K", "D": "Q", "B": "J", "KN": "J"},
            {"H": "H", "R": "D", "S": "S", "K": "C", "D": "D", "C": "C"}, ()),
-    "pt-BR": ("Portuguese", {"A": "A", "R": "K", "D": "Q", "V": "J"},
+    "pt-BR": (Said("language-names.pt-BR", "Portuguese"), {"A": "A", "R": "K", "D": "Q", "V": "J"},
               {"O": "D", "E": "S", "P": "C"}, ("CORINGA", "CURINGA")),
 }
 SHOWN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-NAMES = {"nl": Said("language-names.nl", "Dutch"), "da": Said("language-names.da", "Danish"),
-         "pt-BR": Said("language-names.pt-BR", "Portuguese")}
 
 
 def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
@@ -59,7 +57,7 @@ def read(code: str, error):
         raise error(None)
     # the lists and the languages' names go as they are, for the command line to word in the user's language
     shown = [Said("card.reading", "{card} ({languages})", card=f"{rank}{SHOWN.get(suit, '')}",
-                  languages=Listed([NAMES[lang] for lang in langs])) for (rank, suit), langs in found.items()]
+                  languages=Listed([LANGUAGES[lang][0] for lang in langs])) for (rank, suit), langs in found.items()]
     codes = Listed([f"{rank}{SHOWN.get(suit, '')}" for rank, suit in found], "or")
     raise error(Said("card.ambiguous", "it can be read as {readings}; write {codes}", readings=Listed(shown, "or-as"),
                      codes=codes))

@@ -93,20 +93,31 @@ def _translate(tree: dict, translations, prefix: str = "") -> dict:
     return out
 
 
+@lru_cache(maxsize=16)
+def compiled(lang: str, prefix: str = ""):
+    """The compiled catalog of a language, read once with the standard library's gettext: the messages'
+    (``nl.mo``), or the lessons' with ``prefix`` "lessons-"; None for English or a language without one."""
+    name = LANGUAGES.get(normalise(lang) or "en")
+    path = CATALOGS / f"{prefix}{name}.mo" if name else None
+    if path is None or not path.exists():
+        return None
+    import gettext
+
+    with open(path, "rb") as fp:
+        return gettext.GNUTranslations(fp)
+
+
 @lru_cache(maxsize=8)
 def catalog(lang: str = "en") -> dict:
     """The texts of a language: the English tree with each text looked up in the language's compiled
-    catalog (read once, lazily, with the standard library's gettext)."""
-    name = LANGUAGES.get(normalise(lang) or "en")
-    if name is None or not (CATALOGS / f"{name}.mo").exists():
+    catalog (read lazily)."""
+    found = compiled(lang)
+    if found is None:
         import yaml
 
         loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
         return yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
-    import gettext
-
-    with open(CATALOGS / f"{name}.mo", "rb") as fp:
-        return _translate(catalog("en"), gettext.GNUTranslations(fp))
+    return _translate(catalog("en"), found)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:
@@ -219,8 +230,8 @@ def _localised(params: dict, lang: str | None) -> dict:
     params = {k: words.get(v, v) if k in ENGINE_WORDS and isinstance(v, str) else
               v.replace(" and ", joined_by) if k in JOINED and isinstance(v, str) else v
               for k, v in params.items()}
-    if params.get("what") in RANK_WORDS:  # "the table holds 5 of jokers": a rank the engine names
-        params["what"] = rank_name(RANK_WORDS[params["what"]], lang)
+    if "what" in params:
+        params["what"] = _rank_word(params["what"], lang)
     name = params.get("rank_name")
     if isinstance(name, str):
         from canasta_tutor.engine.cards import RANK_NAMES
@@ -263,8 +274,7 @@ def listed(items, how: str = "and", lang: str | None = None) -> str:
     items = [str(i) for i in items]
     if len(items) < 2:
         return "".join(items)
-    english = {"and": "{first} and {last}", "or": "{first} or {last}", "or-as": "{first} or as {last}"}
-    entry = catalog(lang or language()).get("lists", {}).get(how, english[how])
+    entry = catalog(lang or language())["lists"][how]
     return _fill(entry, {"first": ", ".join(items[:-1]), "last": items[-1]})
 
 
@@ -275,8 +285,16 @@ def _said_param(name: str, value):
         return said(value)
     if hasattr(value, "items") and hasattr(value, "how"):
         return listed([_said_param(name, item) for item in value.items], value.how)
-    if name == "what" and value in RANK_WORDS and language() != "en":
-        return rank_name(RANK_WORDS[value])
+    if name == "what":
+        return _rank_word(value)
+    return value
+
+
+def _rank_word(value, lang: str | None = None):
+    """A rank the engine names in English as a message's ``what`` ("the table holds 5 of jokers"), in the
+    catalog's word; any other value as it is."""
+    if value in RANK_WORDS and (lang or language()) != "en":
+        return rank_name(RANK_WORDS[value], lang)
     return value
 
 

@@ -12,9 +12,7 @@ up. An untranslated (or fuzzy) text shows in English.
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
-from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, normalise
+from canasta_tutor.texts import HERE, compiled
 
 LESSON_DIR = HERE.parent / "learning" / "lessons"
 STEP_TEXTS = ("say", "hint", "explanation")  # a step's texts; ``feedback`` is a mapping of answer: text
@@ -40,16 +38,8 @@ def context(lesson_id: str, place: str) -> str:
     return f"lesson.{lesson_id}.{place}"
 
 
-@lru_cache(maxsize=8)
 def _translations(lang: str):
-    name = LANGUAGES.get(normalise(lang) or "en")
-    path = CATALOGS / f"{catalog_name(name)}.mo" if name else None
-    if path is None or not path.exists():
-        return None
-    import gettext
-
-    with open(path, "rb") as fp:
-        return gettext.GNUTranslations(fp)
+    return compiled(lang, "lessons-")  # lessons-nl.mo: catalog_name's file beside the messages' nl.mo
 
 
 def translator(lesson_id: str, lang: str):
