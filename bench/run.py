@@ -33,18 +33,18 @@ def once(cmd: list[str]) -> float:
     return time.perf_counter() - t
 
 
-def startup(runs: int = 41, extra: tuple[str, ...] = ()) -> None:
+def startup(runs: int = 41, extra: tuple[str, ...] = (), before: tuple[str, ...] = ()) -> None:
     # The installed `canasta` script, as users run it (`python -m` adds runpy's own start-up).
     script = Path(sys.executable).parent / "canasta"
     launcher = [str(script)] if script.exists() else [sys.executable, "-m", "canasta_tutor"]
-    canasta = [*launcher, "check", str(TABLE), "draw; discard 4H", "--json", *extra]
+    canasta = [*launcher, *before, "check", str(TABLE), "draw; discard 4H", "--json", *extra]
     bare = [sys.executable, str(ROOT / "bench" / "bare_typer.py"), "check", str(TABLE), "draw"]
     once(canasta), once(bare)  # warm the file cache; not counted
     pairs = [(once(canasta), once(bare)) for _ in range(runs)]  # A B A B...: drift hits both alike
     a = statistics.median(p[0] for p in pairs)
     b = statistics.median(p[1] for p in pairs)
     ratio = statistics.median(p[0] / p[1] for p in pairs)
-    print(f"start-up  canasta check {' '.join(extra):<11} {a * 1000:6.1f} ms   bare Typer app {b * 1000:6.1f} ms   "
+    print(f"start-up  canasta {' '.join(before)}{' ' if before else ''}check {' '.join(extra):<11} {a * 1000:6.1f} ms   bare Typer app {b * 1000:6.1f} ms   "
           f"ratio {ratio:.2f} (median of {runs} pairs)")
 
 
@@ -291,6 +291,7 @@ if __name__ == "__main__":
     if not only_engine:
         startup()
         startup(extra=("--lang", "da"))  # a translated catalog is read too
+        startup(before=("--lang", "da"))  # the language before the command: the same start-up
     library_calls()
     moves_listing()
     selfplay()

@@ -212,6 +212,24 @@ def help_module() -> str:
     return "\n".join(lines + ["}", ""])
 
 
+TEXTS_MODULE = HERE / "en_texts.py"
+
+
+def texts_module() -> str:
+    """en_texts.py: the whole of en.yaml as a Python dict, which ``texts.catalog`` reads instead of parsing
+    YAML on every run (parsing en.yaml costs about 15 ms of every command's start-up; importing its
+    compiled module, one)."""
+    import pprint
+
+    lines = ['"""Every English text, made from en.yaml by', "",
+             "    python -m canasta_tutor.texts.sync", "",
+             'Do not edit: change en.yaml and run the sync (a test fails when the two differ)."""', "",
+             "TEXTS = {"]
+    for key, value in _source().items():
+        lines.append(f"    {key!r}: {pprint.pformat(value, width=110, sort_dicts=False)},".replace("\n", "\n    "))
+    return "\n".join(lines + ["}", ""])
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -320,8 +338,9 @@ def _plan_set(kind: str, pot, keep_obsolete: bool) -> dict[Path, tuple[bytes, bo
     pot_path = CATALOGS / ("messages.pot" if kind == "messages" else f"{file_name(None)}.pot")
     pot_data = po_bytes(pot)
     files = {pot_path: (pot_data, not pot_path.exists() or _content(pot_path.read_bytes()) != _content(pot_data))}
-    help_data = help_module().encode("utf-8")
-    files[HELP_MODULE] = (help_data, not HELP_MODULE.exists() or HELP_MODULE.read_bytes() != help_data)
+    for module, data in ((HELP_MODULE, help_module()), (TEXTS_MODULE, texts_module())):
+        data = data.encode("utf-8")
+        files[module] = (data, not module.exists() or module.read_bytes() != data)
     for lang, name in LANGUAGES.items():
         if name is None:
             continue
