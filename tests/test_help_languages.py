@@ -4,6 +4,7 @@ always English."""
 from __future__ import annotations
 
 import gettext
+import json
 import os
 import subprocess
 import sys
@@ -107,6 +108,22 @@ def test_lang_before_the_command_or_with_the_tools_own_help():
     assert ruled.returncode == 0 and ruled.stdout == run("check", "examples/table.yaml", "take 9S 9D 2C",
                                                          "--lang", "da").stdout
     assert run("--lang", "xx", "check", "examples/table.yaml", "draw").returncode == 2
+    # before the command it is the command's own option: a bad one is a JSON error, and --help wins
+    bad = run("--lang", "xx", "check", "examples/table.yaml", "draw", "--json")
+    assert bad.returncode == 2 and "unknown language" in json.loads(bad.stdout)["error"]["message"]
+    helped = run("--lang", "xx", "check", "--help")
+    assert helped.returncode == 0 and "Judge MOVE on the table in FILE" in helped.stdout
+
+
+def test_every_command_takes_lang():
+    """`canasta --lang da NAME ...` becomes `canasta NAME --lang da ...`: every command must take it."""
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import COMMAND_MODULES, app
+
+    for name in COMMAND_MODULES:
+        result = CliRunner().invoke(app, [name, "--lang", "da", "--help"])
+        assert result.exit_code == 0, (name, result.output)
 
 
 def test_an_unknown_lang_with_help_shows_the_english_help():

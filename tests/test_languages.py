@@ -245,3 +245,20 @@ def test_a_decimal_is_written_as_the_language_writes_it():
     assert texts.decimal(1.34, 1, "en") == "1.3"
     assert [texts.decimal(1.34, 1, lang) for lang in ("nl", "da", "pt-BR")] == ["1,3"] * 3
     assert texts.decimal(12.0, 1, "da") == "12,0"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_what_a_player_types_stays_as_the_help_writes_it(lang):
+    """`save FILE`, `coach:LEVEL`, `NAME=PLAYER`: words a player types at a prompt or in an option are
+    kept as written in every translation that quotes them."""
+    from babel.messages.pofile import read_po
+
+    typed = ("save FILE", "coach:LEVEL", "NAME=PLAYER")
+    with open(texts.CATALOGS / f"{texts.LANGUAGES[lang]}.po", "rb") as fp:
+        catalog = read_po(fp)
+    changed = []
+    for m in catalog:
+        english = " ".join(m.id) if isinstance(m.id, tuple) else m.id
+        said = " ".join(m.string) if isinstance(m.string, tuple) else m.string
+        changed += [(m.context, word) for word in typed if word in english and word not in said]
+    assert not changed, changed

@@ -317,3 +317,16 @@ def test_a_written_svg_and_an_empty_home_are_said_in_the_chosen_language(danish,
     monkeypatch.setenv("CANASTA_HOME", "")
     out = run(["progress"], codes=(2,))
     assert "«empty" in out and not english_left(out), out
+
+
+def test_a_busy_progress_database_is_said_in_the_chosen_language(danish, monkeypatch):
+    import sqlite3
+
+    from canasta_tutor.learning import progress
+
+    def busy(*args, **kwargs):
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(progress.Progress, "__init__", busy)
+    out = run(["progress"], codes=(3,))
+    assert "database is locked" in out and not english_left(out.replace("database is locked", "")), out

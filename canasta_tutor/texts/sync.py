@@ -219,15 +219,21 @@ def texts_module() -> str:
     """en_texts.py: the whole of en.yaml as a Python dict, which ``texts.catalog`` reads instead of parsing
     YAML on every run (parsing en.yaml costs about 15 ms of every command's start-up; importing its
     compiled module, one)."""
-    import pprint
-
     lines = ['"""Every English text, made from en.yaml by', "",
              "    python -m canasta_tutor.texts.sync", "",
              'Do not edit: change en.yaml and run the sync (a test fails when the two differ)."""', "",
-             "TEXTS = {"]
-    for key, value in _source().items():
-        lines.append(f"    {key!r}: {pprint.pformat(value, width=110, sort_dicts=False)},".replace("\n", "\n    "))
-    return "\n".join(lines + ["}", ""])
+             "TEXTS = " + _literal(_source()), ""]
+    return "\n".join(lines)
+
+
+def _literal(value, indent: str = "") -> str:
+    """A value as Python source, one key or item a line: the same text on every Python version."""
+    inner = indent + "    "
+    if isinstance(value, dict):
+        return "{\n" + "".join(f"{inner}{k!r}: {_literal(v, inner)},\n" for k, v in value.items()) + indent + "}"
+    if isinstance(value, list):
+        return "[\n" + "".join(f"{inner}{_literal(v, inner)},\n" for v in value) + indent + "]"
+    return repr(value)
 
 
 def _version() -> str:
