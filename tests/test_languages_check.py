@@ -83,8 +83,9 @@ def _english_everywhere(lang: str, monkeypatch) -> list[str]:
     return found
 
 
-def test_check_speaks_danish_on_every_scenario(monkeypatch):
-    found = _english_everywhere("da", monkeypatch)
+@pytest.mark.parametrize("lang", [lang for lang, name in texts.LANGUAGES.items() if name])
+def test_check_speaks_the_language_on_every_scenario(monkeypatch, lang):
+    found = _english_everywhere(lang, monkeypatch)
     assert not found, f"{len(found)} texts in English, e.g.:\n" + "\n".join(found[:30])
 
 
