@@ -1,6 +1,6 @@
 """Cards and their notation: ``KH``, ``10S`` / ``TS``, ``7``, ``3C``, ``JK``.
 
-A card is a small immutable value that parses and prints its own notation; ``str(parse_card(s))``
+A card is a small immutable value that parses and prints its own notation; ``str(parse_card(text))``
 round-trips to the canonical upper-case form. The suit is optional except on threes, where it
 decides the card's role (red threes are bonus cards, black threes stop the pile).
 """

@@ -108,40 +108,40 @@ def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> No
 def judge(table: Table, move: str | list[Step]) -> Verdict:
     """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
     steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
-    s = TurnState.start(table)
+    state = TurnState.start(table)
     found: list[Finding] = []
-    if not _RED_THREES.isdisjoint(s.hand.own):  # a set look done in C; most hands hold none
-        for c in s.hand.own:
+    if not _RED_THREES.isdisjoint(state.hand.own):  # a set look done in C; most hands hold none
+        for c in state.hand.own:
             if c.is_red_three:
-                s.note("red-three-in-hand", 0, card=c)
+                state.note("red-three-in-hand", 0, card=c)
     for i, step in enumerate(steps, 1):
-        s.last_step = i
-        facts = step_facts(s, i, step)
-        _run(step.kind, s, facts, i, found)
+        state.last_step = i
+        facts = step_facts(state, i, step)
+        _run(step.kind, state, facts, i, found)
         before = facts.hand_before
-        hand = s.hand  # the hand before this step
-        if hand.unknown and step.cards and step.kind != "draw" and s.player.hand is not None:
+        hand = state.hand  # the hand before this step
+        if hand.unknown and step.cards and step.kind != "draw" and state.player.hand is not None:
             assumed = assumed_cards(hand, step.cards)
             if assumed:
-                s.note("assumed-card", i, cards=assumed, n=len(assumed), unknown=hand.unknown)
-        s.apply(facts)  # may put a new hand in place: read ``s.hand`` after it
-        hand = s.hand
-        if (s.out_step is None and before > 0 and step.kind != "draw"
+                state.note("assumed-card", i, cards=assumed, n=len(assumed), unknown=hand.unknown)
+        state.apply(facts)  # may put a new hand in place: read ``state.hand`` after it
+        hand = state.hand
+        if (state.out_step is None and before > 0 and step.kind != "draw"
                 and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty
-            s.out_step = i
-            s.concealed = s.concealed_out()
-            _run("out", s, facts, i, found)
-    _run("end", s, None, s.last_step, found)
-    _closing_notes(s)
+            state.out_step = i
+            state.concealed = state.concealed_out()
+            _run("out", state, facts, i, found)
+    _run("end", state, None, state.last_step, found)
+    _closing_notes(state)
     rs = table.ruleset
     notes = []
-    if s.notes:
+    if state.notes:
         source, inherited = rs.source_of(None)
-        notes = [Finding(key, step, params, source, inherited) for key, step, params in s.notes]
+        notes = [Finding(key, step, params, source, inherited) for key, step, params in state.notes]
     found = decisive_order(found)
     notes = agreeing_notes(notes, legal=not found)
-    return Verdict(rs, steps, found, notes, s, went_out=s.out_step is not None,
-                   concealed=s.concealed)
+    return Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,
+                   concealed=state.concealed)
 
 
 def judge_scored(table: Table, move: str | list[Step]) -> Verdict:

@@ -190,8 +190,8 @@ class Game:
         """The move with its draw named: the stock's top cards, a red three's replacement after it."""
         out = []
         depth = 0
-        for s in steps:
-            if s.kind == "draw":
+        for step in steps:
+            if step.kind == "draw":
                 due = min(self.ruleset.draw_count, len(self.stock) - depth)
                 cards: list[Card] = []
                 while due > 0 and depth < len(self.stock):
@@ -200,8 +200,8 @@ class Game:
                     cards.append(c)
                     if not c.is_red_three:
                         due -= 1
-                s = Step("draw", tuple(cards))
-            out.append(s)
+                step = Step("draw", tuple(cards))
+            out.append(step)
         return out
 
     def play(self, steps: list[Step]) -> Verdict:
