@@ -152,6 +152,35 @@ def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(tmp_path):
         assert "regular file" in proc.stdout + proc.stderr
 
 
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="interval timers are POSIX")
+def test_ctrl_c_while_a_file_is_read_stays_a_ctrl_c():
+    """A Ctrl-C at any moment of reading a file is a KeyboardInterrupt (the command then prints
+    its summary and exits 130), never an OSError about a descriptor closed twice."""
+    import random
+
+    from canasta_tutor.reading.strict_yaml import read_text
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    seen: dict[str, int] = {}
+    rng = random.Random(7)
+    try:
+        for _ in range(3000):
+            try:
+                signal.setitimer(signal.ITIMER_REAL, rng.uniform(1e-6, 60e-6))
+                while True:
+                    read_text(EXAMPLE)
+            except BaseException as exc:  # noqa: BLE001 - what the interruption became is the point
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                seen[type(exc).__name__] = seen.get(type(exc).__name__, 0) + 1
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert seen == {"KeyboardInterrupt": 3000}
+
+
 def test_standard_input_is_not_read_through_dev_stdin(tmp_path):
     proc = canasta("show", "/dev/stdin", cwd=tmp_path, stdin=EXAMPLE.read_text(encoding="utf-8"))
     assert proc.returncode == 3 and "regular file" in proc.stderr

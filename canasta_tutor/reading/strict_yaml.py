@@ -203,17 +203,29 @@ def read_text(path: str | Path) -> str:
             raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name)
         if not stat.S_ISREG(mode):
             raise InputError(Said("file.not-regular", 'is not a regular file (a pipe, a device or a socket); give a YAML file'), name)
-        with os.fdopen(fd, "rb") as fh:
-            fd = -1
-            data = fh.read(MAX_BYTES + 1)
+        data = _read_up_to(fd, MAX_BYTES + 1)
     except InputError:
         raise
     except OSError as exc:
         raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)), name) from None
     finally:
-        if fd >= 0:
-            os.close(fd)
+        # The descriptor has one owner and is closed once: a file object wrapped around it could
+        # close it too, and a Ctrl-C between the two closes turned into "Bad file descriptor".
+        os.close(fd)
     return _decode(data, name)
+
+
+def _read_up_to(fd: int, limit: int) -> bytes:
+    import os
+
+    parts, size = [], 0
+    while size < limit:
+        part = os.read(fd, limit - size)
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
 
 
 def _read_stdin() -> bytes:
