@@ -43,6 +43,7 @@ class Verdict:
     concealed: bool
     score: object | None
     _after: Table | None
+    _open_notes: int  # the notes made before the move's end (see ``judge_further``)
 
     def __init__(
         self,
@@ -65,6 +66,7 @@ class Verdict:
         self.concealed = concealed
         self.score = score
         self._after = _after
+        self._open_notes = len(state.notes)
 
     @property
     def move(self) -> str:
@@ -109,12 +111,33 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
     """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
     steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
     state = TurnState.start(table)
-    found: list[Finding] = []
     if not _RED_THREES.isdisjoint(state.hand.own):  # a set look done in C; most hands hold none
         for c in state.hand.own:
             if c.is_red_three:
                 state.note("red-three-in-hand", 0, card=c)
-    for i, step in enumerate(steps, 1):
+    found: list[Finding] = []
+    _steps(state, steps, 1, found)
+    return _conclude(table, steps, state, found)
+
+
+def judge_further(verdict: Verdict, more: list[Step]) -> Verdict:
+    """The ruling on ``verdict``'s move followed by the steps ``more``: the same ruling as judging the
+    whole move from the table, without judging the first steps again. The search for a way to finish
+    a turn asks this of many continuations of one legal move.
+
+    Only a legal move is continued: its steps found nothing, so the state they left is all there is
+    to carry on from (the closing notes of its own end are left behind)."""
+    if verdict.violations:
+        raise ValueError("only a legal move is judged further")
+    state = verdict.state.continued(verdict._open_notes)
+    found: list[Finding] = []
+    _steps(state, more, len(verdict.steps) + 1, found)
+    return _conclude(state.table, verdict.steps + list(more), state, found)
+
+
+def _steps(state: TurnState, steps: list[Step], first: int, found: list[Finding]) -> None:
+    """Judge and apply ``steps`` in order, numbered from ``first``."""
+    for i, step in enumerate(steps, first):
         state.last_step = i
         facts = step_facts(state, i, step)
         _run(step.kind, state, facts, i, found)
@@ -131,7 +154,12 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
             state.out_step = i
             state.concealed = state.concealed_out()
             _run("out", state, facts, i, found)
+
+
+def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Finding]) -> Verdict:
+    """The end of the move: the rules judged on the whole move, the closing notes, the ruling."""
     _run("end", state, None, state.last_step, found)
+    open_notes = len(state.notes)  # where a continuation of this move takes the notes up again
     _closing_notes(state)
     rs = table.ruleset
     notes = []
@@ -140,8 +168,10 @@ def judge(table: Table, move: str | list[Step]) -> Verdict:
         notes = [Finding(key, step, params, source, inherited) for key, step, params in state.notes]
     found = decisive_order(found)
     notes = agreeing_notes(notes, legal=not found)
-    return Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,
-                   concealed=state.concealed)
+    verdict = Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,
+                      concealed=state.concealed)
+    verdict._open_notes = open_notes
+    return verdict
 
 
 def judge_scored(table: Table, move: str | list[Step]) -> Verdict:

@@ -79,6 +79,24 @@ class TurnState:
             self.side_copied = True
         return self.side
 
+    def continued(self, notes: int) -> "TurnState":
+        """A copy to judge more steps on, this state left as it is: the hand, the pile and every
+        list a step changes are copied, and so are the melds this turn made or copied (the table's
+        own melds are copied by the step that changes them, as always). ``notes``: how many of the
+        notes to keep (those made before the move's end)."""
+        other = TurnState.__new__(TurnState)
+        other.__dict__.update(self.__dict__)
+        other.hand = self.hand.copy()
+        other.pile = list(self.pile)
+        other.new_melds = list(self.new_melds)
+        other.black_three_steps = list(self.black_three_steps)
+        other.notes = self.notes[:notes]
+        if self.side_copied:
+            s = self.side
+            melds = [Meld(m.rank, list(m.cards)) if self._owned(m) else m for m in s.melds]
+            other.side = Side(s.name, s.players, s.score, melds, list(s.red_threes))
+        return other
+
     @property
     def player(self):
         return self.table.mover

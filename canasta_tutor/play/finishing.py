@@ -5,12 +5,13 @@ stock). A move can be legal so far and still lead nowhere: on a Danish table a p
 cards may not discard them, and laying them all off would go out without the canastas that needs. Such a
 move is a dead end, and ``moves`` and ``hint`` never offer it while another step exists.
 
-The search only proposes continuations; every one is judged by ``judge`` on the original table, after
-the move so far, so a finish found here is one ``check`` accepts.
+The search only proposes continuations; every one is judged by the judge as the whole move from the
+original table would be (``judge_further`` carries the legal move so far on, rather than judging its
+steps again), so a finish found here is one ``check`` accepts.
 """
 from __future__ import annotations
 
-from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.judge import Verdict, judge_further
 from canasta_tutor.engine.move import Step
 
 BUDGET = 400  # rulings the search may ask for; beyond that the answer is "unknown" (None)
@@ -51,7 +52,7 @@ def finish(v: Verdict) -> Finish:
     if finished(v):
         return Finish(True)
     search = _Search(v.state.table)
-    return search.run(list(v.steps), v)
+    return search.run(v)
 
 
 class _Search:
@@ -67,28 +68,31 @@ class _Search:
         self.budget -= LISTING_COST
         return legal_moves(table, keep_dead_ends=True).options if self.budget >= 0 else None
 
-    def judge(self, steps: list[Step]) -> Verdict | None:
+    def judge(self, v: Verdict, more: list[Step]) -> Verdict | None:
+        """The legal move of ``v`` followed by ``more``; None when the budget is spent."""
         self.budget -= 1
         if self.budget < 0:
             return None
-        return judge(self.table, steps)
+        return judge_further(v, more)
 
-    def run(self, steps: list[Step], v: Verdict) -> Finish:
-        answer = self.search(steps, v, top=True)
+    def run(self, v: Verdict) -> Finish:
+        answer = self.search(v, top=True)
         return Finish(answer, self.blocked if answer is False else [])
 
-    def search(self, steps: list[Step], v: Verdict, top: bool = False) -> bool | None:
+    def search(self, v: Verdict, top: bool = False) -> bool | None:
+        if top:  # every later position has drawn, asked or put cards down since: none is this one
+            return self._search(v, top)
         s = v.state
         key = (tuple(sorted(map(str, s.hand.cards()))), s.hand.unknown, s.drawn, s.asked,
                tuple((m.rank, len(m.cards), m.wilds) for m in s.side.melds))
         if key in self.seen:
             return self.seen[key]
         self.seen[key] = False  # a way back to the same position finds nothing new
-        answer = self._search(steps, v, top)
+        answer = self._search(v, top)
         self.seen[key] = answer
         return answer
 
-    def _search(self, steps: list[Step], v: Verdict, top: bool) -> bool | None:
+    def _search(self, v: Verdict, top: bool) -> bool | None:
         s = v.state
         unknown = False
         if not s.drawn:
@@ -99,21 +103,20 @@ class _Search:
             for o in options:
                 if o.kind not in ("draw", "take"):
                     continue
-                nv = self.judge(steps + o.steps)
+                nv = self.judge(v, o.steps)
                 if nv is None:
                     return None
                 if nv.legal:
                     if finished(nv):
                         return True
-                    answer = self.search(steps + o.steps, nv)
+                    answer = self.search(nv)
                     if answer:
                         return True
                     unknown = unknown or answer is None
             return None if unknown else False
         # The simplest finish first: discard one of the known cards.
         for card in _distinct(s.hand.cards()):
-            attempt = steps + [Step("discard", (card,))]
-            nv = self.judge(attempt)
+            nv = self.judge(v, [Step("discard", (card,))])
             if nv is None:
                 return None
             if nv.legal:
@@ -127,29 +130,30 @@ class _Search:
             return None
         for o in options:
             if o.kind == "out":
-                nv = self.judge(steps + o.steps)
+                nv = self.judge(v, o.steps)
                 if nv is None:
                     return None
                 if nv.legal and finished(nv):
                     return True
         if top:
-            self._blocked_outs(steps, s)
+            self._blocked_outs(v)
         for o in options:  # asking the partner may be what going out still needs
             if o.kind not in ("meld", "add", "ask") or o.kind == "ask" and s.asked:
                 continue
-            nv = self.judge(steps + o.steps)
+            nv = self.judge(v, o.steps)
             if nv is None:
                 return None
             if nv.legal:
-                answer = self.search(steps + o.steps, nv)
+                answer = self.search(nv)
                 if answer:
                     return True
                 unknown = unknown or answer is None
         return None if unknown else False
 
-    def _blocked_outs(self, steps: list[Step], s) -> None:
+    def _blocked_outs(self, v: Verdict) -> None:
         """Why putting the whole hand down does not work either: the rule that laying off every card
         (each to its own rank's meld where there is one) breaks."""
+        s = v.state
         cards = s.hand.cards()
         if not cards or self.budget <= 0:
             return
@@ -163,18 +167,13 @@ class _Search:
         if target is None or s.side.meld_of(target) is None:
             return
         step = Step("add", tuple(natural + wild), target)
-        nv = self.judge(steps + [step])
+        nv = self.judge(v, [step])
         if nv is not None and nv.violations:
             self.blocked.append((str(step), nv.violations[0].rule))
 
 
 def _distinct(cards) -> list:
-    out, seen = [], set()
-    for c in cards:
-        if str(c) not in seen:
-            seen.add(str(c))
-            out.append(c)
-    return out
+    return list(dict.fromkeys(cards))  # cards are interned: one object for each notation
 
 
 def keep_finishable(options: list) -> tuple[list, bool]:
