@@ -44,6 +44,7 @@ class Verdict:
     score: object | None
     _after: Table | None
     _open_notes: int  # the notes made before the move's end (see ``judge_further``)
+    _steps_found: int  # the findings of its steps, before its end was judged
 
     def __init__(
         self,
@@ -67,6 +68,7 @@ class Verdict:
         self.score = score
         self._after = _after
         self._open_notes = len(state.notes)
+        self._steps_found = len(violations)
 
     @property
     def move(self) -> str:
@@ -125,10 +127,11 @@ def judge_further(verdict: Verdict, more: list[Step]) -> Verdict:
     whole move from the table, without judging the first steps again. The search for a way to finish
     a turn asks this of many continuations of one legal move.
 
-    Only a legal move is continued: its steps found nothing, so the state they left is all there is
-    to carry on from (the closing notes of its own end are left behind)."""
-    if verdict.violations:
-        raise ValueError("only a legal move is judged further")
+    Only a move whose steps broke no rule is continued (it may fall short at its end, of the first
+    meld's minimum, say, which more steps may mend): the state its steps left is then all there is
+    to carry on from, and what its end found and noted is left behind, to be judged anew."""
+    if verdict._steps_found:
+        raise ValueError("only a move whose steps broke no rule is judged further")
     state = verdict.state.continued(verdict._open_notes)
     found: list[Finding] = []
     _steps(state, more, len(verdict.steps) + 1, found)
@@ -158,6 +161,7 @@ def _steps(state: TurnState, steps: list[Step], first: int, found: list[Finding]
 
 def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Finding]) -> Verdict:
     """The end of the move: the rules judged on the whole move, the closing notes, the ruling."""
+    steps_found = len(found)
     _run("end", state, None, state.last_step, found)
     open_notes = len(state.notes)  # where a continuation of this move takes the notes up again
     _closing_notes(state)
@@ -170,7 +174,7 @@ def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Fin
     notes = agreeing_notes(notes, legal=not found)
     verdict = Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,
                       concealed=state.concealed)
-    verdict._open_notes = open_notes
+    verdict._open_notes, verdict._steps_found = open_notes, steps_found
     return verdict
 
 

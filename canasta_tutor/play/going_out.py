@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.move import Step
-from canasta_tutor.play.pool import Group, Pool
+from canasta_tutor.play.pool import Group, Pool, wild_cap
 
 
 def ways_out(gen, pool: Pool) -> None:
@@ -38,12 +38,15 @@ def ways_out(gen, pool: Pool) -> None:
         candidates: list[list[Group]] = []
         # Each meld's allowed share of wild cards, judged once; then every way to hand out all of
         # them, keeping those that leave the side enough canastas to go out.
+        # A share beyond the wild cards the meld could ever hold (``wild_cap``, the bound the rest
+        # of the listing tries within) is not judged at all.
         allowed = []
         for r in targets:
             k = left.get(r, 0)
-            melded = gen.side.meld_of(r) is not None
-            allowed.append([(t2, tj) for t2 in range(twos + 1) for tj in range(jokers + 1)
-                            if (k + t2 + tj == 0 and melded)
+            meld = gen.side.meld_of(r)
+            cap = wild_cap(gen.rs, k) if meld is None else wild_cap(gen.rs, meld.naturals + k, meld.wilds)
+            allowed.append([(t2, tj) for t2 in range(min(twos, cap) + 1) for tj in range(min(jokers, cap - t2) + 1)
+                            if (k + t2 + tj == 0 and meld is not None)
                             or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
         need = gen.rs.canastas_to_go_out - untouched

@@ -16,7 +16,7 @@ from time import perf_counter
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
-from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.state import TurnState
@@ -205,7 +205,10 @@ class _Generator:
                               self.first)
         for i, (k, twos, jokers) in enumerate(shapes):
             g = Group(r, k, twos, jokers)
-            (cards,), ways, partial = pool.pick([g])
+            if self.first:  # only whether there is one: the ways to choose the cards are not counted
+                cards, ways, partial = pool.first(g), 1, []
+            else:
+                (cards,), ways, partial = pool.pick([g])
             step = Step("take", tuple(cards))
             # Most takes fail on their first step, which is cheaper to ask about than a whole
             # ruling; when only whether there is one is asked, the likeliest goes straight to the judge.
@@ -227,6 +230,10 @@ class _Generator:
             rest = without(whole, [g])
             need = self.rs.threshold(self.side.score).need
             short = None if need is None else need - v.state.counted
+            if self.first:
+                if self.any_first_meld(v, rest, short):
+                    return True
+                continue
             after = v.after
             for combo in self.initial_combos(rest, short, exclude={r}, probe=after):
                 groups = [g, *combo]
@@ -321,6 +328,43 @@ class _Generator:
                     out.append((g, sum(c.value for c in cards)))
         self.groups_cache[key] = out
         return out
+
+    def any_first_meld(self, take: Verdict, rest: Pool, need: int | None) -> bool:
+        """Whether the take ruled ``take`` (short of the first meld's minimum only), followed by
+        melds from ``rest`` that make up ``need`` more points (with ``need`` None: that include a
+        canasta), is legal; only whether there is one is asked.
+
+        The listing's search (``initial_combos``) first judges every meld on its own and keeps the
+        smallest sets; asked only for a yes, every set of candidate melds that reaches ``need`` goes
+        straight to the judge, in the listing's order, as the take judged further. It tries every
+        set the listing would offer and more, so it finds a legal take whenever the listing lists one."""
+        taken = self.table.discard[-1].rank  # the take's own meld: the listing leaves that rank out too
+        ranks = [r for r in NATURAL_RANKS if r != taken and rest.n(r)]
+        of_rank: dict[str, list[tuple[Group, int]]] = {}  # each rank's melds and their points, when first needed
+        nodes = 0
+
+        def walk(i: int, chosen: list[Group], value: int, twos: int, jokers: int) -> bool:
+            nonlocal nodes
+            nodes += 1
+            self.tick()
+            if nodes > self.limit:
+                return False
+            if chosen and (any(g.size >= 7 for g in chosen) if need is None else value >= need):
+                picked, _, _ = rest.pick(chosen)
+                return judge_further(take, [Step("meld", tuple(cs)) for cs in picked]).legal
+            for j in range(i, len(ranks)):
+                r = ranks[j]
+                if r not in of_rank:
+                    of_rank[r] = [(g, sum(c.value for c in rest.first(g))) for g in self.meld_groups(rest, r)]
+                for g, worth in of_rank[r]:
+                    if g.twos <= twos and g.jokers <= jokers:
+                        chosen.append(g)
+                        if walk(j + 1, chosen, value + worth, twos - g.twos, jokers - g.jokers):
+                            return True
+                        chosen.pop()
+            return False
+
+        return walk(0, [], 0, rest.n("2"), rest.n("JK"))
 
     def initial_combos(self, pool: Pool, need: int | None, exclude: set[str], probe: Table) -> list[list[Group]]:
         """The smallest sets of melds from ``pool`` that reach ``need`` points (or, with ``need``

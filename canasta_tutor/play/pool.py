@@ -38,10 +38,15 @@ class Pool:
     """The hand as classes of interchangeable cards."""
 
     def __init__(self, cards: list[Card]) -> None:
-        self.cards: dict[str, list[Card]] = {}
+        by_class: dict[str, list[Card]] = {}
         for c in sorted(cards, key=_ORDER):
-            self.cards.setdefault(card_class(c), []).append(c)
-        self.counts = {cls: len(cs) for cls, cs in self.cards.items()}
+            cls = c.rank if c.rank != "3" else card_class(c)  # card_class, without a call for most cards
+            if cls in by_class:
+                by_class[cls].append(c)
+            else:
+                by_class[cls] = [c]
+        self.cards = by_class
+        self.counts = {cls: len(cs) for cls, cs in by_class.items()}
 
     def n(self, cls: str) -> int:
         return self.counts.get(cls, 0)
@@ -101,12 +106,12 @@ def natural_value(rank: str) -> int:
 
 
 def without(pool: Pool, groups: list[Group]) -> Pool:
-    rest = Pool([])
-    rest.cards = {cls: list(cs) for cls, cs in pool.cards.items()}
+    cards = dict(pool.cards)  # the lists are sliced, never changed: they may be shared
     for g in groups:
         for cls, count in ((g.rank, g.k), ("2", g.twos), ("JK", g.jokers)):
             if count:
-                rest.cards[cls] = rest.cards[cls][count:]
-    rest.cards = {cls: cs for cls, cs in rest.cards.items() if cs}
+                cards[cls] = cards[cls][count:]
+    rest = Pool.__new__(Pool)
+    rest.cards = {cls: cs for cls, cs in cards.items() if cs}
     rest.counts = {cls: len(cs) for cls, cs in rest.cards.items()}
     return rest
