@@ -1,4 +1,4 @@
-"""Judging a move further (``judge_further``: a legal move and more steps) rules exactly as judging the
+"""Judging a move further (``judge_further``: a move whose steps broke no rule, and more steps) rules exactly as judging the
 whole move from the table: the same violations, notes, sources, verdict, score and table after."""
 from __future__ import annotations
 
@@ -37,16 +37,31 @@ def continuations(v: Verdict) -> list[list[Step]]:
     return more
 
 
+def short_of_the_first_meld(table) -> list[Verdict]:
+    """Moves whose steps break no rule but whose end does (a first meld short of its minimum): a
+    meld of each rank's natural cards, and a take of the pile with them."""
+    hand = table.mover.hand or []
+    out = []
+    for rank in dict.fromkeys(c.rank for c in hand if c.is_natural):
+        cards = tuple(c for c in hand if c.rank == rank and c.is_natural)
+        for steps in ([Step("meld", cards)], [Step("take", cards)], [Step("draw"), Step("meld", cards)]):
+            v = judge(table, steps)
+            if v.violations and all(f.rule.startswith("initial.") for f in v.violations):
+                out.append(v)
+    return out
+
+
 def check_position(table) -> int:
     compared = 0
-    for option in legal_moves(table, keep_dead_ends=True).options:
-        v = option.verdict
+    moves = [o.verdict for o in legal_moves(table, keep_dead_ends=True).options]
+    for v in moves + short_of_the_first_meld(table):
         for more in continuations(v)[:40]:
             whole = judge(table, v.steps + more)
             further = judge_further(v, more)
             assert ruling(further) == ruling(whole), (table.file, v.steps, more)
             compared += 1
         assert ruling(v) == ruling(judge(table, v.steps))  # the move judged further is left as it was
+        compared += 1
     return compared
 
 
@@ -73,7 +88,11 @@ def test_judging_further_is_judging_the_whole_move_in_play():
     assert compared > 1000
 
 
-def test_only_a_legal_move_is_judged_further():
+def test_moves_short_of_the_first_meld_are_among_those_judged_further():
+    assert sum(len(short_of_the_first_meld(load_table(str(p)))) for p in SCENARIOS) > 10
+
+
+def test_only_a_move_whose_steps_broke_no_rule_is_judged_further():
     table = load_table(str(ROOT / "examples" / "table.yaml"))
     v = judge(table, [Step("discard", (Card("4", "H"),))])  # before the draw
     assert not v.legal
