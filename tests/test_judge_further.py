@@ -1,5 +1,6 @@
-"""Judging a move further (``judge_further``: a move whose steps broke no rule, and more steps) rules exactly as judging the
-whole move from the table: the same violations, notes, sources, verdict, score and table after."""
+"""Judging a move further (``judge_further``: a move whose steps broke no rule, and more steps) rules
+exactly as judging the whole move from the table: the same violations, notes, sources, verdict, score
+and table after."""
 from __future__ import annotations
 
 from pathlib import Path
