@@ -8,6 +8,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Meld, meld_rank
 
 USES_CARDS = frozenset(("take", "meld", "add", "discard"))
+_BLACK_THREES = frozenset(c for c in (Card("3"), Card("3", "S"), Card("3", "C")) if c.is_black_three)
 
 
 class Facts:
@@ -56,7 +57,14 @@ def step_facts(s, index: int, step: Step) -> Facts:
                 f.missing = [cards[0]]
         else:
             probe = hand.copy()
-            origins = f.origins = [probe.take_out(c) for c in cards]
+            own = probe.own
+            origins = f.origins = []
+            for c in cards:
+                if c in own:  # the usual card: one the player holds, found and taken out in C
+                    own.remove(c)
+                    origins.append("own")
+                else:
+                    origins.append(probe.take_out(c))
             if None in origins:
                 f.missing = [c for c, where in zip(cards, origins) if where is None]
             f.hand_after = probe
@@ -66,25 +74,20 @@ def step_facts(s, index: int, step: Step) -> Facts:
         top = f.top = pile[-1] if pile else None
         f.frozen, f.frozen_reason = s.frozen_for_side()
         if top is not None:
-            f.rank = top.rank if top.is_natural else meld_rank(cards)
-            f.target = s.side.meld_of(f.rank) if f.rank else None
-            f.result = (f.target.cards if f.target else []) + [top, *cards]
-            f.new_meld = f.target is None
-            f.shaped = top.is_natural and bool(cards or f.target)
+            rank = f.rank = top.rank if top.is_natural else meld_rank(cards)
+            target = f.target = s.side.meld_of(rank) if rank else None
+            f.result = (target.cards if target is not None else []) + [top, *cards]
+            f.new_meld = target is None
+            f.shaped = top.is_natural and bool(cards or target)
             _count(f)
     elif kind == "meld" or kind == "add":
-        for c in cards:
-            if c.is_black_three:
-                f.black_threes = True
-                break
-        if kind == "add":
-            f.rank = step.to
-        else:
-            f.rank = meld_rank(cards) or "?"
-        f.target = s.side.meld_of(f.rank) if f.rank else None
-        f.result = f.target.cards + list(cards) if f.target else list(cards)
-        f.new_meld = f.target is None
-        f.shaped = kind == "meld" or f.target is not None
+        if not _BLACK_THREES.isdisjoint(cards):
+            f.black_threes = True
+        rank = f.rank = step.to if kind == "add" else meld_rank(cards) or "?"
+        target = f.target = s.side.meld_of(rank) if rank else None
+        f.result = target.cards + list(cards) if target is not None else list(cards)
+        f.new_meld = target is None
+        f.shaped = kind == "meld" or target is not None
         _count(f)
     return f
 

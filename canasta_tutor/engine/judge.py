@@ -43,8 +43,10 @@ class Verdict:
     concealed: bool
     score: object | None
     _after: Table | None
-    _open_notes: int  # the notes made before the move's end (see ``judge_further``)
-    _steps_found: int  # the findings of its steps, before its end was judged
+    # Set by the judge: the notes made before the move's end, and the findings of its steps (before
+    # its end was judged), which ``judge_further`` needs to carry a move on.
+    _open_notes = 0
+    _steps_found = 0
 
     def __init__(
         self,
@@ -67,8 +69,6 @@ class Verdict:
         self.concealed = concealed
         self.score = score
         self._after = _after
-        self._open_notes = len(state.notes)
-        self._steps_found = len(violations)
 
     @property
     def move(self) -> str:
