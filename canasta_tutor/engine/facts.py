@@ -30,6 +30,10 @@ class Facts:
     # meld they describe does not exist, so its shape is no reason of its own.
     shaped = False
     black_threes = False  # the step melds black threes
+    # For a take: the natural cards of the top card's rank and the wild cards among the cards the
+    # player lays with it (what a take of the pile is allowed by).
+    pair_naturals = 0
+    pair_wilds = 0
     naturals = 0  # natural cards of ``rank`` in ``result``
     wilds = 0  # wild cards in ``result``
     strays = 0  # cards in ``result`` neither wild nor of ``rank``
@@ -74,6 +78,11 @@ def step_facts(s, index: int, step: Step) -> Facts:
         top = f.top = pile[-1] if pile else None
         f.frozen, f.frozen_reason = s.frozen_for_side()
         if top is not None:
+            for c in cards:
+                if c.is_wild:
+                    f.pair_wilds += 1
+                elif c.rank == top.rank and c.is_natural:
+                    f.pair_naturals += 1
             rank = f.rank = top.rank if top.is_natural else meld_rank(cards)
             target = f.target = s.side.meld_of(rank) if rank else None
             f.result = (target.cards if target is not None else []) + [top, *cards]

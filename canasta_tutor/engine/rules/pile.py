@@ -6,10 +6,6 @@ def _usable_top(f) -> bool:
     return f.top is not None and f.top.is_natural
 
 
-def natural_pair(f) -> bool:
-    return sum(1 for c in f.cards if c.is_natural and c.rank == f.top.rank) >= 2
-
-
 @rule("pile.empty", on="take")
 def empty(s, f):
     if f.top is None:
@@ -36,7 +32,7 @@ def one_card(s, f):
 
 @rule("pile.needs-natural-pair", on="take", params="pile_needs_natural_pair")
 def needs_natural_pair(s, f):
-    if _usable_top(f) and f.frozen and not natural_pair(f):
+    if _usable_top(f) and f.frozen and f.pair_naturals < 2:  # no natural pair of the top's rank
         return {"top": str(f.top), "rank": f.top.rank, "why": f.frozen_reason}
 
 
@@ -46,8 +42,7 @@ def no_match(s, f):
         return {"top": str(f.top), "rank": "3", "why": "red-three"}
     if not _usable_top(f):
         return None
-    naturals = sum(1 for c in f.cards if c.is_natural and c.rank == f.top.rank)
-    wilds = sum(1 for c in f.cards if c.is_wild)
+    naturals, wilds = f.pair_naturals, f.pair_wilds
     has_meld = f.target is not None
     if s.ruleset.pile_take == "one-natural":
         ok = naturals >= 1
