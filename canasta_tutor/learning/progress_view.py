@@ -2,7 +2,7 @@
 as a table, ending with the one thing to do next."""
 from __future__ import annotations
 
-import time
+from datetime import datetime
 
 from canasta_tutor import texts
 from canasta_tutor.learning.progress import DAY, Progress
@@ -24,6 +24,12 @@ def _when(due: float, now: float) -> str:
     return say("due-minutes", n=max(1, round(days * 24 * 60)))
 
 
+def _moment(stamp: float) -> str:
+    """A moment as ISO 8601 in local time with its offset from UTC (``2026-12-03T09:30:00+01:00``):
+    a script reading it needs no guess about the time zone."""
+    return datetime.fromtimestamp(stamp).astimezone().isoformat(timespec="seconds")
+
+
 def progress_data(store: Progress) -> dict:
     from canasta_tutor.engine.rules import RULES
     from canasta_tutor.learning.path import next_step
@@ -37,7 +43,7 @@ def progress_data(store: Progress) -> dict:
         p = known.get(rule)
         row = {"rule": rule, "title": texts.rule_entry(rule).get("title", rule) if rule in RULES else rule,
                "right": p.right if p else 0, "wrong": p.wrong if p else 0,
-               "due": time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(p.due)) if p else None,
+               "due": _moment(p.due) if p else None,
                "due_in": _when(p.due, now) if p else None,
                "due_now": bool(p and p.due <= now), "mastered": bool(p and p.mastered),
                "seen": p is not None}
