@@ -80,3 +80,32 @@ def test_can_take_agrees_with_the_listing():
             assert api.can_take(table) == listed, (path, phase)
             seen[listed] += 1
     assert seen[True] > 5 and seen[False] > 5
+
+
+def _first_meld_takes():
+    """Positions of real play before the mover's side has melded, with a natural card on the pile: a
+    take there must also make the side's first meld, which ``can_take`` looks for its own way."""
+    from canasta_tutor.learning.positions import walk
+
+    for ruleset in ("classic", "classic-3p", "brazilian", "danish", "dutch-house"):
+        for seed in range(1, 5):
+            for position in walk(ruleset, seed):
+                t = position.seen()
+                if t.discard and t.discard[-1].is_natural and not t.side_of(t.turn.player).melds:
+                    yield t
+
+
+@pytest.mark.parametrize("limit", [None, 3])
+def test_can_take_agrees_with_the_listing_when_the_take_makes_the_first_meld(monkeypatch, limit):
+    """With the search's usual number of steps, and with so few that the quick search gives up and
+    the listing's own search decides (as on a huge hand)."""
+    from canasta_tutor.play import moves
+
+    if limit is not None:
+        monkeypatch.setattr(moves, "NODE_LIMIT", limit)
+    seen = {True: 0, False: 0}
+    for table in _first_meld_takes():
+        listed = any(o.kind == "take" for o in legal_moves(table, limit=moves.NODE_LIMIT).options)
+        assert api.can_take(table) == listed, table.to_data()
+        seen[listed] += 1
+    assert seen[True] > 5 and seen[False] > 5

@@ -102,6 +102,10 @@ class _OutOfTime(Exception):
     """The listing's time is up."""
 
 
+class _OutOfSteps(Exception):
+    """A search used up its steps (``NODE_LIMIT``)."""
+
+
 class _Generator:
     def __init__(self, table: Table, limit: int, exhaustive: bool = False, seconds: float = TIME_LIMIT,
                  first: bool = False) -> None:
@@ -231,9 +235,12 @@ class _Generator:
             need = self.rs.threshold(self.side.score).need
             short = None if need is None else need - v.state.counted
             if self.first:
-                if self.any_first_meld(v, rest, short):
-                    return True
-                continue
+                found = self.any_first_meld(v, rest, short)
+                if found is not None:
+                    if found:
+                        return True
+                    continue
+                # The quick search ran out of steps (a huge hand): the listing's own search decides.
             after = v.after
             for combo in self.initial_combos(rest, short, exclude={r}, probe=after):
                 groups = [g, *combo]
@@ -329,10 +336,11 @@ class _Generator:
         self.groups_cache[key] = out
         return out
 
-    def any_first_meld(self, take: Verdict, rest: Pool, need: int | None) -> bool:
+    def any_first_meld(self, take: Verdict, rest: Pool, need: int | None) -> bool | None:
         """Whether the take ruled ``take`` (short of the first meld's minimum only), followed by
         melds from ``rest`` that make up ``need`` more points (with ``need`` None: that include a
-        canasta), is legal; only whether there is one is asked.
+        canasta), is legal; only whether there is one is asked. None when the search ran out of
+        steps before it could tell.
 
         The listing's search (``initial_combos``) first judges every meld on its own and keeps the
         smallest sets; asked only for a yes, every set of candidate melds that reaches ``need`` goes
@@ -348,7 +356,7 @@ class _Generator:
             nodes += 1
             self.tick()
             if nodes > self.limit:
-                return False
+                raise _OutOfSteps
             if chosen and (any(g.size >= 7 for g in chosen) if need is None else value >= need):
                 picked, _, _ = rest.pick(chosen)
                 return judge_further(take, [Step("meld", tuple(cs)) for cs in picked]).legal
@@ -364,7 +372,10 @@ class _Generator:
                         chosen.pop()
             return False
 
-        return walk(0, [], 0, rest.n("2"), rest.n("JK"))
+        try:
+            return walk(0, [], 0, rest.n("2"), rest.n("JK"))
+        except _OutOfSteps:
+            return None
 
     def initial_combos(self, pool: Pool, need: int | None, exclude: set[str], probe: Table) -> list[list[Group]]:
         """The smallest sets of melds from ``pool`` that reach ``need`` points (or, with ``need``
