@@ -251,11 +251,9 @@ def _peer_call(game, data: dict, question: tuple):
 
 def _our_call(data: dict, question: tuple):
     from canasta_tutor import api
-    from canasta_tutor.engine.move import parse_move
 
-    if question[0] == "check":
-        steps = parse_move(question[1])
-        return lambda: api.check(api.table_from_dict(data), steps).legal
+    if question[0] == "check":  # the move as a program writes it: text
+        return lambda: api.check(api.table_from_dict(data), question[1]).legal
     if question[0] == "can_take":
         return lambda: api.can_take(api.table_from_dict(data))
     return lambda: [s.hand_total for s in api.score(api.table_from_dict(data)).sides]

@@ -149,3 +149,18 @@ else:
         except CardError:
             return
         assert parse_card(str(card)) == card
+
+
+def test_a_move_read_again_is_the_same_move_in_a_list_of_its_own():
+    """Moves are kept once read (a program repeats them); what comes back is a fresh list of the same
+    steps, and a move that cannot be read is refused every time, never kept."""
+    from canasta_tutor.engine.move import MoveError, parse_move
+
+    first = parse_move("take 9S 9D; meld KH KS 2C")
+    first.append("changed by the caller")
+    again = parse_move("take 9S 9D; meld KH KS 2C")
+    assert [str(s) for s in again] == ["take 9S 9D", "meld KH KS 2C"]
+    assert again == parse_move(["take 9S 9D", "meld KH KS 2C"])
+    for _ in range(2):
+        with pytest.raises(MoveError):
+            parse_move("take 9S 9X")

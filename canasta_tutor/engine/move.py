@@ -108,8 +108,27 @@ def _as_steps(text: str) -> str:
     return " ".join(out).replace(" ;", ";")
 
 
+# The steps of a move text read before: a program asking about many positions repeats its moves, and
+# a step is a value nobody changes, so one look replaces the reading. Only moves that read well are kept,
+# at most a few thousand, of a sensible length; the reading is the same in every language.
+_MOVES: dict[str, tuple[Step, ...]] = {}
+_MOVES_MOST, _MOVES_LONGEST = 4096, 200
+
+
 def parse_move(text: str | list[str]) -> list[Step]:
     """Steps separated by ';' (or newlines), or a list of step strings."""
+    if type(text) is str:
+        known = _MOVES.get(text)
+        if known is not None:
+            return list(known)
+        steps = _parse(text)
+        if len(_MOVES) < _MOVES_MOST and len(text) <= _MOVES_LONGEST:
+            _MOVES[text] = tuple(steps)
+        return steps
+    return _parse(text)
+
+
+def _parse(text: str | list[str]) -> list[Step]:
     length = sum(len(p) + 2 for p in text) if isinstance(text, list) else len(text)
     if length > MAX_CHARS:
         raise MoveError(Said("move.too-long", "the move is {length} characters long; a move has at most {most}",
