@@ -14,7 +14,7 @@ from canasta_tutor import api
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.finishing import can_finish
 from canasta_tutor.play.moves import Pool, card_class, legal_moves
-from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.files.snapshot import load_table, table_from_text
 from canasta_tutor.engine.table import meld_rank
 
@@ -191,3 +191,65 @@ def test_the_search_for_combinations_is_bounded_and_says_so():
     listed = legal_moves(table, limit=50)
     assert listed.truncated
     assert all(api.check(table, o.steps).legal for o in listed.options)
+
+
+ONTO_NINES = """
+ruleset: danish
+players:
+  - {name: Ann, hand: 9S 9D 2C 2D 2H 2S 4C 5D 6H}
+  - {name: Bob, hand: 13}
+  - {name: Cas, hand: 13}
+  - {name: Dee, hand: 13}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 500, melds: [9S 9H 9D 9C 9H]}
+  - {name: EW, players: [Bob, Dee], score: 500}
+discard: 5C 8D 9C
+stock: 30
+turn: {player: Ann, phase: draw}
+"""
+
+
+def test_a_take_onto_a_meld_may_lay_the_wild_cards_that_meld_can_hold():
+    """Danish: naturals must outnumber wild cards, counting the five nines already down, so the pair
+    may bring four 2s with it."""
+    table = table_from_text(ONTO_NINES)
+    assert api.check(table, "take 9S 9D 2C 2D 2H 2S").legal
+    takes = {key(table, o.steps) for o in legal_moves(table).of_kind("take")}
+    assert key(table, parse_move("take 9S 9D 2C 2D 2H 2S")) in takes
+
+
+CANASTA_DOWN = """
+ruleset: classic
+players:
+  - {name: Ann, hand: 2C 2D 4H}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 500, melds: [KS KH KD KC, QS QH QD QC QS QH QD]}
+  - {name: EW, players: [Bob, Dee], score: 500}
+discard: 5C 8D 9C
+stock: 30
+turn: {player: Ann, phase: play, permission: granted}
+"""
+
+
+def test_a_way_out_may_leave_the_canasta_it_needs_untouched():
+    """The queens are the canasta going out needs: the 2s may all go to the kings, which stay short of
+    one. With canastas closed (a house rule) that is the only way out, and it must be listed."""
+    table = table_from_text(CANASTA_DOWN)
+    out, = legal_moves(table).of_kind("out")
+    assert out.shares == 3  # both 2s on the queens, one each, both on the kings
+    closed = table_from_text(CANASTA_DOWN.replace("turn:", "house_rules: {canasta_closed: true}\nturn:"))
+    assert api.check(closed, "add 2C 2D to K; discard 4H").legal
+    out, = legal_moves(closed).of_kind("out")
+    assert out.move == "add 2D 2C to K; discard 4H" and out.shares == 1
+
+
+def test_a_way_out_may_give_a_meld_every_wild_card_it_can_hold():
+    """Classic caps a meld at three wild cards: with canastas closed, the kings must take all three."""
+    table = table_from_text(CANASTA_DOWN.replace("hand: 2C 2D 4H", "hand: 2C 2D JK 4H")
+                            .replace("turn:", "house_rules: {canasta_closed: true}\nturn:"))
+    assert api.check(table, "add 2C 2D JK to K; discard 4H").legal
+    out, = legal_moves(table).of_kind("out")
+    assert out.move == "add 2D 2C JK to K; discard 4H"

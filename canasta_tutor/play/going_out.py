@@ -55,10 +55,9 @@ def ways_out(gen, pool: Pool) -> None:
         base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
         budget = [gen.limit]
         for share in _fits(allowed, twos, jokers, budget, gen.tick):
-            made = 0
+            made = 0  # the canastas the side holds after the move, those it had already among them
             for (r, k, there), (t2, tj) in zip(base, share):
-                size = k + t2 + tj
-                if size and size + there >= 7:
+                if k + t2 + tj + there >= 7:
                     made += 1
             if made < need:
                 continue  # not enough canastas to go out: no need to ask the judge

@@ -205,8 +205,12 @@ class _Generator:
         hand = self.player.hand
         pool = Pool(list(filter(TAKEABLE[r].__contains__, hand)))
         whole: Pool | None = None
-        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"), lambda k: wild_cap(self.rs, k + 1), joins,
-                              self.first)
+        # The wild cards a take may lay are bounded by the naturals of the meld it makes: the top card,
+        # the naturals laid with it and those of the side's meld of that rank, less its wild cards.
+        meld = self.side.meld_of(r)
+        there, there_wild = (meld.naturals, meld.wilds) if meld is not None else (0, 0)
+        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"),
+                              lambda k: wild_cap(self.rs, k + 1 + there, there_wild), joins, self.first)
         for i, (k, twos, jokers) in enumerate(shapes):
             g = Group(r, k, twos, jokers)
             if self.first:  # only whether there is one: the ways to choose the cards are not counted
