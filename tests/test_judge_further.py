@@ -34,7 +34,8 @@ def continuations(v: Verdict) -> list[list[Step]]:
         after = v.after
         more += [o.steps for o in legal_moves(after, keep_dead_ends=True).options]
     more += [[Step("draw")], [Step("discard", (Card("JK"),))], [Step("meld", (Card("9", "S"),))],
-             [Step("ask")], [Step("draw"), Step("discard", (Card("4", "H"),))]]
+             [Step("ask")], [Step("draw"), Step("discard", (Card("4", "H"),))],
+             [Step("draw", (Card("3", "H"),))], [Step("draw", (Card("3", "D"), Card("9", "S")))]]  # red threes
     return more
 
 
@@ -61,6 +62,11 @@ def check_position(table) -> int:
             further = judge_further(v, more)
             assert ruling(further) == ruling(whole), (table.file, v.steps, more)
             compared += 1
+            if further._steps_found == 0 and not further.state.discarded:  # carried on once more, as the search does
+                for last in continuations(further)[:3]:
+                    assert ruling(judge_further(further, last)) == ruling(judge(table, v.steps + more + last)), \
+                        (table.file, v.steps, more, last)
+                    compared += 1
         assert ruling(v) == ruling(judge(table, v.steps))  # the move judged further is left as it was
         compared += 1
     return compared

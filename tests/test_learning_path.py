@@ -7,7 +7,7 @@ import os
 import random
 import sqlite3
 from collections import Counter
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -94,8 +94,8 @@ def test_progress_json_keeps_its_keys_and_adds_the_fsrs_figures(tmp_path):
                 "retrievability", "state"):
         assert key in row
     assert row["stability"] > 0 and row["state"] == "learning"
-    due = datetime.fromisoformat(row["due"])  # with its offset from UTC: no guess about the time zone
-    assert due.tzinfo is not None and abs(due.timestamp() - p.rules()[WEAK].due) < 1
+    due = datetime.fromisoformat(row["due"])  # in UTC, saying so: no guess about the time zone
+    assert due.utcoffset() == timedelta(0) and abs(due.timestamp() - p.rules()[WEAK].due) < 1
     assert data["next"]["kind"] in ("review", "lesson", "quiz")
     text = run("progress", home=tmp_path).stdout
     assert "Next:" in text

@@ -83,29 +83,57 @@ def test_can_take_agrees_with_the_listing():
 
 
 def _first_meld_takes():
-    """Positions of real play before the mover's side has melded, with a natural card on the pile: a
-    take there must also make the side's first meld, which ``can_take`` looks for its own way."""
-    from canasta_tutor.learning.positions import walk
+    """Tables where a take of the pile must also make the side's first meld, which ``can_take`` looks
+    for its own way: positions of real play before the mover's side has melded, and random hands of
+    11 to 16 cards with a natural card on the pile that the hand holds at least once."""
+    import random
+
+    from canasta_tutor.learning.positions import SCORES, walk
+    from canasta_tutor.play.selfplay import full_deck, seating
 
     for ruleset in ("classic", "classic-3p", "brazilian", "danish", "dutch-house"):
-        for seed in range(1, 5):
+        for seed in range(1, 4):
             for position in walk(ruleset, seed):
                 t = position.seen()
                 if t.discard and t.discard[-1].is_natural and not t.side_of(t.turn.player).melds:
                     yield t
+        rng = random.Random(ruleset)
+        names, sides = seating(ruleset)
+        for _ in range(120):
+            deck = [c for c in full_deck(*_decks(ruleset)) if not c.is_red_three]
+            rng.shuffle(deck)
+            hand, deck = deck[:rng.randint(11, 16)], deck[16:]
+            tops = [c for c in deck if c.is_natural and any(h.rank == c.rank for h in hand)]
+            if not tops:
+                continue
+            top = tops[0]
+            deck.remove(top)
+            pile = deck[:rng.randint(0, 6)] + [top]
+            yield api.table_from_dict({
+                "ruleset": ruleset,
+                "players": [{"name": n, "hand": " ".join(map(str, hand)) if n == names[0] else 11} for n in names],
+                "sides": [{"name": s, "players": members, "score": rng.choice(SCORES)} for s, members in sides],
+                "discard": " ".join(map(str, pile)), "stock": 20, "turn": {"player": names[0], "phase": "draw"}})
 
 
-@pytest.mark.parametrize("limit", [None, 3])
-def test_can_take_agrees_with_the_listing_when_the_take_makes_the_first_meld(monkeypatch, limit):
-    """With the search's usual number of steps, and with so few that the quick search gives up and
-    the listing's own search decides (as on a huge hand)."""
+def _decks(ruleset: str) -> tuple[int, int]:
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    return rs.decks, rs.jokers
+
+
+@pytest.mark.parametrize("quick_steps", [None, 2])
+def test_can_take_agrees_with_the_listing_when_the_take_makes_the_first_meld(monkeypatch, quick_steps):
+    """With can_take's own search as it is, and with so few steps that it gives up and the listing's
+    search decides (as on a huge hand): either way, yes exactly when the listing lists a take."""
     from canasta_tutor.play import moves
 
-    if limit is not None:
-        monkeypatch.setattr(moves, "NODE_LIMIT", limit)
+    if quick_steps is not None:
+        monkeypatch.setattr(moves, "QUICK_STEPS", quick_steps)
     seen = {True: 0, False: 0}
     for table in _first_meld_takes():
-        listed = any(o.kind == "take" for o in legal_moves(table, limit=moves.NODE_LIMIT).options)
+        listed = any(o.kind == "take" for o in legal_moves(table).options)
         assert api.can_take(table) == listed, table.to_data()
         seen[listed] += 1
-    assert seen[True] > 5 and seen[False] > 5
+    assert seen[True] > 40 and seen[False] > 40

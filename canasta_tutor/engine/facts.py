@@ -8,7 +8,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Meld, meld_rank
 
 USES_CARDS = frozenset(("take", "meld", "add", "discard"))
-_BLACK_THREES = frozenset(c for c in (Card("3"), Card("3", "S"), Card("3", "C")) if c.is_black_three)
+_BLACK_THREES = frozenset((Card("3"), Card("3", "S"), Card("3", "C")))  # every card whose is_black_three is set
 
 
 class Facts:
@@ -64,7 +64,7 @@ def step_facts(s, index: int, step: Step) -> Facts:
             own = probe.own
             origins = f.origins = []
             for c in cards:
-                if c in own:  # the usual card: one the player holds, found and taken out in C
+                if c in own:  # Hand.take_out's first case, inline: the usual card, found and taken out in C
                     own.remove(c)
                     origins.append("own")
                 else:

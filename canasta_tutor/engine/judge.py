@@ -45,8 +45,8 @@ class Verdict:
     _after: Table | None
     # Set by the judge: the notes made before the move's end, and the findings of its steps (before
     # its end was judged), which ``judge_further`` needs to carry a move on.
-    _open_notes = 0
-    _steps_found = 0
+    _open_notes: int | None = None
+    _steps_found: int | None = None
 
     def __init__(
         self,
@@ -130,8 +130,8 @@ def judge_further(verdict: Verdict, more: list[Step]) -> Verdict:
     Only a move whose steps broke no rule is continued (it may fall short at its end, of the first
     meld's minimum, say, which more steps may mend): the state its steps left is then all there is
     to carry on from, and what its end found and noted is left behind, to be judged anew."""
-    if verdict._steps_found:
-        raise ValueError("only a move whose steps broke no rule is judged further")
+    if verdict._steps_found != 0 or verdict._open_notes is None:
+        raise ValueError("only a move the judge ruled, whose steps broke no rule, is judged further")
     state = verdict.state.continued(verdict._open_notes)
     found: list[Finding] = []
     _steps(state, more, len(verdict.steps) + 1, found)
@@ -161,9 +161,9 @@ def _steps(state: TurnState, steps: list[Step], first: int, found: list[Finding]
 
 def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Finding]) -> Verdict:
     """The end of the move: the rules judged on the whole move, the closing notes, the ruling."""
-    steps_found = len(found)
+    # Where a continuation of this move takes its findings and notes up again: before its end.
+    steps_found, open_notes = len(found), len(state.notes)
     _run("end", state, None, state.last_step, found)
-    open_notes = len(state.notes)  # where a continuation of this move takes the notes up again
     _closing_notes(state)
     rs = table.ruleset
     notes = []

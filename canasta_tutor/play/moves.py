@@ -28,6 +28,8 @@ __all__ = ["KINDS", "MoveList", "Option", "Pool", "can_take", "card_class", "leg
 
 KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
 NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
+# Steps of can_take's own search for a first meld made with the take; past them the listing's search decides.
+QUICK_STEPS = NODE_LIMIT
 TIME_LIMIT = 0.5  # seconds: a listing on any table (a ruleset of twenty decks, the deck in hand) answers
 
 
@@ -88,7 +90,9 @@ def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
 def can_take(table: Table) -> bool:
     """Whether the player on turn may take the discard pile in any way ``legal_moves`` would list:
     the same candidates, judged by the same judge, most likely first, stopping at the first legal
-    one."""
+    one. A take that must also make the side's first meld is looked for among more sets of melds
+    than the listing offers (``any_first_meld``), so on a hand so large that the listing's search
+    stops early (it says so), this may find a legal take the listing did not reach."""
     if table.turn.phase != "draw" or not table.discard:
         return False
     gen = _Generator(table, NODE_LIMIT, seconds=TIME_LIMIT, first=True)
@@ -359,7 +363,7 @@ class _Generator:
             nonlocal nodes
             nodes += 1
             self.tick()
-            if nodes > self.limit:
+            if nodes > QUICK_STEPS:
                 raise _OutOfSteps
             if chosen and (any(g.size >= 7 for g in chosen) if need is None else value >= need):
                 picked, _, _ = rest.pick(chosen)

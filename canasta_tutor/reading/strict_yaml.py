@@ -216,6 +216,7 @@ def read_text(path: str | Path) -> str:
 
 
 def _read_up_to(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes from the descriptor ``fd`` (a read may return fewer than asked)."""
     import os
 
     parts, size = [], 0
