@@ -253,3 +253,32 @@ def test_a_way_out_may_give_a_meld_every_wild_card_it_can_hold():
     assert api.check(table, "add 2C 2D JK to K; discard 4H").legal
     out, = legal_moves(table).of_kind("out")
     assert out.move == "add 2D 2C JK to K; discard 4H"
+
+
+def _positions_of_play():
+    """Positions of real play in every ruleset, both phases, as the mover sees them (a few per hand)."""
+    from canasta_tutor.learning.positions import walk
+
+    for ruleset in ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"):
+        for i, position in enumerate(walk(ruleset, 5)):
+            if i % 7 == 3:
+                yield position.seen()
+                drawn = position._drawn()
+                if drawn is not None:
+                    yield drawn.table
+
+
+def test_every_legal_single_step_is_listed_in_positions_of_play():
+    """The scenario tables are made by hand; positions of play bring melds, piles and hands nobody
+    thought of (a take onto a meld with many wild cards was found missing that way)."""
+    checked = 0
+    for table in _positions_of_play():
+        if table.mover.hand is not None and len(table.mover.hand) > 12:
+            continue  # the enumeration below grows too fast
+        keys = {key(table, o.steps) for o in legal_moves(table).options}
+        for step in single_steps(table):
+            v = api.check(table, [step])
+            if v.legal and can_finish(v) is not False:
+                assert key(table, [step]) in keys, f"legal single step not listed: {step}\n{table.to_data()}"
+                checked += 1
+    assert checked > 100
