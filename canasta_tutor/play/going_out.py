@@ -5,6 +5,8 @@ A part of the move listing (``moves.py``): ``gen`` is its generator, whose side,
 options these functions use."""
 from __future__ import annotations
 
+from math import comb
+
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.move import Step
 from canasta_tutor.play.pool import Group, Pool, wild_cap
@@ -61,23 +63,44 @@ def ways_out(gen, pool: Pool) -> None:
                     made += 1
             if made < need:
                 continue  # not enough canastas to go out: no need to ask the judge
+            candidates.append(share)
+        if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
+            gen.truncated = True
+        _out_entry(gen, pool, last, base, threes, candidates)
+
+
+def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int]], threes: int,
+               candidates: list[list[tuple[int, int]]]) -> None:
+    """One entry for the ways out that end with ``last`` (None: no discard): each candidate is a share
+    of the wild cards among the melds of ``base``. The first legal one stands for them all; the
+    others are counted in plain numbers (the choices of cards each class allows, taken in turn as
+    ``Pool.pick`` takes them), and groups are made only of those judged."""
+    found = None
+    ways = shares = 0
+    counts = pool.counts
+    fixed = pool.n(last) if last is not None else 1  # the ways to choose the naturals, black threes, last card
+    for r, k, _ in base:
+        if k:
+            fixed *= comb(counts[r], k)
+    if threes:
+        fixed *= comb(counts["3b"], threes)
+    steps_fixed = sum(1 for _, k, _ in base if k) + (threes > 0) + (last is not None)
+    for share in candidates:
+        if steps_fixed + sum(1 for (_, k, _), (t2, tj) in zip(base, share) if not k and t2 + tj) < 2:
+            continue  # a single step is listed with the melds or discards already
+        n = fixed
+        twos, jokers = counts.get("2", 0), counts.get("JK", 0)
+        for t2, tj in share:
+            if t2:
+                n *= comb(twos, t2)
+                twos -= t2
+            if tj:
+                n *= comb(jokers, tj)
+                jokers -= tj
+        if found is None or gen.exhaustive:
             groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
             if threes:
                 groups.append(Group("3b", threes))
-            candidates.append(groups)
-        if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
-            gen.truncated = True
-        _out_entry(gen, pool, last, candidates)
-
-
-def _out_entry(gen, pool: Pool, last: str | None, candidates: list[list[Group]]) -> None:
-    found = None
-    ways = shares = 0
-    for groups in candidates:
-        if len(groups) + (last is not None) < 2:
-            continue  # a single step is listed with the melds or discards already
-        n = pool.ways(groups) * (pool.n(last) if last is not None else 1)
-        if found is None or gen.exhaustive:
             picked, _, partial = pool.pick(groups)
             steps = [Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None
                      else Step("meld", tuple(cards)) for g, cards in zip(groups, picked)]

@@ -51,19 +51,6 @@ class Pool:
     def n(self, cls: str) -> int:
         return self.counts.get(cls, 0)
 
-    def ways(self, groups: list[Group]) -> int:
-        """How many choices of real cards ``groups`` stand for (the count ``pick`` works out)."""
-        left: dict[str, int] = {}
-        counts = self.counts
-        ways = 1
-        for g in groups:
-            for cls, count in ((g.rank, g.k), ("2", g.twos), ("JK", g.jokers)):
-                if count:
-                    avail = left[cls] if cls in left else counts.get(cls, 0)
-                    ways *= comb(avail, count)
-                    left[cls] = avail - count
-        return ways
-
     def first(self, g: Group) -> list[Card]:
         """The cards ``pick`` gives one group alone (the first of each class), without the counts."""
         cards = self.cards
