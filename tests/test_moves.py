@@ -261,7 +261,7 @@ def _positions_of_play():
 
     for ruleset in ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"):
         for i, position in enumerate(walk(ruleset, 5)):
-            if i % 7 == 3:
+            if i % 11 == 3:
                 yield position.seen()
                 drawn = position._drawn()
                 if drawn is not None:
