@@ -107,7 +107,7 @@ class _OutOfTime(Exception):
 
 
 class _OutOfSteps(Exception):
-    """A search used up its steps (``NODE_LIMIT``)."""
+    """can_take's own search used up its steps (``QUICK_STEPS``)."""
 
 
 class _Generator:
