@@ -50,7 +50,8 @@ def legal_moves(table: Table) -> "MoveList":
 
 
 def can_take(table: Table) -> bool:
-    """Whether the player on turn may take the discard pile (in any way ``legal_moves`` lists);
+    """Whether the player on turn may take the discard pile: some take ``check`` accepts (one
+    ``legal_moves`` lists, or leaves out only because the turn could not be finished after it);
     stops at the first legal take."""
     from canasta_tutor.play.moves import can_take as any_take
 

@@ -158,6 +158,7 @@ def test_a_move_read_again_is_the_same_move_in_a_list_of_its_own():
 
     first = parse_move("take 9S 9D; meld KH KS 2C")
     first.append("changed by the caller")
+    first[0].cards = ()
     again = parse_move("take 9S 9D; meld KH KS 2C")
     assert [str(s) for s in again] == ["take 9S 9D", "meld KH KS 2C"]
     assert again == parse_move(["take 9S 9D", "meld KH KS 2C"])

@@ -99,6 +99,16 @@ def test_moves_short_of_the_first_meld_are_among_those_judged_further():
     assert sum(len(short_of_the_first_meld(load_table(str(p)))) for p in SCENARIOS) > 10
 
 
+def test_a_verdict_the_judge_did_not_rule_is_not_judged_further():
+    """Without the judge's record of where the move's end began, the notes to carry on are unknown."""
+    from canasta_tutor.engine.state import TurnState
+
+    table = load_table(str(ROOT / "examples" / "table.yaml"))
+    made = Verdict(table.ruleset, [Step("draw")], [], [], TurnState.start(table))
+    with pytest.raises(ValueError):
+        judge_further(made, [Step("discard", (Card("4", "H"),))])
+
+
 def test_only_a_move_whose_steps_broke_no_rule_is_judged_further():
     table = load_table(str(ROOT / "examples" / "table.yaml"))
     v = judge(table, [Step("discard", (Card("4", "H"),))])  # before the draw

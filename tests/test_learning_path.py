@@ -88,13 +88,13 @@ def test_simulated_time_drives_the_command_line(tmp_path):
 def test_progress_json_keeps_its_keys_and_adds_the_fsrs_figures(tmp_path):
     p = Progress(tmp_path / "progress.db")
     p.record("quiz", "q", [WEAK], "y", True, rating=GOOD)
-    data = json.loads(run("progress", "--json", home=tmp_path).stdout)
+    data = json.loads(run("progress", "--json", home=tmp_path, env={"TZ": "Europe/Amsterdam"}).stdout)
     row = next(r for r in data["rules"] if r["rule"] == WEAK)
     for key in ("rule", "right", "wrong", "due", "due_now", "mastered", "stability", "difficulty",
                 "retrievability", "state"):
         assert key in row
     assert row["stability"] > 0 and row["state"] == "learning"
-    due = datetime.fromisoformat(row["due"])  # in UTC, saying so: no guess about the time zone
+    due = datetime.fromisoformat(row["due"])  # in UTC, saying so, on a machine set to another zone
     assert due.utcoffset() == timedelta(0) and abs(due.timestamp() - p.rules()[WEAK].due) < 1
     assert data["next"]["kind"] in ("review", "lesson", "quiz")
     text = run("progress", home=tmp_path).stdout

@@ -282,3 +282,44 @@ def test_every_legal_single_step_is_listed_in_positions_of_play():
                 assert key(table, [step]) in keys, f"legal single step not listed: {step}\n{table.to_data()}"
                 checked += 1
     assert checked > 100
+
+
+def _concrete_ways_out(table) -> dict:
+    """Every way to put the whole hand down, card by card (two cards of one code are two cards): the
+    last card discarded or none, each wild card to one of the side's melds or a new meld's rank, each
+    natural to its rank's meld; judged one by one. The legal ones, counted by the last card's class."""
+    from itertools import product as every
+
+    side = table.side_of(table.turn.player)
+    hand = table.mover.hand
+    counted: dict = {}
+    for last in [None, *range(len(hand))]:
+        rest = [c for i, c in enumerate(hand) if i != last]
+        naturals = sorted({c.rank for c in rest if c.is_natural})
+        targets = naturals + [m.rank for m in side.melds if m.rank not in naturals]
+        wilds = [c for c in rest if c.is_wild]
+        for places in every(range(len(targets)), repeat=len(wilds)):
+            steps = []
+            for t, rank in enumerate(targets):
+                cards = tuple([c for c in rest if c.is_natural and c.rank == rank]
+                              + [w for w, p in zip(wilds, places) if p == t])
+                if cards:
+                    kind = "add" if side.meld_of(rank) is not None else "meld"
+                    steps.append(Step(kind, cards, rank if kind == "add" else None))
+            if last is not None:
+                steps.append(Step("discard", (hand[last],)))
+            if len(steps) >= 2 and api.check(table, steps).legal:
+                cls = card_class(hand[last]) if last is not None else None
+                counted[cls] = counted.get(cls, 0) + 1
+    return counted
+
+
+@pytest.mark.parametrize("hand", ["9S 9D 9H", "2C 2D JK 4H", "9S 9D 2C JK", "2C 2D 4H 4S"])
+def test_ways_out_count_every_way_once(hand):
+    """An entry's ways are the concrete moves it stands for: the choice of the last card, then of
+    the cards each meld takes. (A discarded 9 was once counted again among the 9s laid down.)"""
+    table = table_from_text(CANASTA_DOWN.replace("hand: 2C 2D 4H", f"hand: {hand}")
+                            .replace("melds: [KS KH KD KC,", "melds: [9S 9H 9D, KS KH KD KC,"))
+    listed = {card_class(o.steps[-1].cards[0]) if o.steps[-1].kind == "discard" else None: o.ways
+              for o in legal_moves(table).of_kind("out") if len(o.steps) > 1}  # one step: a lay-off or a meld
+    assert listed == _concrete_ways_out(table)

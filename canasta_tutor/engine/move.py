@@ -108,9 +108,10 @@ def _as_steps(text: str) -> str:
     return " ".join(out).replace(" ;", ";")
 
 
-# The steps of a move text read before: a program asking about many positions repeats its moves, and
-# a step is a value nobody changes, so one look replaces the reading. Only moves that read well are kept,
-# at most a few thousand, of a sensible length; the reading is the same in every language.
+# The steps of a move text read before: a program asking about many positions repeats its moves, so
+# one look replaces the reading. Each call gets steps of its own (what a caller does to them stays
+# with it). Only moves that read well are kept, at most a few thousand, of a sensible length; the
+# reading is the same in every language.
 _MOVES: dict[str, tuple[Step, ...]] = {}
 _MOVES_MOST, _MOVES_LONGEST = 4096, 200
 
@@ -120,10 +121,10 @@ def parse_move(text: str | list[str]) -> list[Step]:
     if type(text) is str:
         known = _MOVES.get(text)
         if known is not None:
-            return list(known)
+            return [Step(s.kind, s.cards, s.to) for s in known]
         steps = _parse(text)
         if len(_MOVES) < _MOVES_MOST and len(text) <= _MOVES_LONGEST:
-            _MOVES[text] = tuple(steps)
+            _MOVES[text] = tuple(Step(s.kind, s.cards, s.to) for s in steps)
         return steps
     return _parse(text)
 

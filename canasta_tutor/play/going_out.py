@@ -37,7 +37,7 @@ def ways_out(gen, pool: Pool) -> None:
         targets = ranks + [m.rank for m in gen.side.melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
         if not targets and (twos or jokers):
             continue
-        candidates: list[list[Group]] = []
+        candidates: list[list[tuple[int, int]]] = []  # shares of the wild cards, (2s, jokers) per target
         # Each meld's allowed share of wild cards, judged once; then every way to hand out all of
         # them, keeping those that leave the side enough canastas to go out.
         # A share beyond the wild cards the meld could ever hold (``wild_cap``, the bound the rest
@@ -52,8 +52,8 @@ def ways_out(gen, pool: Pool) -> None:
                             or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
         need = gen.rs.canastas_to_go_out - untouched
-        # Each target's rank, naturals and the cards its meld holds already: a share is weighed in
-        # plain numbers, and groups are made only for the shares that leave enough canastas.
+        # Each target's rank, naturals and the cards its meld holds already: a share is weighed and
+        # counted in plain numbers, and groups are made only for the shares the judge is asked about.
         base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
         budget = [gen.limit]
         for share in _fits(allowed, twos, jokers, budget, gen.tick):
@@ -73,12 +73,16 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
                candidates: list[list[tuple[int, int]]]) -> None:
     """One entry for the ways out that end with ``last`` (None: no discard): each candidate is a share
     of the wild cards among the melds of ``base``. The first legal one stands for them all; the
-    others are counted in plain numbers (the choices of cards each class allows, taken in turn as
-    ``Pool.pick`` takes them), and groups are made only of those judged."""
+    others are counted in plain numbers: the choice of the last card, then the choices of cards
+    each class allows among the cards left, taken in turn as ``Pool.pick`` takes them. Groups are
+    made only of the shares judged."""
     found = None
     ways = shares = 0
-    counts = pool.counts
-    fixed = pool.n(last) if last is not None else 1  # the ways to choose the naturals, black threes, last card
+    counts = dict(pool.counts)
+    fixed = 1  # the ways to choose the last card, the naturals and the black threes
+    if last is not None:
+        fixed = counts[last]
+        counts[last] -= 1  # the card discarded is not among those laid down
     for r, k, _ in base:
         if k:
             fixed *= comb(counts[r], k)

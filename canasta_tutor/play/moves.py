@@ -88,11 +88,15 @@ def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
 
 
 def can_take(table: Table) -> bool:
-    """Whether the player on turn may take the discard pile in any way ``legal_moves`` would list:
-    the same candidates, judged by the same judge, most likely first, stopping at the first legal
-    one. A take that must also make the side's first meld is looked for among more sets of melds
-    than the listing offers (``any_first_meld``), so on a hand so large that the listing's search
-    stops early (it says so), this may find a legal take the listing did not reach."""
+    """Whether the player on turn may take the discard pile: whether some take ``check`` accepts is
+    among the candidates ``legal_moves`` tries, judged by the same judge, most likely first, stopping
+    at the first legal one.
+
+    Two differences from "a take is listed": the listing leaves out a legal take after which the
+    turn cannot be finished while another move exists (a dead end; this still answers yes, the take
+    itself being allowed); and a take that must also make the side's first meld is looked for among
+    more sets of melds than the listing offers (``any_first_meld``), so on a hand so large that the
+    listing's search stops early (it says so), this may find a legal take the listing did not reach."""
     if table.turn.phase != "draw" or not table.discard:
         return False
     gen = _Generator(table, NODE_LIMIT, seconds=TIME_LIMIT, first=True)
