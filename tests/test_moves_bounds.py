@@ -143,21 +143,10 @@ def test_a_take_that_leaves_no_way_to_finish_the_turn_can_still_be_taken():
     """Danish: after taking with the pair, the hand holds only 2s, which may not be discarded, and going
     out needs two canastas. `moves` leaves the dead end out; the take itself is allowed."""
     from canasta_tutor.files.snapshot import table_from_text
+    from test_moves import ONTO_NINES
 
-    table = table_from_text("""
-ruleset: danish
-players:
-  - {name: Ann, hand: 9S 9D 2C 2D}
-  - {name: Bob, hand: 13}
-  - {name: Cas, hand: 13}
-  - {name: Dee, hand: 13}
-sides:
-  - {name: NS, players: [Ann, Cas], score: 500, melds: [9S 9H 9D 9C 9H]}
-  - {name: EW, players: [Bob, Dee], score: 500}
-discard: 9C
-stock: 30
-turn: {player: Ann, phase: draw}
-""")
+    table = table_from_text(ONTO_NINES.replace("hand: 9S 9D 2C 2D 2H 2S 4C 5D 6H", "hand: 9S 9D 2C 2D")
+                            .replace("discard: 5C 8D 9C", "discard: 9C"))
     assert api.check(table, "take 9S 9D").legal
     assert not legal_moves(table).of_kind("take")
     assert legal_moves(table, keep_dead_ends=True).of_kind("take")
