@@ -126,27 +126,14 @@ def _direct(data: dict, name: str) -> Table | None:
         return None
 
 
-def _name(value: Any) -> bool:
-    """A name as the reader takes it: text, not empty, with no spaces around it."""
-    return type(value) is str and value != "" and value == value.strip()
-
-
-def _whole(value: Any) -> bool:
-    """A whole number the reader takes (a bool is not one)."""
-    return type(value) is int and -10**9 < value < 10**9
-
-
 def _build(data: dict, name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
     get = data.get
-    ref = get("ruleset")
-    if ref is None:
-        ref = "classic"
-    elif ref not in BUILTIN:  # a ruleset file is read relative to the table's file: the reader knows how
-        raise _Decline
+    ref = get("ruleset", "classic")
     players_data = get("players")
-    if type(players_data) is not list or not players_data:
+    # A ruleset file is read relative to the table's file: the reader knows how.
+    if ref not in BUILTIN or type(players_data) is not list or not players_data:
         raise _Decline
     rs = _RULESETS.get((ref, len(players_data))) or _ruleset(ref, len(players_data))
     if len(players_data) != rs.players:
@@ -154,57 +141,44 @@ def _build(data: dict, name: str) -> Table:
     everything: list[Card] = []
     players = []
     names: list[str] = []
-    for i, pd in enumerate(players_data):
+    for pd in players_data:
         if type(pd) is not dict or not _PLAYER.issuperset(pd):
             raise _Decline
         who = pd.get("name")
-        if type(who) is not str or not who or who != who.strip() or who in names:
+        hand_data = pd.get("hand")
+        melded = pd.get("has_melded", False)
+        if type(who) is not str or not who or who != who.strip() or melded is not False and melded is not True:
             raise _Decline
         names.append(who)
-        hand_data = pd.get("hand")
         if type(hand_data) is int:
             if not 0 <= hand_data < 10**9:
                 raise _Decline
-            hand, count = None, hand_data
+            players.append(Player(who, None, hand_data, melded))
         elif hand_data is None:
             raise _Decline
         else:
             hand = _cards(hand_data)
-            count = len(hand)
             everything += hand
-        melded = pd.get("has_melded")
-        if melded is None:
-            melded = False
-        elif melded is not True and melded is not False:
-            raise _Decline
-        players.append(Player(who, hand, count, melded))
+            players.append(Player(who, hand, len(hand), melded))
+    if len(set(names)) != len(names):
+        raise _Decline
     sides = _sides(get("sides"), names, rs, everything)
     discard = _cards(get("discard"))
     everything += discard
     pile_frozen = get("pile_frozen")
-    if pile_frozen is not None and pile_frozen is not True and pile_frozen is not False:
-        raise _Decline
-    stock = get("stock")
-    if stock is None:
-        stock = 0
-    elif not _whole(stock) or stock < 0:
-        raise _Decline
+    stock = get("stock", 0)
     cut_bonus = get("cut_bonus")
-    if cut_bonus is not None and cut_bonus not in [s.name for s in sides]:
-        raise _Decline
     td = get("turn")
-    if type(td) is not dict or not _TURN.issuperset(td):
+    if (pile_frozen is not None and pile_frozen is not True and pile_frozen is not False
+            or type(stock) is not int or not 0 <= stock < 10**9
+            or cut_bonus is not None and cut_bonus not in [s.name for s in sides]
+            or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
-    player = td.get("player")
-    phase = td.get("phase")
-    if phase is None:
-        phase = "draw"
-    first_round = td.get("first_round")
-    if first_round is None:
-        first_round = False
-    permission = td.get("permission")
-    if permission is None:
-        permission = "none"
+    get = td.get
+    player = get("player")
+    phase = get("phase", "draw")
+    first_round = get("first_round", False)
+    permission = get("permission", "none")
     if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
             or first_round is not True and first_round is not False):
         raise _Decline
@@ -243,31 +217,23 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
         get = sd.get
         side_name = get("name")
         members = get("players")
-        if (not _name(side_name) or side_name in side_names or type(members) is not list
-                or len(members) != rs.side_size):
+        score = get("score", 0)
+        if (type(side_name) is not str or not side_name or side_name != side_name.strip()
+                or side_name in side_names or type(members) is not list or len(members) != rs.side_size
+                or type(score) is not int or not -10**9 < score < 10**9):
             raise _Decline
         side_names.append(side_name)
         for who in members:
             if who not in names or who in seated:
                 raise _Decline
             seated.append(who)
-        score = get("score")
-        if score is None:
-            score = 0
-        elif not _whole(score):
-            raise _Decline
         melds: list[Meld] = []
         melds_data = get("melds")
         if melds_data is not None:
             if type(melds_data) is not list:
                 raise _Decline
             for md in melds_data:
-                cards = _cards(md)
-                # One rank and wild cards, no red three: a set look done in C, against every card
-                # such a meld may hold (the rank is the first natural card's).
-                rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
-                if rank is None or not _MELDABLE[rank].issuperset(cards):
-                    raise _Decline
+                rank, cards = _meld(md)
                 everything += cards
                 for m in melds:
                     if m.rank == rank:
@@ -276,11 +242,32 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
                 else:
                     melds.append(Meld(rank, cards))
         reds = _cards(get("red_threes"))
-        for c in reds:
-            if not c.is_red_three:
-                raise _Decline
-        everything += reds
+        if reds:
+            for c in reds:
+                if not c.is_red_three:
+                    raise _Decline
+            everything += reds
         sides.append(Side(side_name, list(members), score, melds, reds))
     if len(seated) != len(names):
         raise _Decline
     return sides
+
+
+# The rank and cards of a meld's text seen before: its checks passed once, and they depend on the
+# text alone.
+_MELD_TEXTS: dict[str, tuple[str, tuple[Card, ...]]] = {}
+
+
+def _meld(value: Any) -> tuple[str, list[Card]]:
+    """A meld's rank and cards: one rank and wild cards, no red three (a set look done in C, against
+    every card a meld of that rank may hold; the rank is the first natural card's)."""
+    known = _MELD_TEXTS.get(value) if type(value) is str else None
+    if known is not None:
+        return known[0], list(known[1])
+    cards = _cards(value)
+    rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
+    if rank is None or not _MELDABLE[rank].issuperset(cards):
+        raise _Decline
+    if type(value) is str and len(_MELD_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
+        _MELD_TEXTS[value] = (rank, tuple(cards))
+    return rank, cards
