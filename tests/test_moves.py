@@ -193,6 +193,26 @@ def test_the_search_for_combinations_is_bounded_and_says_so():
     assert all(api.check(table, o.steps).legal for o in listed.options)
 
 
+
+@pytest.mark.parametrize("hand", ["2S 2H 2D JK JK 9S 9H 5C", "2S 2H 2D 2C JK 9S 9H 5C"])
+def test_many_shares_of_wild_cards_counted_whole_match_judging_each(hand):
+    """Five wild cards among nine melds: thousands of shares, counted without walking them one by
+    one; judging every one of them gives the same ways and shares."""
+    table = table_from_text(WILD_HAND.replace("2S 2H 2D 2C 2S 2H JK JK JK 9S 9H 5C", hand))
+    fast, slow = legal_moves(table), legal_moves(table, exhaustive=True)
+    assert not fast.truncated and not slow.truncated
+    counted = sorted((o.steps[-1].kind, o.ways, o.shares) for o in fast.of_kind("out"))
+    assert counted == sorted((o.steps[-1].kind, o.ways, o.shares) for o in slow.of_kind("out"))
+    assert counted and counted[0][2] > 1000
+
+
+def test_nine_wild_cards_are_counted_whole_within_the_listings_steps():
+    """Too many shares to walk within the listing's steps (the walk would stop and say so), but not
+    to count: 216,832 shares, each judged once by hand when this was written, all legal."""
+    listed = legal_moves(table_from_text(WILD_HAND))
+    assert not listed.truncated
+    assert [(o.ways, o.shares) for o in listed.of_kind("out")] == [(230652240, 216832)]
+
 ONTO_NINES = """
 ruleset: danish
 players:

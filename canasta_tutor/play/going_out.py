@@ -6,6 +6,7 @@ options these functions use."""
 from __future__ import annotations
 
 from math import comb
+from typing import Iterator
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.move import Step
@@ -37,9 +38,8 @@ def ways_out(gen, pool: Pool) -> None:
         targets = ranks + [m.rank for m in gen.side.melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
         if not targets and (twos or jokers):
             continue
-        candidates: list[list[tuple[int, int]]] = []  # shares of the wild cards, (2s, jokers) per target
-        # Each meld's allowed share of wild cards, judged once; then every way to hand out all of
-        # them, keeping those that leave the side enough canastas to go out.
+        # Each meld's allowed share of wild cards, (2s, jokers), judged once; then the ways to hand
+        # out all of them that leave the side enough canastas to go out (``_Shares``).
         # A share beyond the wild cards the meld could ever hold (``wild_cap``, the bound the rest
         # of the listing tries within) is not judged at all.
         allowed = []
@@ -51,33 +51,21 @@ def ways_out(gen, pool: Pool) -> None:
                             if (k + t2 + tj == 0 and meld is not None)
                             or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
-        need = gen.rs.canastas_to_go_out - untouched
         # Each target's rank, naturals and the cards its meld holds already: a share is weighed and
         # counted in plain numbers, and groups are made only for the shares the judge is asked about.
         base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
-        budget = [gen.limit]
-        for share in _fits(allowed, twos, jokers, budget, gen.tick):
-            made = 0  # the canastas the side holds after the move, those it had already among them
-            for (r, k, there), (t2, tj) in zip(base, share):
-                if k + t2 + tj + there >= 7:
-                    made += 1
-            if made < need:
-                continue  # not enough canastas to go out: no need to ask the judge
-            candidates.append(share)
-        if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
-            gen.truncated = True
-        _out_entry(gen, pool, last, base, threes, candidates)
+        steps = sum(1 for _, k, _ in base if k) + (threes > 0) + (last is not None)
+        shares = _Shares(allowed, base, twos, jokers, gen.rs.canastas_to_go_out - untouched, steps)
+        _out_entry(gen, pool, last, base, threes, shares)
 
 
 def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int]], threes: int,
-               candidates: list[list[tuple[int, int]]]) -> None:
-    """One entry for the ways out that end with ``last`` (None: no discard): each candidate is a share
-    of the wild cards among the melds of ``base``. The first legal one stands for them all; the
+               shares: "_Shares") -> None:
+    """One entry for the ways out that end with ``last`` (None: no discard), one for each share of
+    the wild cards among the melds of ``base``. The first legal share stands for them all; the
     others are counted in plain numbers: the choice of the last card, then the choices of cards
     each class allows among the cards left, taken in turn as ``Pool.pick`` takes them. Groups are
     made only of the shares judged."""
-    found = None
-    ways = shares = 0
     counts = dict(pool.counts)
     fixed = 1  # the ways to choose the last card, the naturals and the black threes
     if last is not None:
@@ -88,19 +76,16 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
             fixed *= comb(counts[r], k)
     if threes:
         fixed *= comb(counts["3b"], threes)
-    steps_fixed = sum(1 for _, k, _ in base if k) + (threes > 0) + (last is not None)
-    for share in candidates:
-        if steps_fixed + sum(1 for (_, k, _), (t2, tj) in zip(base, share) if not k and t2 + tj) < 2:
-            continue  # a single step is listed with the melds or discards already
-        n = fixed
-        twos, jokers = counts.get("2", 0), counts.get("JK", 0)
-        for t2, tj in share:
-            if t2:
-                n *= comb(twos, t2)
-                twos -= t2
-            if tj:
-                n *= comb(jokers, tj)
-                jokers -= tj
+    # Counted whole when the count fits in the listing's steps: then the shares are walked only up
+    # to the first legal one. Past them, every share is walked, as far as the steps go, and counted.
+    counted = shares.count(gen.limit)
+    budget = [gen.limit]
+    found = None
+    ways = n = 0
+    illegal_ways = illegal = 0  # the shares judged and refused before the first legal one
+    # Judging every share (for the tests) walks them all, without the count's help.
+    for share in shares.walk(budget, gen.tick, pruned=counted is not None and not gen.exhaustive):
+        weight = shares.weight(share)
         if found is None or gen.exhaustive:
             groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
             if threes:
@@ -112,14 +97,128 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
                 steps.append(Step("discard", (pool.cards[last][-1],)))
             v = gen.judge(gen.table, steps)
             if not v.legal:
+                illegal_ways += weight
+                illegal += 1
                 continue
             if found is None:
                 found = (steps, v, partial)
-        ways += n
-        shares += 1
-    if found is not None:
-        steps, v, partial = found
-        gen.add("out", steps, v, ways, partial, shares)
+                if counted is not None and not gen.exhaustive:
+                    break  # the others are counted
+        ways += weight
+        n += 1
+    if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
+        gen.truncated = True
+    if found is None:
+        return
+    if counted is not None and not gen.exhaustive:
+        ways, n = counted[0] - illegal_ways, counted[1] - illegal
+    steps, v, partial = found
+    gen.add("out", steps, v, ways * fixed, partial, n)
+
+
+class _Shares:
+    """The ways to hand out all the wild cards (``twos`` 2s, ``jokers`` jokers) among the melds of a
+    way out, one allowed (2s, jokers) share per meld of ``base``, that leave the side ``need``
+    canastas and make the move more than one step (``steps`` without the melds the wild cards alone
+    make): a single step is listed with the melds or discards already.
+
+    ``walk`` gives them in order; ``count`` counts them and adds up their weights without walking
+    them one by one (a share's weight: the ways to choose its 2s and jokers among those left, meld
+    by meld in turn, as ``Pool.pick`` takes them)."""
+
+    def __init__(self, allowed: list[list[tuple[int, int]]], base: list[tuple[str, int, int]], twos: int,
+                 jokers: int, need: int, steps: int) -> None:
+        self.allowed, self.twos, self.jokers = allowed, twos, jokers
+        self.need = max(need, 0)
+        self.steps = steps
+        # Per meld: whether it is a canasta with a share, and whether the share makes it a step.
+        self.sizes = [k + there for _, k, there in base]
+        self.bare = [not k for _, k, _ in base]
+        self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
+
+    def _next(self, i: int, made: int, steps: int, t2: int, tj: int) -> tuple[int, int]:
+        """What the share (t2, tj) of meld ``i`` adds to the canastas made and the steps (each
+        counted only as far as it matters)."""
+        if self.sizes[i] + t2 + tj >= 7 and made < self.need:
+            made += 1
+        if self.bare[i] and t2 + tj and steps < 2:
+            steps += 1
+        return made, steps
+
+    def _done(self, twos: int, jokers: int, made: int, steps: int) -> bool:
+        return not twos and not jokers and made >= self.need and self.steps + steps >= 2
+
+    def count(self, limit: int) -> tuple[int, int] | None:
+        """(the shares' weights added up, how many shares), or None when that takes more than
+        ``limit`` steps."""
+        budget = [limit]
+        try:
+            return self._from(0, self.twos, self.jokers, 0, 0, budget)
+        except _TooMany:
+            return None
+
+    def _from(self, i: int, twos: int, jokers: int, made: int, steps: int, budget: list[int]) -> tuple[int, int]:
+        key = (i, twos, jokers, made, steps)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if i == len(self.allowed):
+            total = (1, 1) if self._done(twos, jokers, made, steps) else (0, 0)
+        else:
+            budget[0] -= len(self.allowed[i]) + 1
+            if budget[0] < 0:
+                raise _TooMany
+            weight = n = 0
+            for t2, tj in self.allowed[i]:
+                if t2 <= twos and tj <= jokers:
+                    w, c = self._from(i + 1, twos - t2, jokers - tj, *self._next(i, made, steps, t2, tj), budget)
+                    if c:
+                        weight += comb(twos, t2) * comb(jokers, tj) * w
+                        n += c
+            total = (weight, n)
+        self.memo[key] = total
+        return total
+
+    def weight(self, share: list[tuple[int, int]]) -> int:
+        twos, jokers, w = self.twos, self.jokers, 1
+        for t2, tj in share:
+            w *= comb(twos, t2) * comb(jokers, tj)
+            twos -= t2
+            jokers -= tj
+        return w
+
+    def walk(self, budget: list[int], tick, pruned: bool) -> Iterator[list[tuple[int, int]]]:
+        """The shares in order, each meld's allowed shares in turn. ``pruned`` (after ``count``):
+        only into shares that lead to one. Otherwise every step costs one of ``budget``, and the
+        walk stops when it runs out; ``tick`` is called on every step and stops the walk when the
+        listing's time is up."""
+        share: list[tuple[int, int]] = []
+        last = len(self.allowed)
+
+        def walk(i: int, twos: int, jokers: int, made: int, steps: int) -> Iterator[list[tuple[int, int]]]:
+            if not pruned:
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return
+            tick()
+            if i == last:
+                if self._done(twos, jokers, made, steps):
+                    yield list(share)
+                return
+            for t2, tj in self.allowed[i]:
+                if t2 <= twos and tj <= jokers:
+                    after = self._next(i, made, steps, t2, tj)
+                    if pruned and not self.memo[(i + 1, twos - t2, jokers - tj, *after)][1]:
+                        continue
+                    share.append((t2, tj))
+                    yield from walk(i + 1, twos - t2, jokers - tj, *after)
+                    share.pop()
+
+        return walk(0, self.twos, self.jokers, 0, 0)
+
+
+class _TooMany(Exception):
+    """Counting the shares would take more steps than the listing allows."""
 
 
 def _group_ok(gen, pool: Pool, g: Group) -> bool:
@@ -139,31 +238,3 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
 def _meld_size(gen, rank: str) -> int:
     m = gen.side.meld_of(rank)
     return len(m.cards) if m else 0
-
-
-def _fits(allowed: list[list[tuple[int, int]]], twos: int, jokers: int, budget: list[int],
-          tick) -> list[list[tuple[int, int]]]:
-    """Every choice of one allowed (twos, jokers) share per meld that uses up all the wild cards,
-    until ``budget`` (search steps, shared with the caller) runs out; ``tick`` is called on every
-    step and stops the search when the listing's time is up."""
-    found: list[list[tuple[int, int]]] = []
-    share: list[tuple[int, int]] = []
-    last = len(allowed)
-
-    def walk(i: int, twos: int, jokers: int) -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            return
-        tick()
-        if i == last:
-            if not twos and not jokers:
-                found.append(list(share))
-            return
-        for t2, tj in allowed[i]:
-            if t2 <= twos and tj <= jokers:
-                share.append((t2, tj))
-                walk(i + 1, twos - t2, jokers - tj)
-                share.pop()
-
-    walk(0, twos, jokers)
-    return found
