@@ -164,3 +164,17 @@ def test_the_cards_of_a_long_text_are_not_kept():
     with pytest.raises(InputError):
         api.table_from_dict({**copy.deepcopy(DATA[0]), "discard": long_text})
     assert long_text not in from_data._TEXTS
+
+
+def test_optional_keys_given_as_null_take_the_direct_way():
+    """A program may write every optional key, as null when it has no value: the reader takes that as
+    left out, and so does the direct way (which is ten times quicker)."""
+    data = copy.deepcopy(DATA[0])
+    data.update({"ruleset": None, "stock": None, "pile_frozen": None, "cut_bonus": None})
+    data["turn"].update({"phase": None, "first_round": None, "permission": None})
+    for p in data["players"]:
+        p["has_melded"] = None
+    for s in data["sides"]:
+        s.update({"score": None, "melds": None, "red_threes": None})
+    assert _direct(data, "<data>") is not None
+    assert api.table_from_dict(data) == reader(data)

@@ -193,7 +193,6 @@ def test_the_search_for_combinations_is_bounded_and_says_so():
     assert all(api.check(table, o.steps).legal for o in listed.options)
 
 
-
 @pytest.mark.parametrize("hand", ["2S 2H 2D JK JK 9S 9H 5C", "2S 2H 2D 2C JK 9S 9H 5C"])
 def test_many_shares_of_wild_cards_counted_whole_match_judging_each(hand):
     """Five wild cards among nine melds: thousands of shares, counted without walking them one by
@@ -212,6 +211,57 @@ def test_nine_wild_cards_are_counted_whole_within_the_listings_steps():
     listed = legal_moves(table_from_text(WILD_HAND))
     assert not listed.truncated
     assert [(o.ways, o.shares) for o in listed.of_kind("out")] == [(230652240, 216832)]
+
+
+def test_no_way_out_when_going_out_is_refused_however_many_wild_cards():
+    """The partner said no: every share is refused, and the search for one stays within its steps."""
+    table = table_from_text(WILD_HAND.replace("phase: play}", "phase: play, permission: refused}"))
+    listed = legal_moves(table)
+    assert not listed.of_kind("out")
+    assert all(api.check(table, o.steps).legal for o in listed.options)
+
+
+CANASTA_FIRST = """
+ruleset: classic
+house_rules: {canastas_to_go_out: 0, initial_meld: [{need: canasta}]}
+players:
+  - {name: Ann, hand: HAND}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 500}
+  - {name: EW, players: [Bob, Dee], score: 500}
+discard: 5D 6H
+stock: 30
+turn: {player: Ann, phase: play}
+"""
+
+
+def _outs(listed):
+    return sorted((str(o.steps[-1]), o.ways, o.shares) for o in listed.of_kind("out"))
+
+
+@pytest.mark.parametrize("hand", ["9S 9H 9D 9C 8S 8H 8D 2C 2D 2H JK JK 5C",
+                                  "9S 9H 9D 9C 8S 8H 8D 7S 7H 7D 2C 2D 2H JK JK 5C"])
+def test_a_first_meld_that_needs_a_canasta_is_judged_share_by_share(hand):
+    """No canasta needed to go out, but the first meld needs one: a share that makes no canasta is
+    refused, so the count cannot stand for every share. (It once counted 13 ways where 10 are legal.)"""
+    table = table_from_text(CANASTA_FIRST.replace("HAND", hand))
+    assert _outs(legal_moves(table)) == _outs(legal_moves(table, exhaustive=True))
+
+
+@pytest.mark.parametrize("hand", ["9S 9H 9D 9C 8S 8H 8D 2C 2D 2H JK JK 5C",
+                                  "9S 9H 9D 9C 8S 8H 8D 7S 7H 7D 2C 2D 2H JK JK 5C"])
+def test_a_count_whose_first_share_is_refused_is_not_trusted(hand, monkeypatch):
+    """Were the count taken to stand where a share may be refused, a refused first share makes the
+    listing judge every share instead."""
+    from canasta_tutor.play import going_out
+
+    table = table_from_text(CANASTA_FIRST.replace("HAND", hand))
+    slow = _outs(legal_moves(table, exhaustive=True))
+    monkeypatch.setattr(going_out, "count_stands", lambda gen, shares: True)
+    assert _outs(legal_moves(table)) == slow
 
 ONTO_NINES = """
 ruleset: danish

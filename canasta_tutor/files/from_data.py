@@ -130,7 +130,9 @@ def _build(data: dict, name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
     get = data.get
-    ref = get("ruleset", "classic")
+    ref = get("ruleset")
+    if ref is None:  # an optional key may also be given as null: the reader takes that as left out
+        ref = "classic"
     players_data = get("players")
     # A ruleset file is read relative to the table's file: the reader knows how.
     if ref not in BUILTIN or type(players_data) is not list or not players_data:
@@ -146,8 +148,11 @@ def _build(data: dict, name: str) -> Table:
             raise _Decline
         who = pd.get("name")
         hand_data = pd.get("hand")
-        melded = pd.get("has_melded", False)
-        if type(who) is not str or not who or who != who.strip() or melded is not False and melded is not True:
+        melded = pd.get("has_melded")
+        if melded is None:
+            melded = False
+        if (type(who) is not str or not who or who != who.strip()
+                or (melded is not False and melded is not True)):
             raise _Decline
         names.append(who)
         if type(hand_data) is int:
@@ -166,21 +171,28 @@ def _build(data: dict, name: str) -> Table:
     discard = _cards(get("discard"))
     everything += discard
     pile_frozen = get("pile_frozen")
-    stock = get("stock", 0)
+    stock = get("stock")
+    if stock is None:
+        stock = 0
     cut_bonus = get("cut_bonus")
     td = get("turn")
-    if (pile_frozen is not None and pile_frozen is not True and pile_frozen is not False
+    if ((pile_frozen is not None and pile_frozen is not True and pile_frozen is not False)
             or type(stock) is not int or not 0 <= stock < 10**9
-            or cut_bonus is not None and cut_bonus not in [s.name for s in sides]
+            or (cut_bonus is not None and cut_bonus not in [s.name for s in sides])
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
-    get = td.get
-    player = get("player")
-    phase = get("phase", "draw")
-    first_round = get("first_round", False)
-    permission = get("permission", "none")
+    player = td.get("player")
+    phase = td.get("phase")
+    if phase is None:
+        phase = "draw"
+    first_round = td.get("first_round")
+    if first_round is None:
+        first_round = False
+    permission = td.get("permission")
+    if permission is None:
+        permission = "none"
     if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
-            or first_round is not True and first_round is not False):
+            or (first_round is not True and first_round is not False)):
         raise _Decline
     # The decks' limits: every suited card at most once a deck, jokers as the ruleset has them. A
     # card without its suit is counted by rank, with the rest of its rank: the reader does that.
@@ -217,7 +229,9 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
         get = sd.get
         side_name = get("name")
         members = get("players")
-        score = get("score", 0)
+        score = get("score")
+        if score is None:
+            score = 0
         if (type(side_name) is not str or not side_name or side_name != side_name.strip()
                 or side_name in side_names or type(members) is not list or len(members) != rs.side_size
                 or type(score) is not int or not -10**9 < score < 10**9):

@@ -61,11 +61,10 @@ def ways_out(gen, pool: Pool) -> None:
 
 def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int]], threes: int,
                shares: "_Shares") -> None:
-    """One entry for the ways out that end with ``last`` (None: no discard), one for each share of
-    the wild cards among the melds of ``base``. The first legal share stands for them all; the
-    others are counted in plain numbers: the choice of the last card, then the choices of cards
-    each class allows among the cards left, taken in turn as ``Pool.pick`` takes them. Groups are
-    made only of the shares judged."""
+    """The entry for the ways out that end with ``last`` (None: no discard): the shares of the wild
+    cards among the melds of ``base``, one legal share standing for them all, with how many ways
+    there are: the choice of the last card, then the choices of cards each class allows among the
+    cards left, taken in turn as ``Pool.pick`` takes them. Groups are made only of the shares judged."""
     counts = dict(pool.counts)
     fixed = 1  # the ways to choose the last card, the naturals and the black threes
     if last is not None:
@@ -76,17 +75,19 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
             fixed *= comb(counts[r], k)
     if threes:
         fixed *= comb(counts["3b"], threes)
-    # Counted whole when the count fits in the listing's steps: then the shares are walked only up
-    # to the first legal one. Past them, every share is walked, as far as the steps go, and counted.
-    counted = shares.count(gen.limit)
+    # The shares differ only in what ``_Shares`` weighs: each meld's share was judged on its own, and
+    # the rest of the move (the naturals, the threes, the last card, the points laid) is the same for
+    # all. So when the first share is legal, the count stands for every share. One more thing may
+    # differ, for a side that has not melded and needs no canasta to go out (a house rule): whether a
+    # new meld is a canasta, which its first meld may need; there every share is judged. So is every
+    # share when the first one is refused, when the count would take more steps than the listing
+    # allows, and for the tests (``exhaustive``).
+    counted = shares.count(gen.limit) if not gen.exhaustive and count_stands(gen, shares) else None
     budget = [gen.limit]
     found = None
     ways = n = 0
-    illegal_ways = illegal = 0  # the shares judged and refused before the first legal one
-    # Judging every share (for the tests) walks them all, without the count's help.
-    for share in shares.walk(budget, gen.tick, pruned=counted is not None and not gen.exhaustive):
-        weight = shares.weight(share)
-        if found is None or gen.exhaustive:
+    for share in shares.walk(budget, gen.tick, pruned=counted is not None):
+        if found is None or counted is None:
             groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
             if threes:
                 groups.append(Group("3b", threes))
@@ -97,23 +98,25 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
                 steps.append(Step("discard", (pool.cards[last][-1],)))
             v = gen.judge(gen.table, steps)
             if not v.legal:
-                illegal_ways += weight
-                illegal += 1
+                counted = None
                 continue
             if found is None:
                 found = (steps, v, partial)
-                if counted is not None and not gen.exhaustive:
-                    break  # the others are counted
-        ways += weight
+                if counted is not None:
+                    ways, n = counted
+                    break
+        ways += shares.weight(share)
         n += 1
     if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
         gen.truncated = True
-    if found is None:
-        return
-    if counted is not None and not gen.exhaustive:
-        ways, n = counted[0] - illegal_ways, counted[1] - illegal
-    steps, v, partial = found
-    gen.add("out", steps, v, ways * fixed, partial, n)
+    if found is not None:
+        steps, v, partial = found
+        gen.add("out", steps, v, ways * fixed, partial, n)
+
+
+def count_stands(gen, shares: "_Shares") -> bool:
+    """Whether the count of shares may stand for them all once the first is legal (see ``_out_entry``)."""
+    return gen.side.has_melded or shares.need >= 1
 
 
 class _Shares:
@@ -131,7 +134,8 @@ class _Shares:
         self.allowed, self.twos, self.jokers = allowed, twos, jokers
         self.need = max(need, 0)
         self.steps = steps
-        # Per meld: whether it is a canasta with a share, and whether the share makes it a step.
+        # Per meld: its cards before its share of wild cards (those it holds and the naturals laid),
+        # and whether it gets no naturals (then a share of wild cards alone makes it a step).
         self.sizes = [k + there for _, k, there in base]
         self.bare = [not k for _, k, _ in base]
         self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
@@ -188,18 +192,17 @@ class _Shares:
         return w
 
     def walk(self, budget: list[int], tick, pruned: bool) -> Iterator[list[tuple[int, int]]]:
-        """The shares in order, each meld's allowed shares in turn. ``pruned`` (after ``count``):
-        only into shares that lead to one. Otherwise every step costs one of ``budget``, and the
+        """The shares in order, each meld's allowed shares in turn; with ``pruned`` (after
+        ``count``), only into shares that lead to one. Every step costs one of ``budget``, and the
         walk stops when it runs out; ``tick`` is called on every step and stops the walk when the
         listing's time is up."""
         share: list[tuple[int, int]] = []
         last = len(self.allowed)
 
-        def walk(i: int, twos: int, jokers: int, made: int, steps: int) -> Iterator[list[tuple[int, int]]]:
-            if not pruned:
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return
+        def from_meld(i: int, twos: int, jokers: int, made: int, steps: int) -> Iterator[list[tuple[int, int]]]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return
             tick()
             if i == last:
                 if self._done(twos, jokers, made, steps):
@@ -211,10 +214,10 @@ class _Shares:
                     if pruned and not self.memo[(i + 1, twos - t2, jokers - tj, *after)][1]:
                         continue
                     share.append((t2, tj))
-                    yield from walk(i + 1, twos - t2, jokers - tj, *after)
+                    yield from from_meld(i + 1, twos - t2, jokers - tj, *after)
                     share.pop()
 
-        return walk(0, self.twos, self.jokers, 0, 0)
+        return from_meld(0, self.twos, self.jokers, 0, 0)
 
 
 class _TooMany(Exception):
