@@ -354,6 +354,28 @@ def test_every_legal_single_step_is_listed_in_positions_of_play():
     assert checked > 100
 
 
+
+def test_ways_out_in_positions_of_play_match_judging_each_share():
+    """Every ruleset's positions of real play, in the play phase (the mover has drawn): the counted
+    ways out agree with judging every share one by one."""
+    from canasta_tutor.learning.positions import walk
+
+    compared = 0
+    for ruleset in ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"):
+        for seed in (1, 2):
+            for position in walk(ruleset, seed):
+                table = position.seen().clone()
+                table.turn.phase = "play"
+                if table.mover.hand is None:
+                    continue
+                fast = legal_moves(table).of_kind("out")
+                if fast:
+                    slow = legal_moves(table, exhaustive=True).of_kind("out")
+                    assert sorted((o.move, o.ways, o.shares) for o in fast) == \
+                        sorted((o.move, o.ways, o.shares) for o in slow), table.to_data()
+                    compared += 1
+    assert compared > 20
+
 def _concrete_ways_out(table) -> dict:
     """Every way to put the whole hand down, card by card (two cards of one code are two cards): the
     last card discarded or none, each wild card to one of the side's melds or a new meld's rank, each
