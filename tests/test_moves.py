@@ -214,11 +214,40 @@ def test_nine_wild_cards_are_counted_whole_within_the_listings_steps():
 
 
 def test_no_way_out_when_going_out_is_refused_however_many_wild_cards():
-    """The partner said no: every share is refused, and the search for one stays within its steps."""
+    """The partner said no: the first share judged is refused, and so is every other (they differ only
+    in what the count weighs), so the listing does not judge them one by one, nor say it stopped."""
     table = table_from_text(WILD_HAND.replace("phase: play}", "phase: play, permission: refused}"))
     listed = legal_moves(table)
-    assert not listed.of_kind("out")
+    assert not listed.of_kind("out") and not listed.truncated
     assert all(api.check(table, o.steps).legal for o in listed.options)
+
+
+DISCARD_REQUIRED = """
+ruleset: danish
+players:
+  - {name: Ann, hand: 2S 2H 2D 2C JK JK JK 9S 9H 9D 7C 7D 7H}
+  - {name: Bob, hand: 13}
+  - {name: Cas, hand: 13}
+  - {name: Dee, hand: 13}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 500, melds: [KS KH KD KC KS KH KD, QS QH QD QC QS QH QD, AS AH AD]}
+  - {name: EW, players: [Bob, Dee], score: 500}
+discard: 5D 6H
+stock: 30
+turn: {player: Ann, phase: play}
+"""
+
+
+def test_ways_out_refused_as_a_whole_do_not_hide_the_legal_ones():
+    """Going out without a last discard, or on a wild card, is refused whatever the shares: judging
+    their many shares one by one once ran the listing out of time before the legal ways out."""
+    table = table_from_text(DISCARD_REQUIRED)
+    listed = legal_moves(table)
+    assert not listed.truncated and listed.stopped is None
+    outs = sorted((o.steps[-1].cards[0].rank, o.ways, o.shares) for o in listed.of_kind("out"))
+    assert outs == [("7", 57288, 441), ("9", 57288, 441)]
+    assert outs == sorted((o.steps[-1].cards[0].rank, o.ways, o.shares)
+                          for o in legal_moves(table, exhaustive=True).of_kind("out"))
 
 
 CANASTA_FIRST = """
@@ -243,25 +272,26 @@ def _outs(listed):
 
 
 @pytest.mark.parametrize("hand", ["9S 9H 9D 9C 8S 8H 8D 2C 2D 2H JK JK 5C",
-                                  "9S 9H 9D 9C 8S 8H 8D 7S 7H 7D 2C 2D 2H JK JK 5C"])
+                                  "9S 9H 9D 9C 8S 8H 8D 7S 7H 7D 2C 2D 2H JK JK 5C",
+                                  "9S 9H 9D 9C 8S 8H 8D 8C 2C 2D JK 5C"])
 def test_a_first_meld_that_needs_a_canasta_is_judged_share_by_share(hand):
     """No canasta needed to go out, but the first meld needs one: a share that makes no canasta is
-    refused, so the count cannot stand for every share. (It once counted 13 ways where 10 are legal.)"""
+    refused where another is legal, so the count cannot stand for every share. (It once counted 13
+    ways where 10 are legal, and the last hand would count 8 where 2 are.)"""
     table = table_from_text(CANASTA_FIRST.replace("HAND", hand))
     assert _outs(legal_moves(table)) == _outs(legal_moves(table, exhaustive=True))
 
 
-@pytest.mark.parametrize("hand", ["9S 9H 9D 9C 8S 8H 8D 2C 2D 2H JK JK 5C",
-                                  "9S 9H 9D 9C 8S 8H 8D 7S 7H 7D 2C 2D 2H JK JK 5C"])
-def test_a_count_whose_first_share_is_refused_is_not_trusted(hand, monkeypatch):
-    """Were the count taken to stand where a share may be refused, a refused first share makes the
-    listing judge every share instead."""
-    from canasta_tutor.play import going_out
+def test_going_out_concealed_spares_the_minimum_only_to_the_shares_that_make_a_canasta():
+    """No canasta needed to go out (a house rule), 120 needed for a first meld, 100 laid: only a share
+    that makes a canasta goes out concealed, which spares the minimum; the others are refused."""
+    table = table_from_text(CANASTA_FIRST.replace("HAND", "4S 4H 4D 4C 5S 5H 5D 5C 2C 2D 2H 6C")
+                            .replace(", initial_meld: [{need: canasta}]", "")
+                            .replace("score: 500}\n  - {name: EW", "score: 3000}\n  - {name: EW"))
+    counted = _outs(legal_moves(table))
+    assert counted == _outs(legal_moves(table, exhaustive=True))
+    assert [(ways, shares) for _, ways, shares in counted] == [(2, 2)]
 
-    table = table_from_text(CANASTA_FIRST.replace("HAND", hand))
-    slow = _outs(legal_moves(table, exhaustive=True))
-    monkeypatch.setattr(going_out, "count_stands", lambda gen, shares: True)
-    assert _outs(legal_moves(table)) == slow
 
 ONTO_NINES = """
 ruleset: danish

@@ -77,37 +77,37 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
         fixed *= comb(counts["3b"], threes)
     # The shares differ only in what ``_Shares`` weighs: each meld's share was judged on its own, and
     # the rest of the move (the naturals, the threes, the last card, the points laid) is the same for
-    # all. So when the first share is legal, the count stands for every share. One more thing may
-    # differ, for a side that has not melded and needs no canasta to go out (a house rule): whether a
-    # new meld is a canasta, which its first meld may need; there every share is judged. So is every
-    # share when the first one is refused, when the count would take more steps than the listing
-    # allows, and for the tests (``exhaustive``).
-    counted = shares.count(gen.limit) if not gen.exhaustive and count_stands(gen, shares) else None
+    # all. So where the count stands (``count_stands``), the first share judged answers for every
+    # one: legal, the count is the entry's; refused, there is no entry. Elsewhere every share is
+    # judged, as it is when the count would take more steps than the listing allows, and for the
+    # tests (``exhaustive``, which walks every share without the count's help).
+    counted = None if gen.exhaustive else shares.count(gen.limit)
+    stands = counted is not None and count_stands(gen, shares)
     budget = [gen.limit]
     found = None
     ways = n = 0
     for share in shares.walk(budget, gen.tick, pruned=counted is not None):
-        if found is None or counted is None:
-            groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
-            if threes:
-                groups.append(Group("3b", threes))
-            picked, _, partial = pool.pick(groups)
-            steps = [Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None
-                     else Step("meld", tuple(cards)) for g, cards in zip(groups, picked)]
-            if last is not None:
-                steps.append(Step("discard", (pool.cards[last][-1],)))
-            v = gen.judge(gen.table, steps)
-            if not v.legal:
-                counted = None
-                continue
-            if found is None:
-                found = (steps, v, partial)
-                if counted is not None:
-                    ways, n = counted
-                    break
+        groups = [Group(r, k, t2, tj) for (r, k, _), (t2, tj) in zip(base, share) if k + t2 + tj]
+        if threes:
+            groups.append(Group("3b", threes))
+        picked, _, partial = pool.pick(groups)
+        steps = [Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None
+                 else Step("meld", tuple(cards)) for g, cards in zip(groups, picked)]
+        if last is not None:
+            steps.append(Step("discard", (pool.cards[last][-1],)))
+        v = gen.judge(gen.table, steps)
+        if not v.legal:
+            if stands:
+                return  # what refused it refuses every share: no last discard, a wild one...
+            continue
+        if found is None:
+            found = (steps, v, partial)
+            if stands:
+                ways, n = counted
+                break
         ways += shares.weight(share)
         n += 1
-    if budget[0] <= 0:  # very many wild cards: list the ways found so far and say so
+    if budget[0] < 0:  # very many wild cards: list the ways found so far and say so
         gen.truncated = True
     if found is not None:
         steps, v, partial = found
@@ -115,7 +115,11 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
 
 
 def count_stands(gen, shares: "_Shares") -> bool:
-    """Whether the count of shares may stand for them all once the first is legal (see ``_out_entry``)."""
+    """Whether nothing but the numbers ``_Shares`` counts by can tell two shares apart, so that
+    the first share judged answers for all. Not so for a side that has not melded and needs no
+    canasta to go out (only a house rule says so): there a new meld that is a canasta may be what
+    its first meld needs, or what makes the move concealed (which spares it the first meld's
+    minimum), and a share that makes none may be refused where another is not."""
     return gen.side.has_melded or shares.need >= 1
 
 
