@@ -135,23 +135,16 @@ class _Shares:
 
     def __init__(self, allowed: list[list[tuple[int, int]]], base: list[tuple[str, int, int]], twos: int,
                  jokers: int, need: int, steps: int) -> None:
-        self.allowed, self.twos, self.jokers = allowed, twos, jokers
+        self.twos, self.jokers = twos, jokers
         self.need = max(need, 0)
         self.steps = steps
-        # Per meld: its cards before its share of wild cards (those it holds and the naturals laid),
-        # and whether it gets no naturals (then a share of wild cards alone makes it a step).
-        self.sizes = [k + there for _, k, there in base]
-        self.bare = [not k for _, k, _ in base]
+        # Per meld, each allowed share with what it adds: a canasta (the meld's cards before the
+        # share are those it holds and the naturals laid), and a step (a meld that gets no naturals
+        # is one only with a share). Each is counted only where it matters: while canastas are
+        # needed, and while the move is short of two steps.
+        self.shares = [[(t2, tj, self.need > 0 and k + there + t2 + tj >= 7, steps < 2 and not k and t2 + tj > 0)
+                        for t2, tj in options] for options, (_, k, there) in zip(allowed, base)]
         self.memo: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
-
-    def _next(self, i: int, made: int, steps: int, t2: int, tj: int) -> tuple[int, int]:
-        """What the share (t2, tj) of meld ``i`` adds to the canastas made and the steps (each
-        counted only as far as it matters)."""
-        if self.sizes[i] + t2 + tj >= 7 and made < self.need:
-            made += 1
-        if self.bare[i] and t2 + tj and steps < 2:
-            steps += 1
-        return made, steps
 
     def _done(self, twos: int, jokers: int, made: int, steps: int) -> bool:
         return not twos and not jokers and made >= self.need and self.steps + steps >= 2
@@ -170,16 +163,19 @@ class _Shares:
         known = self.memo.get(key)
         if known is not None:
             return known
-        if i == len(self.allowed):
+        if i == len(self.shares):
             total = (1, 1) if self._done(twos, jokers, made, steps) else (0, 0)
         else:
-            budget[0] -= len(self.allowed[i]) + 1
+            options = self.shares[i]
+            budget[0] -= len(options) + 1
             if budget[0] < 0:
                 raise _TooMany
             weight = n = 0
-            for t2, tj in self.allowed[i]:
+            need = self.need
+            for t2, tj, canasta, step in options:
                 if t2 <= twos and tj <= jokers:
-                    w, c = self._from(i + 1, twos - t2, jokers - tj, *self._next(i, made, steps, t2, tj), budget)
+                    w, c = self._from(i + 1, twos - t2, jokers - tj, made + (canasta and made < need),
+                                      steps + (step and steps < 2), budget)
                     if c:
                         weight += comb(twos, t2) * comb(jokers, tj) * w
                         n += c
@@ -201,7 +197,8 @@ class _Shares:
         walk stops when it runs out; ``tick`` is called on every step and stops the walk when the
         listing's time is up."""
         share: list[tuple[int, int]] = []
-        last = len(self.allowed)
+        last = len(self.shares)
+        need = self.need
 
         def from_meld(i: int, twos: int, jokers: int, made: int, steps: int) -> Iterator[list[tuple[int, int]]]:
             budget[0] -= 1
@@ -212,13 +209,14 @@ class _Shares:
                 if self._done(twos, jokers, made, steps):
                     yield list(share)
                 return
-            for t2, tj in self.allowed[i]:
+            for t2, tj, canasta, step in self.shares[i]:
                 if t2 <= twos and tj <= jokers:
-                    after = self._next(i, made, steps, t2, tj)
-                    if pruned and not self.memo[(i + 1, twos - t2, jokers - tj, *after)][1]:
+                    after = (i + 1, twos - t2, jokers - tj, made + (canasta and made < need),
+                             steps + (step and steps < 2))
+                    if pruned and not self.memo[after][1]:
                         continue
                     share.append((t2, tj))
-                    yield from from_meld(i + 1, twos - t2, jokers - tj, *after)
+                    yield from from_meld(*after)
                     share.pop()
 
         return from_meld(0, self.twos, self.jokers, 0, 0)
