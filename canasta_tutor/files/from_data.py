@@ -126,6 +126,16 @@ def _direct(data: dict, name: str) -> Table | None:
         return None
 
 
+def _name(value: Any) -> bool:
+    """A name as the reader takes it: text, not empty, with no spaces around it."""
+    return type(value) is str and value != "" and value == value.strip()
+
+
+def _whole(value: Any) -> bool:
+    """A whole number the reader takes (a bool is not one)."""
+    return type(value) is int and -10**9 < value < 10**9
+
+
 def _build(data: dict, name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
@@ -151,8 +161,7 @@ def _build(data: dict, name: str) -> Table:
         melded = pd.get("has_melded")
         if melded is None:
             melded = False
-        if (type(who) is not str or not who or who != who.strip()
-                or (melded is not False and melded is not True)):
+        if not _name(who) or (melded is not False and melded is not True):
             raise _Decline
         names.append(who)
         if type(hand_data) is int:
@@ -177,7 +186,7 @@ def _build(data: dict, name: str) -> Table:
     cut_bonus = get("cut_bonus")
     td = get("turn")
     if ((pile_frozen is not None and pile_frozen is not True and pile_frozen is not False)
-            or type(stock) is not int or not 0 <= stock < 10**9
+            or not _whole(stock) or stock < 0
             or (cut_bonus is not None and cut_bonus not in [s.name for s in sides])
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
@@ -232,9 +241,8 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
         score = get("score")
         if score is None:
             score = 0
-        if (type(side_name) is not str or not side_name or side_name != side_name.strip()
-                or side_name in side_names or type(members) is not list or len(members) != rs.side_size
-                or type(score) is not int or not -10**9 < score < 10**9):
+        if (not _name(side_name) or side_name in side_names or type(members) is not list
+                or len(members) != rs.side_size or not _whole(score)):
             raise _Decline
         side_names.append(side_name)
         for who in members:
