@@ -91,8 +91,7 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
         if threes:
             groups.append(Group("3b", threes))
         picked, _, partial = pool.pick(groups)
-        steps = [Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None
-                 else Step("meld", tuple(cards)) for g, cards in zip(groups, picked)]
+        steps = [_laying(gen, g, cards) for g, cards in zip(groups, picked)]
         if last is not None:
             steps.append(Step("discard", (pool.cards[last][-1],)))
         v = gen.judge(gen.table, steps)
@@ -233,11 +232,18 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
     if key in gen.group_ok:
         return gen.group_ok[key]
     cards = pool.first(g)
-    step = Step("add", tuple(cards), g.rank) if gen.side.meld_of(g.rank) is not None else Step("meld", tuple(cards))
+    step = _laying(gen, g, cards)
     v = gen.judge(gen.play_table, [step])
     ok = all(f.rule.startswith(("initial.", "out.")) for f in v.violations)
     gen.group_ok[key] = ok
     return ok
+
+
+def _laying(gen, g: Group, cards: list) -> Step:
+    """The step that lays ``cards`` for the group ``g``: onto the side's meld of its rank, or a new meld."""
+    if gen.side.meld_of(g.rank) is not None:
+        return Step("add", tuple(cards), g.rank)
+    return Step("meld", tuple(cards))
 
 
 def _meld_size(gen, rank: str) -> int:
