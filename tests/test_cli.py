@@ -13,8 +13,9 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = REPO / "scenarios"
-COMPARED = ["classic", "brazilian", "danish", "dutch-house"]
-BUILTIN = ["classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"]
+COMPARED = ["classic", "official", "brazilian", "danish", "dutch-house"]
+BUILTIN = ["classic", "classic-2p", "classic-3p", "classic-6p", "official", "official-2p", "official-3p", "official-6p",
+           "brazilian", "danish", "dutch-house"]
 
 # Dee has just thrown a black three; Ann holds two more.
 BLACK_THREE = """\
@@ -66,7 +67,7 @@ turn:
   player: Ann
   phase: play
 """
-GO_OUT = "meld 9H 9D 9S; discard 5C"
+GO_OUT = "ask; meld 9H 9D 9S; discard 5C"  # the classic page: going out needs the partner's consent
 
 # The same hand after Ann went out; NS starts near the target.
 END_OF_HAND = """\
@@ -96,7 +97,7 @@ turn:
 
 # Seven kings on the table (a canasta) and no house rule: adding an eighth king is legal.
 OPEN_CANASTA = """\
-ruleset: classic
+ruleset: official
 players:
   - name: Ann
     hand: KH 8D 2S 7H 7D 7S 5C 4H QD JC 6H
@@ -197,7 +198,7 @@ def test_check_illegal(tmp_path):
     assert_verdict_shape(v)
     assert v["legal"] is False and v["score"] is None
     hit = [x for x in v["violations"] if x["rule"] == "pile.black-three-on-top"]
-    assert hit and hit[0]["step"] == 1 and hit[0]["source"] == "pagat"
+    assert hit and hit[0]["step"] == 1 and hit[0]["source"] == "S0" and hit[0]["cite"]["where"]
     assert "3C" in hit[0]["message"]
 
 
@@ -226,8 +227,7 @@ def test_check_compare(tmp_path):
     assert proc.returncode in (0, 1), proc.stderr
     data = json_out(proc)
     assert set(data) >= {"rulings"}
-    assert [r["ruleset"] for r in data["rulings"]] == ["classic", "classic-2p", "classic-3p", "classic-6p",
-                                                       "brazilian", "danish", "dutch-house"]
+    assert [r["ruleset"] for r in data["rulings"]] == BUILTIN
     rulings = {r["ruleset"]: r for r in data["rulings"] if r["applicable"]}
     assert sorted(rulings) == sorted(COMPARED)
     for r in rulings.values():
@@ -395,13 +395,13 @@ def test_rules_danish(tmp_path):
     proc = canasta("rules", "danish", "--json", cwd=tmp_path)
     assert proc.returncode == 0
     d = json_out(proc)
-    assert d["id"] == "danish" and d["extends"] == "classic"
+    assert d["id"] == "danish" and d["extends"] == "official"
     params = {p["name"]: p for p in d["parameters"]}
     assert params["jokers"]["value"] == 8 and params["jokers"]["source"] == "S2"
     assert params["draw_count"]["value"] == 2 and params["canastas_to_go_out"]["value"] == 2
     # The Danish page states the two packs itself, so it is cited; what it leaves out is inherited.
     assert params["decks"]["value"] == 2 and params["decks"]["source"] == "S2" and not params["decks"]["inherited"]
-    assert params["exact_target"]["source"] == "pagat" and "classic" in (params["exact_target"]["inherited"] or "")
+    assert params["partner_permission"]["source"] == "pagat" and "official" in (params["partner_permission"]["inherited"] or "")
     assert params["initial_meld"]["source"] == "S2" and "Næste omgang" in params["initial_meld"]["cite"]["where"]
 
 

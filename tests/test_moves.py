@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from canasta_tutor.engine.ruleset import BUILTIN
+
 from canasta_tutor import api
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.finishing import can_finish
@@ -166,7 +168,7 @@ def test_a_hint_for_a_hand_given_as_a_count_does_not_pretend(tmp_path):
 
 
 WILD_HAND = """
-ruleset: classic
+ruleset: official
 players:
   - {name: Ann, hand: 2S 2H 2D 2C 2S 2H JK JK JK 9S 9H 5C}
   - {name: Bob, hand: 11}
@@ -251,7 +253,7 @@ def test_ways_out_refused_as_a_whole_do_not_hide_the_legal_ones():
 
 
 CANASTA_FIRST = """
-ruleset: classic
+ruleset: official
 house_rules: {canastas_to_go_out: 0, initial_meld: [{need: canasta}]}
 players:
   - {name: Ann, hand: HAND}
@@ -319,7 +321,7 @@ def test_a_take_onto_a_meld_may_lay_the_wild_cards_that_meld_can_hold():
 
 
 CANASTA_DOWN = """
-ruleset: classic
+ruleset: official
 players:
   - {name: Ann, hand: 2C 2D 4H}
   - {name: Bob, hand: 11}
@@ -359,7 +361,7 @@ def _positions_of_play():
     """Positions of real play in every ruleset, both phases, as the mover sees them (a few per hand)."""
     from canasta_tutor.learning.positions import walk
 
-    for ruleset in ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"):
+    for ruleset in BUILTIN:
         for i, position in enumerate(walk(ruleset, 5)):
             if i % 11 == 3:
                 yield position.seen()
@@ -391,7 +393,7 @@ def test_ways_out_in_positions_of_play_match_judging_each_share():
     from canasta_tutor.learning.positions import walk
 
     compared = 0
-    for ruleset in ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house"):
+    for ruleset in BUILTIN:
         for seed in (1, 2):
             for position in walk(ruleset, seed):
                 table = position.seen().clone()

@@ -47,7 +47,9 @@ def test_a_users_ruleset_file_extends_a_builtin(tmp_path):
     (tmp_path / "t.yaml").write_text(FOUR.format(ruleset="family.yaml"))
     t = load_table(tmp_path / "t.yaml")
     assert t.ruleset.id == "family" and t.ruleset.target_score == 10000 and t.ruleset.draw_count == 2
-    assert t.ruleset.source_of("draw_count") == ("S2", "inherited from danish")
+    # The Danish page states the draw; only what the official laws alone state is called inherited.
+    assert t.ruleset.source_of("draw_count") == ("S2", None)
+    assert t.ruleset.source_of("partner_permission") == ("pagat", "inherited from official")
     v = check(t, "take 9S 2C")
     assert "pile.needs-natural-pair" in v.rule_ids  # danish's pair rule, inherited
 
@@ -78,5 +80,5 @@ def test_compare_rules_the_same_move_under_every_builtin(tmp_path):
     all_rulings = compare(str(tmp_path / "t.yaml"), "take 9S 2C")
     assert [r.ruleset for r in all_rulings] == list(BUILTIN)
     rulings = {r.ruleset: r.verdict.legal for r in all_rulings if r.verdict}
-    assert rulings == {"classic": True, "brazilian": True, "danish": False, "dutch-house": False}
+    assert rulings == {"classic": True, "official": True, "brazilian": True, "danish": False, "dutch-house": False}
     assert all("played by" in r.problem for r in all_rulings if not r.verdict)

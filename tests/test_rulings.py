@@ -173,6 +173,12 @@ def test_check_json_on_the_dead_end(tmp_path):
 def test_a_violation_cites_title_address_and_place():
     d = verdict_dict(judge(example(), "draw; meld 3H 3D 3H"))
     cite = d["violations"][0]["cite"]
+    # The classic game is the Dutch classic page's: its question on red threes states the rule.
+    assert cite["id"] == d["violations"][0]["source"] == "S0"
+    assert cite["title"] and "rode drie" in cite["where"]
+    # Under the official laws the same ruling cites pagat's page, with its address.
+    d = verdict_dict(judge(load_table(str(EXAMPLE), ruleset="official"), "draw; meld 3H 3D 3H"))
+    cite = d["violations"][0]["cite"]
     assert cite["id"] == d["violations"][0]["source"] == "pagat"
     assert cite["url"].startswith("https://") and cite["title"] and cite["where"]
 

@@ -91,6 +91,6 @@ sides:
 stock: 20
 turn: {player: Ann}
 """)
-    v = check(t, "draw QC; meld QH QD QS QC; discard 5C")
+    v = check(t, "draw QC; ask; meld QH QD QS QC; discard 5C")  # the classic page: ask first
     assert v.legal and v.went_out and not v.concealed
     assert {s.name: s.hand_total for s in v.score.sides} == {"NS": 120 + 300 + 100 - 45, "EW": -20}

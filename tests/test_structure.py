@@ -30,7 +30,7 @@ ENGINE = [
     {"hand"},
     {"facts"},
     {"state"},
-    {"rules", "decisive"},
+    {"rules", "decisive", "citing"},
     {"judge", "scoring"},
 ]
 

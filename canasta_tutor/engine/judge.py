@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.citing import legal_cite, note_cite
 from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
@@ -21,15 +22,18 @@ class Finding(Record):
     params: dict
     source: str
     inherited: str | None
+    param: str | None  # the ruleset parameter whose page the finding cites (None: the rule's own place)
 
-    _fields = ("rule", "step", "params", "source", "inherited")
+    _fields = ("rule", "step", "params", "source", "inherited", "param")
 
-    def __init__(self, rule: str, step: int, params: dict, source: str = "", inherited: str | None = None) -> None:
+    def __init__(self, rule: str, step: int, params: dict, source: str = "", inherited: str | None = None,
+                 param: str | None = None) -> None:
         self.rule = rule
         self.step = step
         self.params = params
         self.source = source
         self.inherited = inherited
+        self.param = param
 
 
 class Verdict:
@@ -89,6 +93,18 @@ class Verdict:
     def rule_ids(self) -> list[str]:
         return [v.rule for v in self.violations]
 
+    @property
+    def cites(self) -> tuple[str | None, str | None]:
+        """(parameter, rule id) the ruling as a whole cites: its decisive rule, or for a legal move
+        the rule it rests on (going out, taking the pile, the first meld...)."""
+        if self.violations:
+            return self.violations[0].param, self.violations[0].rule
+        s = self.state
+        for n in self.notes:
+            if n.rule == "took-pile":  # the way the pile was taken is what the move rests on
+                return n.param, None
+        return legal_cite(self.steps, self.went_out, s.took_pile, not s.side_melded_before and bool(s.new_melds))
+
 
 # Each stage's rule functions, looked up once rather than on every step judged; the rule of a
 # function is looked up only when it finds a violation.
@@ -105,8 +121,9 @@ def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> No
         rs = s.ruleset
         params = dict(params)
         at = params.pop("step", step)
-        src, inherited = rs.source_of(r.param)
-        found.append(Finding(r.id, at, params, src, inherited))
+        param = params.pop("param", r.param)  # a rule of several parameters says which one decided
+        src, inherited = rs.source_of(param, r.id)
+        found.append(Finding(r.id, at, params, src, inherited, param))
 
 
 def judge(table: Table, move: str | list[Step]) -> Verdict:
@@ -167,9 +184,10 @@ def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Fin
     _closing_notes(state)
     rs = table.ruleset
     notes = []
-    if state.notes:
-        source, inherited = rs.source_of(None)
-        notes = [Finding(key, step, params, source, inherited) for key, step, params in state.notes]
+    for key, step, params in state.notes:
+        param, rule = note_cite(key, params)
+        source, inherited = rs.source_of(param, rule)
+        notes.append(Finding(key, step, params, source, inherited, param))
     found = decisive_order(found)
     notes = agreeing_notes(notes, legal=not found)
     verdict = Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,
@@ -182,10 +200,12 @@ def judge_scored(table: Table, move: str | list[Step]) -> Verdict:
     """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
     verdict = judge(table, move)
     if verdict.went_out and verdict.legal:
-        # Only a move that goes out is scored: scoring stays off the start-up of a plain check.
+        # Only a move that goes out is scored: scoring stays off the start-up of a plain check. After
+        # a red three as the stock's last card, emptying the hand ends it with no going-out bonus.
         from canasta_tutor.engine.scoring import score_table
 
-        verdict.score = score_table(verdict.after, table.turn.player, verdict.concealed, strict=False)
+        out = None if verdict.state.ended_by_red_three else table.turn.player
+        verdict.score = score_table(verdict.after, out, verdict.concealed and out is not None, strict=False)
     return verdict
 
 
@@ -227,4 +247,5 @@ def table_after(s: TurnState) -> Table:
         t.turn.phase = "draw"
     else:
         t.turn.phase = "play" if s.drawn else "draw"
+    t.turn.red_three_last = s.ended_by_red_three and not s.discarded and s.out_step is None
     return t

@@ -28,12 +28,15 @@ from canasta_tutor.reading.strict_yaml import (
 )
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
-BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "brazilian", "danish", "dutch-house")
+BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "official", "official-2p", "official-3p",
+           "official-6p", "brazilian", "danish", "dutch-house")
+BASE = "official"  # the ruleset every other one extends, directly or not: pagat's official laws
+OFFICIAL = "pagat"  # the source of the official laws; a ruleset of another page that cites it inherits
 # Every source a ruling may cite: its title as a reader would look it up, and the page's address where
 # it has one (the Dutch and Danish pages were kept as text, without their addresses). Which part of a
 # page states a parameter is in the ruleset files (``places``), next to the value it supports.
 SOURCES = {
-    "pagat": "Canasta, pagat.com (the classic game, and sections for two, three and six players)",
+    "pagat": "Canasta, pagat.com (the official laws: the partnership game, and sections for two, three and six players)",
     "S0": "Spelregels van Canasta, a Dutch page on classic Canasta for 2 to 6 players",
     "S1": "Hoe speel je Canastra, a Dutch page on Brazilian Canastra",
     "S2": "Canasta, a Danish page of house rules with numbered reader comments",
@@ -63,7 +66,7 @@ class Tier(Record):
 class Param:
     """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
     name: str
-    kind: str  # int, bool, choice, optint, tiers, bonus
+    kind: str  # int, bool, choice, optint, tiers, bonus, flags (a set of choices)
     help: str
     choices: tuple[str, ...]
     house: bool  # may a table's house_rules override it
@@ -101,12 +104,19 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
           ("pagat", "naturals-outnumber", "naturals-at-least")),
     Param("discard_wild", "bool", "a wild card may be discarded"),
     Param("pile_needs_natural_pair", "bool", "the pile is always taken with a natural pair"),
+    Param("pile_frozen_by", "flags", "what freezes the pile for a side: not-melded (the side has not melded), "
+          "wild or red-three (such a card lies in the pile), black-three (one lies in the pile)",
+          ("not-melded", "wild", "red-three", "black-three")),
     Param("pile_take", "choice", "how an unfrozen pile is taken", ("pagat", "one-natural")),
     Param("initial_meld", "tiers", "initial meld minimum by the side's score before the hand"),
     Param("canasta_bonus", "bonus", "canasta bonus, natural and mixed"),
     Param("canasta_closed", "bool", "a finished canasta may not be changed"),
     Param("canastas_to_go_out", "int", "canastas a side needs before a player may go out"),
-    Param("final_discard", "choice", "whether going out needs a last discard", ("optional", "required")),
+    Param("final_discard", "choice", "whether going out needs a last discard",
+          ("optional", "required", "unless-concealed")),
+    Param("red_three_last", "choice", "the last stock card is a red three: the hand ends at once (hand-ends), "
+          "or the player may still meld but not discard, and earns no going-out bonus (no-discard)",
+          ("hand-ends", "no-discard")),
     Param("partner_permission", "choice", "asking the partner before going out",
           ("optional", "required")),
     Param("going_out_bonus", "int", "bonus for going out"),
@@ -116,6 +126,8 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     Param("red_three_penalty_if", "choice", "when red threes count minus",
           ("no-meld", "no-canasta", "never")),
     Param("black_three_in_hand", "int", "what a black three left in hand costs"),
+    Param("black_threes_meld", "choice", "black threes may be melded: going-out (3 or 4 of them, no wilds, "
+          "when going out) or never", ("going-out", "never")),
     Param("no_canasta_all_negative", "bool", "a side without a canasta counts melds, hand and red threes minus"),
     Param("stock_out", "choice", "what happens when the stock runs out", ("play-on", "end")),
     Param("target_score", "int", "score that ends the game"),
@@ -124,8 +136,12 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
 )}
 
 
-FIELDS = ("id", "title", "source", "values", "origin", "param_sources", "variants", "base", "house",
-          "owner_sources")
+FIELDS = ("id", "title", "source", "values", "origin", "cites", "rule_places", "variants", "base", "house")
+
+# Where a ruling's source is stated: (source key, place on that page). A place is a dict with a
+# ``section`` heading as the page writes it, a ``paragraph`` within it, a reader ``comment`` number, or
+# a ``topic`` of pagat's page; empty when the page says it but the place was not recorded.
+Cited = tuple[str, dict]
 
 
 class Ruleset:
@@ -135,11 +151,11 @@ class Ruleset:
     source: str
     values: dict[str, Any]
     origin: dict[str, str]  # parameter -> id of the ruleset file that set it
-    param_sources: dict[str, str]
+    cites: dict[str, Cited]  # parameter -> the page that states its value, and where
+    rule_places: dict[str, Cited]  # rule or note id -> the page that states that rule, and where
     variants: dict[int, str]
     base: str | None
     house: tuple[str, ...]
-    owner_sources: dict[str, str]
 
     def __init__(
         self,
@@ -148,22 +164,22 @@ class Ruleset:
         source: str,
         values: dict[str, Any],
         origin: dict[str, str],
-        param_sources: dict[str, str],
+        cites: dict[str, Cited],
         variants: dict[int, str] | None = None,
         base: str | None = None,
         house: tuple[str, ...] = (),
-        owner_sources: dict[str, str] | None = None,
+        rule_places: dict[str, Cited] | None = None,
     ) -> None:
         self.id = id
         self.title = title
         self.source = source
         self.values = values
         self.origin = origin
-        self.param_sources = param_sources
+        self.cites = cites
+        self.rule_places = {} if rule_places is None else rule_places
         self.variants = {} if variants is None else variants
         self.base = base
         self.house = house
-        self.owner_sources = {} if owner_sources is None else owner_sources
         # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
         # an instance attribute is several times faster than a ``__getattr__`` fallback.
         for name, value in values.items():
@@ -172,8 +188,8 @@ class Ruleset:
             setattr(self, name, value)
 
     def _key(self) -> tuple:
-        return (self.id, self.title, self.source, self.values, self.origin, self.param_sources, self.variants,
-                self.base, self.house, self.owner_sources)
+        return (self.id, self.title, self.source, self.values, self.origin, self.cites, self.variants,
+                self.base, self.house, self.rule_places)
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -182,16 +198,29 @@ class Ruleset:
 
     __hash__ = None  # compared by value, so not hashable
 
-    def source_of(self, param: str | None) -> tuple[str, str | None]:
-        """(source key, None or 'inherited from X') for a parameter; None means the shared card facts."""
+    def cited(self, param: str | None, rule_id: str | None = None) -> Cited:
+        """The page that states the rule and where: a house rule of the table first, then the page
+        that states the parameter's value, then the page that states the rule itself, else the
+        official laws (which state every rule)."""
         if param in self.house:
-            return "house rule", None
-        if param in self.param_sources:
-            return self.param_sources[param], None
-        owner = self.origin.get(param, "classic") if param else "classic"
-        if owner == self.id:
-            return self.source, None
-        return self.owner_sources.get(owner, "pagat"), f"inherited from {owner}"
+            return "house rule", {}
+        if param is not None and param in self.cites:
+            return self.cites[param]
+        if rule_id is not None and rule_id in self.rule_places:
+            return self.rule_places[rule_id]
+        return OFFICIAL, {}
+
+    def inherited(self, source: str) -> str | None:
+        """``inherited from official`` when a ruleset of another page cites the official laws, which
+        it follows where its own page is silent."""
+        if source == OFFICIAL and self.source != OFFICIAL:
+            return f"inherited from {BASE}"
+        return None
+
+    def source_of(self, param: str | None, rule_id: str | None = None) -> tuple[str, str | None]:
+        """(source key, None or 'inherited from official') for a parameter or a rule."""
+        src, _ = self.cited(param, rule_id)
+        return src, self.inherited(src)
 
     def threshold(self, score: int) -> Tier:
         for tier in self.initial_meld:
@@ -206,9 +235,9 @@ class Ruleset:
         for key, (value, _) in options.items():
             values[key] = value
         check_playable(values, "", "house_rules.")
-        return Ruleset(self.id, self.title, self.source, values, self.origin, self.param_sources,
+        return Ruleset(self.id, self.title, self.source, values, self.origin, self.cites,
                        self.variants, self.base, tuple(sorted(set(self.house) | set(options))),
-                       self.owner_sources)
+                       self.rule_places)
 
 
 def _where(node: Node | None, file: str, key: str) -> dict:
@@ -243,6 +272,8 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
         if isinstance(node, Scalar) and node.text in spec.choices:
             return node.text
         raise InputError(Said("ruleset.choice", 'found {found}, expected one of: {choices}', found=describe(node), choices=', '.join(spec.choices)), **w)
+    if spec.kind == "flags":
+        return _flags(spec, node, w)
     if spec.kind == "bonus":
         if not isinstance(node, Map) or set(node.items) != {"natural", "mixed"}:
             raise InputError(Said("ruleset.bonus", 'found {found}, expected {example}', found=describe(node), example="{natural: N, mixed: N}"), **w)
@@ -251,6 +282,26 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
     if spec.kind == "tiers":
         return _tiers(node, file, key)
     raise AssertionError(spec.kind)
+
+
+def _flags(spec: Param, node: Node, w: dict) -> tuple[str, ...]:
+    """A set of choices: a YAML list (``[wild, black-three]``, ``[]`` for none), or one text with the
+    choices separated by commas (``wild,black-three``, as ``--house`` is typed). Kept in the order of
+    the parameter's choices, so two spellings of one set are equal."""
+    if isinstance(node, Seq):
+        items = [(item.text if isinstance(item, Scalar) else None, item) for item in node.items]
+    elif isinstance(node, Scalar) and not node.is_null:
+        items = [(part.strip(), node) for part in node.text.split(",") if part.strip()]
+    else:
+        items = [(None, node)]
+    chosen = set()
+    for text, item in items:
+        if text not in spec.choices:
+            raise InputError(Said("ruleset.flags", 'found {found}, expected a list of: {choices}',
+                                  found=describe(item) if text is None else brief(text),
+                                  choices=', '.join(spec.choices)), **w)
+        chosen.add(text)
+    return tuple(c for c in spec.choices if c in chosen)
 
 
 def _tiers(node: Node, file: str, key: str) -> tuple[Tier, ...]:
@@ -307,7 +358,7 @@ def _key_text(key: str) -> str:
 
 
 _FILE_KEYS = {"id", "title", "extends", "source", "set", "sources", "variants", "notes", "places"}
-_PLACE_KEYS = {"section": "text", "paragraph": "int", "comment": "int", "topic": "text"}
+_PLACE_KEYS = {"section": "text", "paragraph": "int", "paragraphs": "text", "comment": "int", "topic": "text"}
 
 
 @lru_cache(maxsize=64)
@@ -391,34 +442,11 @@ def _places(node: Map, path: str) -> dict[str, dict]:
 
 def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict:
     """The source a ruling under ``rs`` cites for ``rule_id`` (governed by ``param``): its id, title,
-    address and the place on the page, as data (the words for the place are the catalog's)."""
-    src, _ = rs.source_of(param)
-    place: dict = {}
-    if src != "house rule":
-        for data in _chain(rs):
-            stated = data["sources"].get(param, data["source"]) if param else data["source"]
-            if stated != src:
-                continue
-            found = data["places"].get(param or "") or data["places"].get(rule_id or "")
-            if found:
-                place = found
-                break
-    return {"id": src, "title": SOURCES.get(src, src), "url": SOURCE_URLS.get(src), "place": place}
-
-
-def _chain(rs: Ruleset):
-    """The built-in ruleset files behind ``rs``, its own first (a ruleset file outside the package is
-    read from its path when it was loaded; its own places are not looked up)."""
-    seen = set()
-    rid: str | None = rs.id
-    while rid and rid not in seen:
-        seen.add(rid)
-        if rid not in BUILTIN:
-            rid = rs.base if rid == rs.id else None
-            continue
-        data = _load_file_cached(str(RULESET_DIR / f"{rid}.yaml"))
-        yield data
-        rid = data.get("extends") or (None if rid == "classic" else "classic")
+    address, the place on the page, and whether it is inherited, as data (the words for the place are
+    the catalog's)."""
+    src, place = rs.cited(param, rule_id)
+    return {"id": src, "title": SOURCES.get(src, src), "url": SOURCE_URLS.get(src), "place": place,
+            "inherited": rs.inherited(src)}
 
 
 def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
@@ -443,26 +471,33 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
     if key in _seen:
         raise InputError(Said("ruleset.extends-itself", "ruleset '{name}' extends itself", name=ref), str(path))
     data = _load_file_cached(str(path))
-    if data["id"] == "classic" and path.parent == RULESET_DIR:
+    own = _own_cites(data)
+    rule_places = {k: (data["source"], place) for k, place in data["places"].items() if k not in PARAMS}
+    if data["id"] == BASE and path.parent == RULESET_DIR:
         missing = [p for p in PARAMS if p not in data["set"]]
         if missing:
             raise InputError(Said("ruleset.base-missing", 'the base ruleset leaves out {missing}', missing=', '.join(missing)), str(path))
-        return Ruleset("classic", data["title"], data["source"], dict(data["set"]),
-                       {p: "classic" for p in data["set"]}, data["sources"], data["variants"],
-                       owner_sources={"classic": data["source"]})
-    parent_ref = data.get("extends") or "classic"
+        return Ruleset(BASE, data["title"], data["source"], dict(data["set"]),
+                       {p: BASE for p in data["set"]}, own, data["variants"], rule_places=rule_places)
+    parent_ref = data.get("extends") or BASE
     parent = load_ruleset(parent_ref, str(path), _seen + (key,))
     values = dict(parent.values) | data["set"]
     origin = dict(parent.origin) | {p: data["id"] for p in data["set"]}
-    sources = {k: v for k, v in parent.param_sources.items() if k not in data["set"]} | data["sources"]
     variants = data["variants"] if data["variants"] else {}
-    owners = parent.owner_sources | {data["id"]: data["source"]}
     if values["players"] % values["side_size"]:
         raise InputError(Said("ruleset.sides", '{players} players cannot sit in sides of {size}', players=values['players'], size=values['side_size']),
                          str(path), 0, 0, "set.side_size")
     check_playable(values, str(path), "set.")
-    return Ruleset(data["id"], data["title"], data["source"], values, origin, sources, variants, parent.id,
-                   owner_sources=owners)
+    return Ruleset(data["id"], data["title"], data["source"], values, origin, parent.cites | own, variants,
+                   parent.id, rule_places=parent.rule_places | rule_places)
+
+
+def _own_cites(data: dict) -> dict[str, Cited]:
+    """The parameters a ruleset file's own page states: those it sets, those it names under
+    ``sources`` (the page states a value its parent has too) and those it gives a place. A parameter
+    under ``sources`` may name another page (a six-player file citing the Dutch page's deal, say)."""
+    stated = set(data["set"]) | set(data["sources"]) | (set(data["places"]) & set(PARAMS))
+    return {p: (data["sources"].get(p, data["source"]), data["places"].get(p, {})) for p in stated}
 
 
 MAX_DECKS = 20  # more packs than any Canasta is played with; bounds every table and search

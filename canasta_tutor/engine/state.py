@@ -11,7 +11,7 @@ from canasta_tutor.engine.facts import Facts, step_facts
 from canasta_tutor.engine.hand import Hand
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Meld, Side, Table
+from canasta_tutor.engine.table import Meld, Side, Table, freezers
 
 __all__ = ["Facts", "Hand", "TurnState"]
 
@@ -61,6 +61,8 @@ class TurnState:
         self.new_melds = []
         self.black_three_steps = []
         self.notes = []
+        if table.turn.red_three_last:  # drawn earlier this turn: rare, so left a class default otherwise
+            self.ended_by_red_three = True
 
     @classmethod
     def start(cls, table: Table) -> "TurnState":
@@ -113,9 +115,12 @@ class TurnState:
         rs = self.ruleset
         if rs.pile_needs_natural_pair:
             return True, "always"
-        if not self.side.melds:
+        if not self.side.melds and "not-melded" in rs.pile_frozen_by:
             return True, "not-melded"
         if self.pile_frozen:
+            if self.table.pile_frozen is None and "black-three" in rs.pile_frozen_by and \
+                    freezers(tuple(k for k in rs.pile_frozen_by if k != "black-three")).isdisjoint(self.pile):
+                return True, "pile-black-three"  # only a black three freezes it, by a house rule
             return True, "pile"
         return False, ""
 
@@ -212,9 +217,10 @@ class TurnState:
             self.hand.take_out(card)
             self.pile.append(card)
             self.discarded = True
-            if card.is_wild and not self.pile_frozen and self.ruleset.discard_wild:
+            if not self.pile_frozen and card in freezers(self.ruleset.pile_frozen_by):
                 self.pile_frozen = True
-                self.note("pile-frozen-by-wild", f.index, card=card)
+                if card.is_wild:
+                    self.note("pile-frozen-by-wild", f.index, card=card)
         elif kind == "ask":
             self.asked = True
 
@@ -238,7 +244,8 @@ class TurnState:
             owed = self.stock
             key, step, params = self.notes[-1]
             if key == "red-three-drawn":
-                self.notes[-1] = ("red-three-drawn-last", step, params)
+                last = "red-three-drawn-last-meld" if self.ruleset.red_three_last == "no-discard" else "red-three-drawn-last"
+                self.notes[-1] = (last, step, params)
         self.stock -= owed
         self.hand.unknown += owed
 

@@ -13,9 +13,22 @@ from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
 
 
-# Every card that freezes the pile where it lies: the wild cards (with or without a suit) and the red threes.
-_FREEZERS = frozenset([Card(r, s) for r in ("2", "JK") for s in (None, *SUITS) if r == "2" or s is None]
-                      + [Card("3", "H"), Card("3", "D")])
+# The cards that may freeze the pile where they lie, by the name a ruleset's ``pile_frozen_by`` gives
+# them: the wild cards (with or without a suit), the red threes, the black threes.
+_KINDS = {
+    "wild": [Card(r, s) for r in ("2", "JK") for s in (None, *SUITS) if r == "2" or s is None],
+    "red-three": [Card("3", "H"), Card("3", "D")],
+    "black-three": [Card("3", "S"), Card("3", "C"), Card("3")],
+}
+_FREEZERS: dict[tuple[str, ...], frozenset[Card]] = {}
+
+
+def freezers(frozen_by: tuple[str, ...]) -> frozenset[Card]:
+    """Every card that freezes the pile where it lies under ``pile_frozen_by`` (worked out once)."""
+    found = _FREEZERS.get(frozen_by)
+    if found is None:
+        found = _FREEZERS[frozen_by] = frozenset(c for kind in frozen_by for c in _KINDS.get(kind, ()))
+    return found
 
 
 class Player(Record):
@@ -118,8 +131,11 @@ class Turn(Record):
     phase: str  # draw | play
     first_round: bool
     permission: str  # none | granted | refused
+    # The player drew the stock's last card this turn, and it was a red three: under rulesets where
+    # that does not end the hand at once, the rest of the turn is judged knowing it.
+    red_three_last: bool
 
-    _fields = ("player", "phase", "first_round", "permission")
+    _fields = ("player", "phase", "first_round", "permission", "red_three_last")
     __slots__ = _fields
 
     def __init__(
@@ -128,11 +144,13 @@ class Turn(Record):
         phase: str = 'draw',
         first_round: bool = False,
         permission: str = 'none',
+        red_three_last: bool = False,
     ) -> None:
         self.player = player
         self.phase = phase
         self.first_round = first_round
         self.permission = permission
+        self.red_three_last = red_three_last
 
 
 class Table(Record):
@@ -188,7 +206,7 @@ class Table(Record):
                    for p in self.players]
         sides = [s.clone() for s in self.sides]
         t = self.turn
-        return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission),
+        return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission, t.red_three_last),
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
                      dict(self.house_rules), self.file, self.positions)
 
@@ -229,10 +247,11 @@ class Table(Record):
         raise KeyError(name)
 
     def pile_content_frozen(self) -> bool:
-        """Frozen by what lies in the pile (a wild card or a red three), unless the table says otherwise."""
+        """Frozen by what lies in the pile (a wild card or a red three, or what else the ruleset's
+        ``pile_frozen_by`` names), unless the table says otherwise."""
         if self.pile_frozen is not None:
             return self.pile_frozen
-        return not _FREEZERS.isdisjoint(self.discard)  # a set look done in C, on every ruling
+        return not freezers(self.ruleset.pile_frozen_by).isdisjoint(self.discard)  # a set look done in C
 
     def to_data(self) -> dict:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
@@ -258,6 +277,8 @@ class Table(Record):
             data["cut_bonus"] = self.cut_bonus
         data["turn"] = {"player": self.turn.player, "phase": self.turn.phase,
                         "first_round": self.turn.first_round, "permission": self.turn.permission}
+        if self.turn.red_three_last:
+            data["turn"]["red_three_last"] = True
         return data
 
 

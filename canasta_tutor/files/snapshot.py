@@ -360,7 +360,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                           Said("table.cut-side", "found '{found}', expected a side: {sides}", found=brief(cut_bonus), sides=', '.join(s.name for s in sides))))
             cut_bonus = None
 
-    tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission"),
+    tm = r.mapping(top.items["turn"][1], "turn", ("player", "phase", "first_round", "permission", "red_three_last"),
                    required=("player",))
     player_node = tm.items["player"][1]
     turn_player = r.text(player_node, "turn.player", Said("what.player-name", "a player's name"))
@@ -373,6 +373,9 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                 r.boolean(fr_node, "turn.first_round") if fr_node is not None else False,
                 r.choice(perm_node, "turn.permission", ("none", "granted", "refused"))
                 if perm_node is not None else "none")
+    last_node = value_of(tm, "red_three_last")
+    if last_node is not None:
+        turn.red_three_last = r.boolean(last_node, "turn.red_three_last")
 
     _check_deck(r, card_sink, ruleset)
     _check_total(r, top, players, sides, discard, stock, ruleset)

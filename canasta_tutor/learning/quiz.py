@@ -171,7 +171,7 @@ def possible(rule: str, ruleset: str) -> bool:
 
     rs = load_ruleset(ruleset)
     if rule == "out.must-discard":
-        return rs.final_discard == "required"
+        return rs.final_discard != "optional"
     if rule == "out.permission":
         return rs.side_size > 1
     if rule == "initial.canasta-required":

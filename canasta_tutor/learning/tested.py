@@ -21,7 +21,8 @@ def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
     mover = table.turn.player
     before = table.side_of(mover)
     after = verdict.after.side_of(mover)
-    frozen_why = ("always" if rs.pile_needs_natural_pair else "not-melded" if not before.has_melded
+    frozen_why = ("always" if rs.pile_needs_natural_pair
+                  else "not-melded" if not before.has_melded and "not-melded" in rs.pile_frozen_by
                   else "pile" if table.pile_content_frozen() else "")
     for step in verdict.steps:
         if step.kind not in ("meld", "add", "take"):
@@ -65,7 +66,7 @@ def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
     if verdict.went_out:
         if after.canastas == rs.canastas_to_go_out:
             found.setdefault("out.canastas-needed", {"need": rs.canastas_to_go_out})
-        if rs.final_discard == "required":
+        if rs.final_discard == "required" or rs.final_discard == "unless-concealed" and not verdict.concealed:
             found.setdefault("out.must-discard", {})
         if len(before.players) > 1 and (rs.partner_permission == "required" or table.turn.permission != "none"
                                         or any(s.kind == "ask" for s in verdict.steps)):

@@ -207,6 +207,7 @@ class Game:
     def play(self, steps: list[Step]) -> Verdict:
         """Judge the move on the table and, when it is legal, make it. A refused move changes nothing."""
         steps = self.named(steps)
+        last_move = self.table.turn.red_three_last  # the move after a red three ended the stock
         v = judge(self.table, steps)
         if not v.legal:
             return v
@@ -223,6 +224,11 @@ class Game:
             after.turn.permission = "granted"  # the computer partner always lets a player go out
         self.table = after
         if v.state.ended_by_red_three:
+            # Where the stock's last card, a red three, still lets its player meld (the Dutch classic
+            # page), the turn goes on while something can be melded; the player's next move ends it.
+            if (after.turn.red_three_last and not v.went_out and not last_move
+                    and any(o.kind in ("meld", "add") for o in self.moves().options)):
+                return v
             self._end_hand("red-three", None, False)
         elif v.went_out:
             self._end_hand("out", player, v.concealed)

@@ -179,6 +179,17 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
             break
         t = after
         if v.state.ended_by_red_three:
+            if t.turn.red_three_last:  # the player may still meld (the Dutch classic page): one last move
+                t.turn.phase = "play"
+                melds = [o for o in legal_moves(t).options if o.kind in ("meld", "add", "out")]
+                if melds:
+                    choice = rng.choice(melds)
+                    after = choice.verdict.after
+                    result.moves += 1
+                    result.log.append(f"{name}: {choice.move}")
+                    if not verify(t, choice.steps, after):
+                        break
+                    t = after
             result.ended = "red-three"
             break
         t.turn.phase = "play"
@@ -206,8 +217,11 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
         outs = ml.of_kind("out")
         melds = ml.of_kind("meld") + ml.of_kind("add")
         discards = ml.of_kind("discard")
+        asks = ml.of_kind("ask")  # where going out needs the partner's consent, asking may be all there is
         if outs and (rng.random() < 0.9 or not (melds or discards)):
             choice = rng.choice(outs)
+        elif asks and (rng.random() < 0.2 or not (melds or discards)):
+            choice = asks[0]
         elif melds and (rng.random() < 0.6 or not discards):
             choice = rng.choice(melds)
         elif discards:
@@ -227,6 +241,8 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
             return after
         if choice.kind == "discard":
             return after
+        if choice.kind == "ask" and after.turn.permission == "none":
+            after.turn.permission = "granted"  # as in a game against the computer: the partner lets them
         t = after
     result.ended = "stuck"
     return t

@@ -46,6 +46,16 @@ def cite_text(d: dict) -> str:
     return head + " — " + texts.section("rulings", key, c)
 
 
+def _place(d: dict, style: Style) -> str:
+    """A note's source in short: the page's key and the place on it."""
+    c = d.get("cite")
+    if not c:
+        return ""
+    inherited = texts.inherited_text(c.get("inherited"))
+    said = ", ".join(x for x in (c["id"], inherited, c.get("where")) if x)
+    return style(f"  [{said}]", "dim")
+
+
 def verdict_text(d: dict, style: Style, title: str = "") -> str:
     lines = []
     head = style(texts.word("legal").upper(), "green", "bold") if d["legal"] \
@@ -65,7 +75,10 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
         lines.append(style("  " + texts.counted("problem", count), "dim"))
     for n in d["notes"]:
         said = texts.label("verdict.note-step", step=n["step"], message=n["message"]) if n["step"] else n["message"]
-        lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {said}")
+        lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {said}" + _place(n, style))
+    if d["legal"] and d.get("cite"):
+        lines.append("  " + style(cite_text({"source": d["cite"]["id"], "inherited": d["cite"].get("inherited"),
+                                              "cite": d["cite"]}), "dim"))
     if d.get("score"):
         lines.append("")
         lines.append(score_text(d["score"], style))

@@ -20,21 +20,21 @@ def finding_dict(f: Finding, lang: str | None = None, note: bool = False, rulese
     if f.params.get("also_steps"):
         d["also_steps"] = list(f.params["also_steps"])
     if ruleset is not None:
-        d["cite"] = cite_dict(ruleset, f.rule, lang)
+        d["cite"] = cite_dict(ruleset, f.rule, lang, f.param)
     return d
 
 
-def cite_dict(ruleset, rule: str, lang: str | None = None, param: str | None = None) -> dict:
+def cite_dict(ruleset, rule: str | None, lang: str | None = None, param: str | None = None) -> dict:
     """``{id, title, url, where}``: the source a ruling cites for ``rule`` (or for ``param``) under
     ``ruleset``, and where on that page it says so (None when the place is not recorded)."""
-    from canasta_tutor.engine.rules import RULES
     from canasta_tutor.engine.ruleset import cite
 
-    if param is None and rule in RULES:
-        param = RULES[rule].param
     c = cite(ruleset, rule, param)
-    return {"id": c["id"], "title": texts.source_title(c["id"], c["title"], lang), "url": c["url"],
-            "where": where_text(c, lang)}
+    d = {"id": c["id"], "title": texts.source_title(c["id"], c["title"], lang), "url": c["url"],
+         "where": where_text(c, lang)}
+    if c["inherited"]:
+        d["inherited"] = c["inherited"]
+    return d
 
 
 def where_text(c: dict, lang: str | None = None) -> str | None:
@@ -44,14 +44,33 @@ def where_text(c: dict, lang: str | None = None) -> str | None:
     parts = []
     if "topic" in place:
         parts.append(texts.section("rulings", f"where.topics.{place['topic']}", lang=lang))
-    for key in ("section", "paragraph", "comment"):
+    for key in ("section", "paragraph", "paragraphs", "comment"):
         if key in place:
-            parts.append(texts.section("rulings", f"where.{key}", place, lang))
+            text = texts.section("rulings", f"where.{key}", place, lang)
+            if key == "section":
+                gloss = texts.heading_gloss(c["id"], place["section"], lang)
+                if gloss:
+                    text += " " + texts.section("rulings", "where.gloss", {"gloss": gloss}, lang)
+            parts.append(text)
     return ", ".join(parts) or None
 
 
-def note_dict(f: Finding, lang: str | None = None) -> dict:
-    return {"note": f.rule, "step": f.step, "message": texts.note_message(f.rule, f.params, lang)}
+def note_dict(f: Finding, lang: str | None = None, ruleset=None) -> dict:
+    d = {"note": f.rule, "step": f.step, "message": texts.note_message(f.rule, f.params, lang), "source": f.source}
+    if f.inherited:
+        d["inherited"] = f.inherited
+    if ruleset is not None:
+        d["cite"] = cite_dict(ruleset, _NOTE_RULE.get(f.rule), lang, f.param)
+    return d
+
+
+def _note_rules() -> dict:
+    from canasta_tutor.engine.citing import NOTE_CITES
+
+    return {k: rule for k, (_, rule) in NOTE_CITES.items()}
+
+
+_NOTE_RULE = _note_rules()
 
 
 def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
@@ -63,13 +82,15 @@ def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
         "move": v.move,
         "legal": v.legal,
         "violations": [finding_dict(f, lang, ruleset=v.ruleset) for f in v.violations],
-        "notes": [note_dict(f, lang) for f in v.notes],
+        "notes": [note_dict(f, lang, v.ruleset) for f in v.notes],
         "score": score_dict(v.score, lang) if v.score is not None else None,
         "went_out": v.went_out,
         "concealed": v.concealed,
         "finished": finished(v),
         "can_finish": end.possible,
     }
+    param, rule = v.cites
+    d["cite"] = cite_dict(v.ruleset, rule, lang, param)
     if end.possible is False:
         d["dead_end"] = [{"move": move, "rule": rule} for move, rule in end.blocked]
     d["status"] = _status(v, d, lang)

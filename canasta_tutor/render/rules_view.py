@@ -26,14 +26,18 @@ def show_value(value) -> str:
         low = None
         for t in value:
             need = _param_word("tier-canasta") if t.need is None else str(t.need)
-            if t.below is None:
+            if t.below is None and low is not None and low % 5:  # "above 5000": 5000 itself is below
+                parts.append(_param_word("tier-above", high=(low - 1) // 5 * 5, need=need))
+            elif t.below is None:
                 parts.append(_param_word("tier-up", low=low, need=need))
             elif low is None:
                 parts.append(_param_word("tier-below", below=t.below, need=need))
             else:
-                parts.append(_param_word("tier-range", low=low, high=t.below - 5, need=need))
+                parts.append(_param_word("tier-range", low=low, high=(t.below - 1) // 5 * 5, need=need))
             low = t.below
         return "; ".join(parts)
+    if isinstance(value, tuple):  # a set of choices
+        return ", ".join(value) if value else _param_word("none")
     return str(value)
 
 

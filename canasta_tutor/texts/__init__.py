@@ -266,7 +266,31 @@ def inherited_text(inherited: str | None) -> str | None:
     """``inherited from classic`` as the engine says it, in the active language."""
     if not inherited or not inherited.startswith("inherited from "):
         return inherited
-    return label("verdict.inherited", owner=inherited[len("inherited from "):])
+    owner = inherited[len("inherited from "):]
+    if owner == "official":
+        return label("verdict.inherited-official")
+    return label("verdict.inherited", owner=owner)
+
+
+# The language each source page is written in: a reader of another language gets a gloss of its
+# section headings (``rulings.headings.<source>.<slug>`` in the catalog), the heading itself kept as
+# the page writes it, so that it can be found on the page.
+PAGE_LANGUAGES = {"S0": "nl", "S1": "nl", "S2": "da", "S3": "nl"}
+
+
+def heading_slug(heading: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in heading.lower()).split())
+
+
+def heading_gloss(source_id: str, heading: str, lang: str | None = None) -> str | None:
+    """A section heading of a source page in the reader's words, or None where the reader reads the
+    page's own language (or no gloss is known)."""
+    lang = lang or language()
+    page = PAGE_LANGUAGES.get(source_id)
+    if page is None or lang.split("-")[0] == page:
+        return None
+    glosses = catalog(lang).get("rulings", {}).get("headings", {}).get(source_id, {})
+    return glosses.get(heading_slug(heading))
 
 
 def listed(items, how: str = "and", lang: str | None = None) -> str:

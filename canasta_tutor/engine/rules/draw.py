@@ -31,11 +31,14 @@ def count(s, f):
         return {"named": named, "due": due, "reds": reds, "why": "reds" if reds else "plain"}
 
 
-@rule("hand.over", on=("take", "meld", "add", "discard"), params="stock_out")
+@rule("hand.over", on=("take", "meld", "add", "discard"), params=("stock_out", "red_three_last"))
 def hand_over(s, f):
     """The hand has ended: a red three was the last card of the stock, or (where the ruleset ends the
-    hand when the stock runs out) the stock was empty before the turn began."""
+    hand when the stock runs out) the stock was empty before the turn began. Where a red three as the
+    last card lets its player still meld (the Dutch classic page), only the discard is refused."""
     if s.ended_by_red_three:
-        return {"why": "red-three-last"}
+        if s.ruleset.red_three_last == "no-discard":
+            return {"why": "red-three-last-discard", "param": "red_three_last"} if f.step.kind == "discard" else None
+        return {"why": "red-three-last", "param": "red_three_last"}
     if f.step.kind == "take" and s.ruleset.stock_out == "end" and s.stock == 0 and not s.drawn:
         return {"why": "stock-out"}

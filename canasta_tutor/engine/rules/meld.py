@@ -24,7 +24,9 @@ def mixed_ranks(s, f):
 
 @rule("meld.too-few-naturals", on=MELDING, params="min_naturals")
 def too_few_naturals(s, f):
-    if not f.shaped or not f.result or f.black_threes:
+    # Black threes have a rule of their own where they may be melded; where they never may, they are
+    # simply no natural cards (Brazilian naturals run from 4 to ace).
+    if not f.shaped or not f.result or f.black_threes and s.ruleset.black_threes_meld != "never":
         return None
     naturals = f.naturals  # natural cards of the meld's rank, counted once with the step's facts
     if naturals < s.ruleset.min_naturals:
@@ -58,15 +60,17 @@ def canasta_closed(s, f):
         return {"rank_name": RANK_NAMES.get(f.target.rank, f.target.rank), "cards": format_cards(f.cards)}
 
 
-@rule("meld.black-threes", on=("meld", "add", "end"))
+@rule("meld.black-threes", on=("meld", "add", "end"), params="black_threes_meld")
 def black_threes(s, f):
     if f is None:  # end of the move: black threes were melded but the hand was not emptied
-        if s.black_three_steps and s.out_step is None:
+        if s.black_three_steps and s.out_step is None and s.ruleset.black_threes_meld != "never":
             return {"why": "not-out", "step": s.black_three_steps[0]}
         return None
     if not f.black_threes:
         return None
     cards = f.result
+    if s.ruleset.black_threes_meld == "never":
+        return {"why": "never", "cards": format_cards(cards)}
     threes = sum(1 for c in cards if c.is_black_three)
     pure = threes == len(cards)
     if not pure or f.step.kind == "add" and f.target is None or len(cards) not in (3, 4):

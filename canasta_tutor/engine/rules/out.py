@@ -31,5 +31,12 @@ def permission(s, f):
 
 @rule("out.must-discard", on="out", params="final_discard")
 def must_discard(s, f):
-    if s.ruleset.final_discard == "required" and f.step.kind != "discard":
-        return {"step_text": str(f.step)}
+    # After a red three as the stock's last card no discard is possible: melding every card then
+    # ends the hand without one (where the ruleset lets that player meld at all).
+    rule = s.ruleset.final_discard
+    if rule == "optional" or f.step.kind == "discard" or s.ended_by_red_three:
+        return None
+    if rule == "required":
+        return {"step_text": str(f.step), "why": "always"}
+    if not s.concealed:  # unless-concealed
+        return {"step_text": str(f.step), "why": "unless-concealed"}

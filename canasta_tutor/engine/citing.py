@@ -1,0 +1,56 @@
+"""What a note and a legal ruling cite: the rule each one rests on, as a ruleset parameter (whose
+page states its value) and a rule id (a place a page gives that rule). A violation cites its own rule
+(``registry.Rule.params``); these are the rest, so that every part of a ruling names its place."""
+from __future__ import annotations
+
+# note key -> (the parameter that governs it, the rule id a page may place it under)
+NOTE_CITES: dict[str, tuple[str | None, str | None]] = {
+    "merge": (None, "note.merge"),
+    "canasta": ("canasta_bonus", None),
+    "took-pile": ("pile_take", None),
+    "red-three-drawn": ("red_three_value", "three.red-three"),
+    "red-three-drawn-last": ("red_three_last", None),
+    "red-three-drawn-last-meld": ("red_three_last", None),
+    "red-three-pile": ("red_three_value", "three.red-three"),
+    "red-three-in-hand": ("red_three_value", "three.red-three"),
+    "pile-frozen-by-wild": ("pile_frozen_by", None),
+    "initial-counted": ("initial_meld", None),
+    "initial-canasta": ("initial_meld", None),
+    "initial-concealed": ("concealed_bonus", None),
+    "ask-unknown": ("partner_permission", None),
+    "permission-binds": ("partner_permission", None),
+    "went-out": ("canastas_to_go_out", None),
+    "went-out-concealed": ("concealed_bonus", None),
+    "assumed-card": (None, "turn.not-in-hand"),
+}
+
+
+# How the pile was taken (the ``how`` of the ``took-pile`` note) -> the parameter that allowed it.
+_TAKEN_BY = {"frozen-always": "pile_needs_natural_pair", "frozen-not-melded": "pile_frozen_by",
+             "frozen-pile": "pile_frozen_by", "frozen-pile-black-three": "pile_frozen_by"}
+
+
+def note_cite(key: str, params: dict) -> tuple[str | None, str | None]:
+    """(parameter, rule id) a note cites."""
+    if key == "took-pile":
+        return _TAKEN_BY.get(params.get("how", ""), "pile_take"), None
+    return NOTE_CITES.get(key, (None, None))
+
+
+def legal_cite(steps, went_out: bool, took_pile: bool, first_meld: bool) -> tuple[str | None, str | None]:
+    """What a legal move rests on, most telling first: going out, taking the pile, the first meld,
+    melding, the discard that ends the turn, the draw."""
+    kinds = {s.kind for s in steps}
+    if went_out:
+        return "canastas_to_go_out", None
+    if took_pile:
+        return "pile_take", None
+    if first_meld:
+        return "initial_meld", None
+    if kinds & {"meld", "add"}:
+        return "min_naturals", None
+    if "ask" in kinds:
+        return "partner_permission", None
+    if "discard" in kinds:
+        return None, "turn.after-discard"
+    return "draw_count", None
