@@ -201,7 +201,8 @@ def test_the_rules_of_a_ruleset_speak_the_chosen_language(danish):
     # the values a ruleset file writes (freeze, required...) are ids, the same in every language
     from canasta_tutor.engine.ruleset import PARAMS
 
-    values = {"freeze", "bury", "required", "optional", "end", "pagat"} | set(PARAMS)
+    values = {"freeze", "bury", "required", "optional", "end", "pagat", "unless-concealed", "hand-ends",
+              "no-discard", "going-out", "never", "not-melded", "wild", "red-three", "black-three"} | set(PARAMS)
     assert "«" in out and not english_left(out, values), "\n".join(english_left(out, values)[:20])
 
 

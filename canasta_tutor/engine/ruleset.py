@@ -105,7 +105,7 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     Param("discard_wild", "bool", "a wild card may be discarded"),
     Param("pile_needs_natural_pair", "bool", "the pile is always taken with a natural pair"),
     Param("pile_frozen_by", "flags", "what freezes the pile for a side: not-melded (the side has not melded), "
-          "wild or red-three (such a card lies in the pile), black-three (one lies in the pile)",
+          "wild and red-three (such a card lies in the pile), black-three (one lies in the pile)",
           ("not-melded", "wild", "red-three", "black-three")),
     Param("pile_take", "choice", "how an unfrozen pile is taken", ("pagat", "one-natural")),
     Param("initial_meld", "tiers", "initial meld minimum by the side's score before the hand"),
@@ -114,8 +114,8 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     Param("canastas_to_go_out", "int", "canastas a side needs before a player may go out"),
     Param("final_discard", "choice", "whether going out needs a last discard",
           ("optional", "required", "unless-concealed")),
-    Param("red_three_last", "choice", "the last stock card is a red three: the hand ends at once (hand-ends), "
-          "or the player may still meld but not discard, and earns no going-out bonus (no-discard)",
+    Param("red_three_last", "choice", "a red three as the last stock card: hand-ends (the hand ends at once) or "
+          "no-discard (its player may still meld, not discard, and earns no going-out bonus)",
           ("hand-ends", "no-discard")),
     Param("partner_permission", "choice", "asking the partner before going out",
           ("optional", "required")),
@@ -126,7 +126,7 @@ PARAMS: dict[str, Param] = {p.name: p for p in (
     Param("red_three_penalty_if", "choice", "when red threes count minus",
           ("no-meld", "no-canasta", "never")),
     Param("black_three_in_hand", "int", "what a black three left in hand costs"),
-    Param("black_threes_meld", "choice", "black threes may be melded: going-out (3 or 4 of them, no wilds, "
+    Param("black_threes_meld", "choice", "when black threes may be melded: going-out (3 or 4 of them, no wilds, "
           "when going out) or never", ("going-out", "never")),
     Param("no_canasta_all_negative", "bool", "a side without a canasta counts melds, hand and red threes minus"),
     Param("stock_out", "choice", "what happens when the stock runs out", ("play-on", "end")),

@@ -308,7 +308,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     if len(players_node.items) != ruleset.players:
         if ruleset.variants:
             said = Said("table.player-count-variants",
-                        "found {found} players, but {ruleset} is played by {players} (classic also takes {variants})",
+                        "found {found} players, but {ruleset} is played by {players} (classic and official also take {variants})",
                         found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players,
                         variants=", ".join(str(n) for n in sorted(ruleset.variants)))
         else:

@@ -107,7 +107,7 @@ class Game:
             if rs.players != players:
                 if rs.variants:
                     raise InputError(Said("game.players-variants", "--players {players}: {ruleset} is played by "
-                                          "{count} (classic also takes {variants})", players=players, ruleset=rs.id,
+                                          "{count} (classic and official also take {variants})", players=players, ruleset=rs.id,
                                           count=rs.players, variants=Listed(map(str, sorted(rs.variants)))))
                 raise InputError(Said("game.players", "--players {players}: {ruleset} is played by {count}",
                                       players=players, ruleset=rs.id, count=rs.players))

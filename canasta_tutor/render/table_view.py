@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.table import Table
+from canasta_tutor.engine.table import Table, freezers
 
 
 def card_markup(c: Card, plain: bool = False) -> str:
@@ -44,7 +44,8 @@ def pile_words(table: Table) -> str:
         return texts.label("table.pile-empty")
     cards = {"cards": texts.counted("card", len(table.discard)), "all": " ".join(map(str, table.discard)),
              "top": str(table.discard[-1])}
-    froze = next((c for c in table.discard if c.is_wild or c.is_red_three), None)
+    freezing = freezers(table.ruleset.pile_frozen_by)  # what freezes a pile is the ruleset's to say
+    froze = next((c for c in table.discard if c in freezing), None)
     if table.pile_frozen is not None:
         return texts.label("table.pile-all-frozen" if table.pile_frozen else "table.pile-all", **cards)
     if froze is not None:

@@ -1457,6 +1457,7 @@ TEXTS = {
             'at-least': 'found {value}, expected a number of {minimum} or more',
             'boolean': 'found {found}, expected true or false',
             'choice': 'found {found}, expected one of: {choices}',
+            'flags': 'found {found}, expected a list of: {choices}',
             'bonus': 'found {found}, expected {example}',
             'tiers': 'found {found}, expected a list of tiers like {example}',
             'tier': 'found {found}, expected {example}',

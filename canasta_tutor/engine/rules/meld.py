@@ -57,7 +57,8 @@ def no_such_meld(s, f):
 @rule("meld.canasta-closed", on=MELDING, params="canasta_closed")
 def canasta_closed(s, f):
     if s.ruleset.canasta_closed and f.target is not None and f.target.is_canasta:
-        return {"rank_name": RANK_NAMES.get(f.target.rank, f.target.rank), "cards": format_cards(f.cards)}
+        cards = (f.top, *f.cards) if f.step.kind == "take" and f.top is not None else f.cards  # a take adds its top card
+        return {"rank_name": RANK_NAMES.get(f.target.rank, f.target.rank), "cards": format_cards(cards)}
 
 
 @rule("meld.black-threes", on=("meld", "add", "end"), params="black_threes_meld")
