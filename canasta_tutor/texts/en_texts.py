@@ -99,7 +99,7 @@ TEXTS = {
             'title': 'The top card must be used',
             'message': {
                 'bare': "'take' lays the {top} onto your side's meld of {rank}s, but your side has no such meld",
-                'cards': "the {top} cannot be melded with those cards: take the pile with two natural {rank}s, one natural {rank} and a wild card, or onto your side's meld of {rank}s",
+                'cards': "the {top} cannot be melded with those cards: take the pile with two natural {rank}s, one natural {rank} and one or two wild cards, or onto your side's meld of {rank}s",
                 'one-natural': 'in this ruleset the pile is taken with the {top} and at least one natural {rank} from your hand',
                 'red-three': 'the {top} on top is a red three, which is never melded, so nothing can take the pile until it is covered',
             },

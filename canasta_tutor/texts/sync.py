@@ -254,6 +254,15 @@ def read(lang: str, kind: str = "messages"):
         return pofile.read_po(fp, locale=LANGUAGES[lang])
 
 
+
+def _own_comments(was) -> list[str]:
+    """A translator's comments on a message. Babel reads a wrapped ``#| msgid`` (the English a fuzzy
+    translation was made for) back as a comment starting with ``|``; those are dropped, or every sync
+    would carry the old English along as a comment."""
+    if was is None:
+        return []
+    return [c for c in was.user_comments if not c.lstrip().startswith("|")]
+
 def updated(lang: str, pot, old, keep_obsolete: bool = True, header: str = HEADER):
     """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
     catalog_mod, _, _ = _babel()
@@ -290,7 +299,7 @@ def updated(lang: str, pot, old, keep_obsolete: bool = True, header: str = HEADE
                 flags.add("fuzzy")
                 previous_id = was.previous_id
         new.add(message.id, string, context=message.context, flags=flags,
-                auto_comments=message.auto_comments, user_comments=was.user_comments if was else (),
+                auto_comments=message.auto_comments, user_comments=_own_comments(was),
                 locations=message.locations,
                 previous_id=previous_id)
     for context, was in previous.items() if keep_obsolete else ():
