@@ -38,7 +38,7 @@ def test_the_schema_is_valid_draft_7(kind):
     validator(kind)
 
 
-@pytest.mark.parametrize("path", SCENARIOS + [ROOT / "examples" / "table.yaml"], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", SCENARIOS + [ROOT / "canasta_tutor" / "examples" / "table.yaml"], ids=lambda p: p.name)
 def test_every_shipped_scenario_matches_the_scenario_schema(path):
     errors = list(validator("scenario").iter_errors(yaml.safe_load(path.read_text(encoding="utf-8"))))
     assert not errors, [e.message for e in errors]
@@ -52,7 +52,7 @@ def test_every_lesson_matches_the_lesson_schema(path):
 
 def test_the_snapshot_schema_refuses_what_the_loader_refuses():
     v = validator("snapshot")
-    good = yaml.safe_load((ROOT / "examples" / "table.yaml").read_text(encoding="utf-8"))
+    good = yaml.safe_load((ROOT / "canasta_tutor" / "examples" / "table.yaml").read_text(encoding="utf-8"))
     assert v.is_valid(good)
     assert not v.is_valid(good | {"colour": "blue"})                        # an unknown key
     assert not v.is_valid(good | {"discard": "9H 3D ZZ"})                   # not a card

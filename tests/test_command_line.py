@@ -125,8 +125,8 @@ def test_a_bare_canasta_greets_then_lists_the_commands():
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
     tries = [line for line in lines[:5] if line.strip().startswith("canasta ")]
-    assert [t.split()[1] for t in tries] == ["show", "lesson", "learn"], lines[:5]
-    assert "examples/table.yaml" in tries[0]
+    assert [t.split()[1] for t in tries] == ["example", "lesson", "learn"], lines[:5]
+    assert "canasta example table.yaml" in tries[0]  # a file every installation has
     rest = "\n".join(lines[5:])
     assert "Commands" in rest and all(c in rest for c in _commands())
 
@@ -157,7 +157,7 @@ def test_commands_options_lessons_rulesets_and_house_keys_complete():
     from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
     from canasta_tutor.learning.quiz import drillable
 
-    assert complete_bash("canasta ex", 1) == ["explain"]
+    assert complete_bash("canasta ex", 1) == ["explain", "example"]
     assert {"--compare", "--ruleset", "--house", "--json"} <= set(complete_bash("canasta check --", 2))
     assert complete_bash("canasta lesson mel", 2) == ["melds"]
     assert complete_bash("canasta rules d", 2) == [r for r in BUILTIN if r.startswith("d")]
@@ -293,7 +293,7 @@ def test_each_command_is_found_in_the_module_that_registers_it():
 
 
 def test_check_starts_without_the_other_command_modules():
-    code = ("import sys; sys.argv = ['canasta', 'check', 'examples/table.yaml', 'draw', '--json']\n"
+    code = ("import sys; sys.argv = ['canasta', 'check', 'canasta_tutor/examples/table.yaml', 'draw', '--json']\n"
             "import canasta_tutor.cli as cli\n"
             "try:\n    cli.main()\nexcept SystemExit:\n    pass\n"
             "print(sorted(m for m in sys.modules if m.startswith('canasta_tutor.cli.')), file=sys.stderr)")

@@ -14,7 +14,7 @@ from canasta_tutor.files.snapshot import load_table, read_table
 from canasta_tutor.reading.strict_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted((ROOT / "scenarios").rglob("*.yaml")) + sorted((ROOT / "examples").glob("*.yaml"))
+FILES = sorted((ROOT / "scenarios").rglob("*.yaml")) + sorted((ROOT / "canasta_tutor" / "examples").glob("*.yaml"))
 
 
 def tables():
@@ -135,7 +135,7 @@ def test_the_api_answers_as_the_engine_does():
     from canasta_tutor.engine.scoring import score_table
     from canasta_tutor.play.moves import legal_moves
 
-    table = api.load_table(str(ROOT / "examples" / "table.yaml"))
+    table = api.load_table(str(ROOT / "canasta_tutor" / "examples" / "table.yaml"))
     assert api.check(table, "take 9S 9D").rule_ids == judge(table, "take 9S 9D").rule_ids
     assert [o.move for o in api.legal_moves(table).options] == [o.move for o in legal_moves(table).options]
     assert api.can_take(table) is True

@@ -104,12 +104,12 @@ def test_lang_before_the_command_or_with_the_tools_own_help():
     first, after = run("--lang", "da", "--help"), run("--help", "--lang", "da")
     assert first.returncode == after.returncode == 0, first.stderr + after.stderr
     assert first.stdout == after.stdout == run("--help", CANASTA_LANG="da").stdout and "Brug: canasta" in first.stdout
-    ruled = run("--lang", "da", "check", "examples/table.yaml", "take 9S 9D 2C")
-    assert ruled.returncode == 0 and ruled.stdout == run("check", "examples/table.yaml", "take 9S 9D 2C",
+    ruled = run("--lang", "da", "check", "canasta_tutor/examples/table.yaml", "take 9S 9D 2C")
+    assert ruled.returncode == 0 and ruled.stdout == run("check", "canasta_tutor/examples/table.yaml", "take 9S 9D 2C",
                                                          "--lang", "da").stdout
-    assert run("--lang", "xx", "check", "examples/table.yaml", "draw").returncode == 2
+    assert run("--lang", "xx", "check", "canasta_tutor/examples/table.yaml", "draw").returncode == 2
     # before the command it is the command's own option: a bad one is a JSON error, and --help wins
-    bad = run("--lang", "xx", "check", "examples/table.yaml", "draw", "--json")
+    bad = run("--lang", "xx", "check", "canasta_tutor/examples/table.yaml", "draw", "--json")
     assert bad.returncode == 2 and "unknown language" in json.loads(bad.stdout)["error"]["message"]
     helped = run("--lang", "xx", "check", "--help")
     assert helped.returncode == 0 and "Judge MOVE on the table in FILE" in helped.stdout
@@ -184,7 +184,8 @@ def test_every_argument_and_option_has_help_and_every_help_entry_is_used():
                 kind = "arguments" if param.param_type_name == "argument" else "options"
                 key = param.name if kind == "arguments" else next(o[2:] for o in param.opts if o.startswith("--"))
                 used |= {f"{name}.{kind}.{key}", f"options.{key}"}
-    used |= {"app.summary", "app.examples", "options.install-completion", "options.show-completion"}
+    used |= {"app.summary", "app.examples", "options.install-completion", "options.show-completion",
+             "options.version"}
     assert not bare, f"no help: {bare}"
     unused = [k for k in HELP if k not in used and not k.startswith(("words.", "errors."))]
     assert not unused, f"help entries no command uses: {unused}"

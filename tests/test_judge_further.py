@@ -103,14 +103,14 @@ def test_a_verdict_the_judge_did_not_rule_is_not_judged_further():
     """Without the judge's record of where the move's end began, the notes to carry on are unknown."""
     from canasta_tutor.engine.state import TurnState
 
-    table = load_table(str(ROOT / "examples" / "table.yaml"))
+    table = load_table(str(ROOT / "canasta_tutor" / "examples" / "table.yaml"))
     made = Verdict(table.ruleset, [Step("draw")], [], [], TurnState.start(table))
     with pytest.raises(ValueError):
         judge_further(made, [Step("discard", (Card("4", "H"),))])
 
 
 def test_only_a_move_whose_steps_broke_no_rule_is_judged_further():
-    table = load_table(str(ROOT / "examples" / "table.yaml"))
+    table = load_table(str(ROOT / "canasta_tutor" / "examples" / "table.yaml"))
     v = judge(table, [Step("discard", (Card("4", "H"),))])  # before the draw
     assert not v.legal
     with pytest.raises(ValueError):

@@ -15,7 +15,7 @@ from canasta_tutor.files.snapshot import load_scenario
 from canasta_tutor.render.report import verdict_dict
 
 babel = pytest.importorskip("babel")
-from canasta_tutor.texts import sync  # noqa: E402  (needs Babel)
+import sync_catalogs as sync  # noqa: E402  (needs Babel; tools/ is on the path, see conftest.py)
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang, name in texts.LANGUAGES.items() if name]
@@ -55,7 +55,7 @@ def run(*args, env=None):
 
 
 def test_the_locale_speaks_as_lang_does_and_an_unknown_locale_is_english():
-    move = ("check", "examples/table.yaml", "take 9S; meld 4H 4D 4S")
+    move = ("check", "canasta_tutor/examples/table.yaml", "take 9S; meld 4H 4D 4S")
     by_flag = run(*move, "--lang", "da")
     by_locale = run(*move, env={"LANG": "da_DK.UTF-8"})
     assert by_flag.returncode == by_locale.returncode == 1
@@ -67,13 +67,13 @@ def test_the_locale_speaks_as_lang_does_and_an_unknown_locale_is_english():
 
 @pytest.mark.parametrize("code", ["xx", "zz-BR"])
 def test_an_unknown_lang_is_a_usage_error_that_lists_the_languages(code):
-    proc = run("check", "examples/table.yaml", "draw", "--lang", code)
+    proc = run("check", "canasta_tutor/examples/table.yaml", "draw", "--lang", code)
     assert proc.returncode == 2
     assert f"'{code}'" in proc.stderr and all(lang in proc.stderr for lang in texts.available())
 
 
 def test_json_keeps_its_ids_and_only_the_messages_change():
-    move = ("check", "examples/table.yaml", "take 9S; meld 4H 4D 4S", "--json")
+    move = ("check", "canasta_tutor/examples/table.yaml", "take 9S; meld 4H 4D 4S", "--json")
     english = json.loads(run(*move).stdout)
     for lang in TRANSLATED:
         proc = run(*move, "--lang", lang.lower().replace("-", "_"))
@@ -105,7 +105,7 @@ def test_the_catalogs_are_in_step_with_en_yaml():
     """Running the sync tool would change nothing: the template, every catalog (no message the code no
     longer uses, none missing, none whose English changed unnoticed) and the compiled .mo files."""
     stale = [path.name for path, (_, changed) in sync.plan().items() if changed]
-    assert not stale, f"out of date: {stale}; run python -m canasta_tutor.texts.sync"
+    assert not stale, f"out of date: {stale}; run python tools/sync_catalogs.py"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -149,10 +149,10 @@ def test_every_error_of_the_lower_layers_says_the_catalogs_english():
 
 @pytest.mark.parametrize("args,code", [
     (["check", "no-such-table.yaml", "draw"], 3),
-    (["check", "examples/table.yaml", "take 9X"], 2),
-    (["check", "examples/table.yaml", "jump"], 2),
-    (["check", "examples/table.yaml", "draw", "--ruleset", "nope"], 3),
-    (["check", "examples/table.yaml", "draw", "--house", "nope=1"], 2),
+    (["check", "canasta_tutor/examples/table.yaml", "take 9X"], 2),
+    (["check", "canasta_tutor/examples/table.yaml", "jump"], 2),
+    (["check", "canasta_tutor/examples/table.yaml", "draw", "--ruleset", "nope"], 3),
+    (["check", "canasta_tutor/examples/table.yaml", "draw", "--house", "nope=1"], 2),
 ])
 def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, args, code):
     _mark_danish(monkeypatch)

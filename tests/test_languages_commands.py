@@ -88,14 +88,14 @@ def test_play_speaks_the_chosen_language(danish):
 @pytest.mark.parametrize("args,code", [
     (["play", "--players", "5"], 2),
     (["play", "--players", "3", "--ruleset", "danish"], 3),
-    (["play", "--resume", "examples/table.yaml"], 3),
+    (["play", "--resume", "canasta_tutor/examples/table.yaml"], 3),
     (["selfplay", "--hands", "1", "--side", "NS=nobody"], 2),
     (["selfplay", "--hands", "1", "--side", "XX=coach"], 2),
     (["selfplay", "--hands", "1", "--side", "NS"], 2),
     (["quiz", "--rules", "nothing.here"], 2),
     (["lesson", "no-such-lesson"], 2),
     (["lesson", "first-turn", "second"], 2),
-    (["worksheet", "examples/table.yaml", "--out", "same.html", "--key", "same.html"], 3),
+    (["worksheet", "canasta_tutor/examples/table.yaml", "--out", "same.html", "--key", "same.html"], 3),
     (["new", "recipe", "x.yaml"], 2),
     (["schema", "recipe"], 2),
     (["lesson", "list", "no-such-pack"], 3),
@@ -121,7 +121,7 @@ def _page_text(path: Path) -> str:
 
 def test_a_worksheet_and_its_key_speak_the_chosen_language(danish):
     files = ["scenarios/disputes/d04-pile-natural-and-wild.yaml", "scenarios/scoring/seven-kings.yaml",
-             "examples/table.yaml"]
+             "canasta_tutor/examples/table.yaml"]
     out = run(["worksheet", *files, "--out", str(danish / "s.html"), "--key", str(danish / "k.html")])
     titles = {w for f in files for w in re.findall(r"\w+", (ROOT / f).read_text().split("\n")[0])}
     for page in ("s.html", "k.html"):
@@ -259,7 +259,7 @@ def test_the_lesson_and_quiz_dialogue_and_progress_speak_the_chosen_language(dan
     (("stock: 40", "stock: 40\nbogus: 1"), "draw", 3),  # an unknown key of a table file (keys are the file's)
 ])
 def test_the_words_the_engine_puts_into_an_error_speak_the_chosen_language(danish, change, move, code):
-    table = ROOT / "examples/table.yaml"
+    table = ROOT / "canasta_tutor/examples/table.yaml"
     if change:
         text = table.read_text(encoding="utf-8")
         assert change[0] in text
@@ -313,7 +313,7 @@ def test_a_teachers_broken_lesson_is_reported_in_the_chosen_language(danish, nam
 
 
 def test_a_written_svg_and_an_empty_home_are_said_in_the_chosen_language(danish, monkeypatch):
-    out = run(["show", "examples/table.yaml", "--svg", str(danish / "t.svg")])
+    out = run(["show", "canasta_tutor/examples/table.yaml", "--svg", str(danish / "t.svg")])
     assert (danish / "t.svg").exists() and "«" in out and not english_left(out), out
     monkeypatch.setenv("CANASTA_HOME", "")
     out = run(["progress"], codes=(2,))

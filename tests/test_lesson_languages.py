@@ -18,7 +18,7 @@ from canasta_tutor.learning.tutor import Talk, run_lesson
 from canasta_tutor.texts import lessons as lesson_texts
 
 babel = pytest.importorskip("babel")
-from canasta_tutor.texts import sync  # noqa: E402  (needs Babel)
+import sync_catalogs as sync  # noqa: E402  (needs Babel; tools/ is on the path, see conftest.py)
 
 TRANSLATED = [lang for lang, name in texts.LANGUAGES.items() if name]
 LANGS = TRANSLATED

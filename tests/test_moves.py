@@ -153,7 +153,7 @@ def test_ways_out_counted_without_judging_each_match_judging_each(path):
 
 
 def test_an_unknown_hand_lists_only_moves_that_name_no_card():
-    table = load_table(ROOT / "examples" / "table.yaml")
+    table = load_table(ROOT / "canasta_tutor" / "examples" / "table.yaml")
     table.players[0].hand, table.players[0].count = None, 11
     listed = legal_moves(table)
     assert "unknown-hand" in listed.notes
@@ -161,7 +161,7 @@ def test_an_unknown_hand_lists_only_moves_that_name_no_card():
 
 
 def test_a_hint_for_a_hand_given_as_a_count_does_not_pretend(tmp_path):
-    table = load_table(ROOT / "examples" / "table.yaml")
+    table = load_table(ROOT / "canasta_tutor" / "examples" / "table.yaml")
     table.players[0].hand, table.players[0].count = None, 11
     h = hint(table)
     assert h.reason == "unknown-hand" and api.check(table, h.option.steps).legal

@@ -65,13 +65,13 @@ def canasta(*args):
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])  # the language never changes how a card reads
 def test_symbols_rule_exactly_like_the_standard_notation(lang):
-    symbols = json.loads(canasta("check", "examples/table.yaml", "take 9♠ 9♦ 2♣; discard 4♥", "--json",
+    symbols = json.loads(canasta("check", "canasta_tutor/examples/table.yaml", "take 9♠ 9♦ 2♣; discard 4♥", "--json",
                                  "--lang", lang).stdout)
-    standard = json.loads(canasta("check", "examples/table.yaml", "take 9S 9D 2C; discard 4H", "--json",
+    standard = json.loads(canasta("check", "canasta_tutor/examples/table.yaml", "take 9S 9D 2C; discard 4H", "--json",
                                   "--lang", lang).stdout)
     assert symbols == standard
     assert symbols["move"] == "take 9S 9D 2C; discard 4H"  # JSON speaks the standard notation
-    dutch = json.loads(canasta("check", "examples/table.yaml", "take 9S 9R 2K; discard 4H", "--json",
+    dutch = json.loads(canasta("check", "canasta_tutor/examples/table.yaml", "take 9S 9R 2K; discard 4H", "--json",
                                "--lang", lang).stdout)
     assert dutch == standard
 
@@ -79,7 +79,7 @@ def test_symbols_rule_exactly_like_the_standard_notation(lang):
 def test_a_table_file_in_the_players_letters_reads_as_the_standard_one(tmp_path):
     from canasta_tutor.files.snapshot import load_table
 
-    standard = (ROOT / "examples" / "table.yaml").read_text(encoding="utf-8")
+    standard = (ROOT / "canasta_tutor" / "examples" / "table.yaml").read_text(encoding="utf-8")
     dutch = (standard.replace("hand: 7H 7D 2C KS KH 5C 9D 9S 4H JK QD", "hand: 7♥ 7R 2K HS HH 5♣ 9R 9S 4H JK VR")
              .replace("red_threes: [3H]", "red_threes: [3♥]"))
     (tmp_path / "nl.yaml").write_text(dutch, encoding="utf-8")

@@ -158,3 +158,30 @@ def test_every_builtin_ruleset_is_known():
     assert {"classic", "official", "official-2p", "official-3p", "official-6p"} <= set(BUILTIN)
     for rid in BUILTIN:
         assert load_ruleset(rid).id == rid
+
+
+def test_a_legal_ruling_cites_what_it_rests_on_going_out_first():
+    t = table("official", hand="9H 9D 5C", discard="9C", phase="draw")
+    d = verdict_dict(judge(t, "take 9H 9D; discard 5C"))
+    assert d["legal"] and d["went_out"]
+    assert d["cite"]["where"] == verdict_dict(judge(t, "take 9H 9D; discard 5C"))["notes"][-1]["cite"]["where"]
+    assert "going out" in d["cite"]["where"]
+    taken = verdict_dict(judge(table("official", hand="9H 9D 5C 4S", discard="4H 9C", phase="draw"), "take 9H 9D"))
+    assert "taking the discard pile" in taken["cite"]["where"]
+
+
+def test_a_frozen_pile_cites_what_froze_it():
+    base = TABLE.format(ruleset="brazilian", hand="9H 9D JK 5C", score=0, discard="3C 5D 9S", stock=40,
+                        phase="draw").replace("melds: [KH KS KC KD KH KS 2C, 8S 8C 8C]", "melds: []")
+    house = table_from_text(base.replace("ruleset: brazilian", "ruleset: brazilian\nhouse_rules: {pile_frozen_by: [wild, black-three]}"))
+    v = verdict_dict(judge(house, "take 9H JK"))
+    assert v["violations"][0]["rule"] == "pile.needs-natural-pair" and v["violations"][0]["source"] == "house rule"
+    danish = table("danish", hand="9H JK 5C", discard="4H 9S", phase="draw")
+    v = verdict_dict(judge(danish, "take 9H JK"))
+    assert v["violations"][0]["source"] == "S2"  # the Danish page always asks for the pair
+
+
+def test_the_merge_note_cites_its_place():
+    d = verdict_dict(judge(table("brazilian", hand="8D 8H 2S 5C"), "meld 8D 8H 2S"))
+    merge = [n for n in d["notes"] if n["note"] == "merge"]
+    assert merge and merge[0]["cite"]["id"] == "S1" and merge[0]["cite"]["where"]

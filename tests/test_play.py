@@ -313,3 +313,39 @@ def test_ctrl_c_replaces_its_own_save_and_leaves_anything_else(tmp_path, monkeyp
     result = CliRunner().invoke(app, ["play", "--seed", "4"], input="")
     assert result.exit_code == 130 and "nothing was written" in result.output
     assert saved.read_text() == "my own notes\n"
+
+
+def _red_three_last(ruleset: str, seed: int) -> Game:
+    """A game whose stock is down to one card, a red three, with the player on turn about to draw."""
+    from canasta_tutor.engine.cards import Card
+
+    game = Game(ruleset, seed=seed, hands=1)
+    game.stock = [Card("3", "H")]
+    game.table.stock = 1
+    return game
+
+
+def test_a_red_three_as_the_last_stock_card_lets_the_classic_player_meld_then_done_ends_the_hand():
+    from canasta_tutor.engine.move import parse_move
+
+    for seed in range(1, 40):  # a deal where the player on turn holds a meld after the draw
+        game = _red_three_last("classic", seed)
+        v = game.play(parse_move("draw"))
+        assert v.legal and v.state.ended_by_red_three
+        if not game.over:
+            break
+    else:
+        pytest.fail("no deal left a meld to make")
+    assert game.table.turn.red_three_last and game.table.stock == 0
+    refused = game.play(parse_move(f"discard {game.table.mover.hand[0]}"))
+    assert refused.rule_ids == ["hand.over"] and not game.over
+    assert game.end_red_three_turn() and game.over and game.history[-1].ended == "red-three"
+    assert not game.end_red_three_turn()  # nothing left to end
+
+
+def test_a_red_three_as_the_last_stock_card_ends_the_official_hand_at_once():
+    from canasta_tutor.engine.move import parse_move
+
+    game = _red_three_last("official", 1)
+    assert game.play(parse_move("draw")).legal
+    assert game.over and game.history[-1].ended == "red-three"

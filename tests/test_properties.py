@@ -36,7 +36,7 @@ from canasta_tutor.reading.strict_yaml import InputError
 
 ROOT = Path(__file__).parent.parent
 SCENARIO_FILES = sorted((ROOT / "scenarios").rglob("*.yaml"))
-EXAMPLE = ROOT / "examples" / "table.yaml"
+EXAMPLE = ROOT / "canasta_tutor" / "examples" / "table.yaml"
 DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 # CI must see the same examples on every run and must not depend on a local example database.

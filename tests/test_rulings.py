@@ -22,7 +22,7 @@ from canasta_tutor.render.report import hint_dict, moves_dict, verdict_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
-EXAMPLE = ROOT / "examples" / "table.yaml"
+EXAMPLE = ROOT / "canasta_tutor" / "examples" / "table.yaml"
 DEAD_END = ROOT / "scenarios" / "disputes" / "d22-danish-dead-end.yaml"
 
 # "(s)" anywhere, or a count of one with a plural noun ("1 cards", "1 canastas"...).

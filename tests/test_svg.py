@@ -19,7 +19,7 @@ from canasta_tutor.render.svg import RED, table_svg
 from canasta_tutor.files.snapshot import load_table
 
 REPO = Path(__file__).resolve().parents[1]
-EXAMPLE = REPO / "examples" / "table.yaml"
+EXAMPLE = REPO / "canasta_tutor" / "examples" / "table.yaml"
 NS = "{http://www.w3.org/2000/svg}"
 
 

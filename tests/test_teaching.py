@@ -18,7 +18,7 @@ import yaml
 from canasta_tutor.files.snapshot import load_table
 
 REPO = Path(__file__).resolve().parents[1]
-TABLE = (REPO / "examples" / "table.yaml").read_text(encoding="utf-8")
+TABLE = (REPO / "canasta_tutor" / "examples" / "table.yaml").read_text(encoding="utf-8")
 LESSONS = REPO / "canasta_tutor" / "learning" / "lessons"
 
 

@@ -116,7 +116,7 @@ def test_the_pile_is_shown_when_a_move_takes_it(sheets):
 
 
 def test_svg_default_drawing_is_unchanged_by_the_options():
-    table = load_table(REPO / "examples" / "table.yaml")
+    table = load_table(REPO / "canasta_tutor" / "examples" / "table.yaml")
     plain = table_svg(table)
     assert "bottom to top" not in plain
     titled = table_svg(table, "Which pair?", whole_pile=True)
@@ -130,7 +130,7 @@ def test_svg_default_drawing_is_unchanged_by_the_options():
 
 def test_a_lesson_and_standard_input_make_questions(tmp_path):
     lesson = REPO / "canasta_tutor" / "learning" / "lessons" / "05-pile.yaml"
-    table = (REPO / "examples" / "table.yaml").read_text(encoding="utf-8")
+    table = (REPO / "canasta_tutor" / "examples" / "table.yaml").read_text(encoding="utf-8")
     proc = run("worksheet", str(lesson), "-", "--out", "s.html", "--key", "k.html", cwd=tmp_path, stdin=table)
     assert proc.returncode == 0, proc.stderr
     sheet = (tmp_path / "s.html").read_text(encoding="utf-8")

@@ -22,8 +22,10 @@ COMMAND_MODULES = {
     "selfplay": "selfplay_cmd", "lesson": "learning", "quiz": "learning", "progress": "learning",
     "learn": "learn", "schema": "teaching", "new": "teaching", "lint": "teaching",
     "rules": "reference", "explain": "reference", "worksheet": "worksheet", "play": "play",
+    "example": "examples",
 }
-MODULES = ("judging", "selfplay_cmd", "learning", "learn", "teaching", "reference", "worksheet", "play")
+MODULES = ("judging", "selfplay_cmd", "learning", "learn", "teaching", "reference", "worksheet", "play",
+           "examples")
 
 
 def _register(*modules: str) -> typer.Typer:
@@ -116,8 +118,29 @@ def _lang_after_command() -> None:
         sys.argv[1:] = [rest[0], *lang, *rest[1:]]
 
 
+def _completion_for_shell() -> None:
+    """`canasta --show-completion SHELL` prints that shell's script (Typer's own option takes no shell
+    and guesses it); an unknown shell is a usage error naming the ones there are."""
+    args = sys.argv[1:]
+    if args[:1] == ["--show-completion"] and len(args) == 2:
+        shell = args[1]
+    elif len(args) == 1 and args[0].startswith("--show-completion="):
+        shell = args[0].partition("=")[2]
+    else:
+        return
+    from typer.completion import Shells, get_completion_script
+
+    shells = [s.value for s in Shells]
+    if shell not in shells:
+        sys.stderr.write(f"canasta: --show-completion: unknown shell '{shell}'; the shells are: {', '.join(shells)}\n")
+        sys.exit(2)
+    sys.stdout.write(get_completion_script(prog_name="canasta", complete_var=COMPLETE_VAR, shell=shell))
+    sys.exit(0)
+
+
 def main() -> None:
     _never_fail_to_print()
+    _completion_for_shell()
     if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
         sys.stderr = _Shown(sys.stderr)
     _lang_after_command()

@@ -26,10 +26,19 @@ APP_SETTINGS = dict(
 app = CanastaApp(**APP_SETTINGS)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        import canasta_tutor
+
+        print(f"canasta {canasta_tutor.__version__}")
+        raise typer.Exit(0)
+
+
 @app.callback(invoke_without_command=True)
 def _start(ctx: typer.Context,
            # `canasta --lang da --help` and `canasta --lang da check ...` as well as after the command
-           lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG")) -> None:
+           lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG"),
+           version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_show_version)) -> None:
     if lang and not ctx.resilient_parsing:
         _choose_language(lang, False)
     # A bare `canasta` greets a newcomer instead of only printing the usage.

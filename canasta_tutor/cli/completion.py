@@ -39,6 +39,13 @@ def ruleset_ids(incomplete: str) -> list[str]:
     return [r for r in BUILTIN if r.startswith(incomplete)]
 
 
+def example_names(incomplete: str) -> list[str]:
+    """The bundled examples' file names."""
+    from canasta_tutor.teaching.examples import names
+
+    return [n for n in names() if n.startswith(incomplete)]
+
+
 def house_keys(incomplete: str) -> list[tuple[str, str]]:
     """``KEY=`` for every house rule, with what it means; once the key is typed, the values a yes/no
     or a choice can take."""

@@ -37,14 +37,15 @@ def note_cite(key: str, params: dict) -> tuple[str | None, str | None]:
     return NOTE_CITES.get(key, (None, None))
 
 
-def legal_cite(steps, went_out: bool, took_pile: bool, first_meld: bool) -> tuple[str | None, str | None]:
-    """What a legal move rests on, most telling first: going out, taking the pile, the first meld,
-    melding, the discard that ends the turn, the draw."""
+def legal_cite(steps, went_out: bool, taken: str | None, first_meld: bool) -> tuple[str | None, str | None]:
+    """What a legal move rests on, most telling first: going out, taking the pile (``taken``: the
+    parameter that allowed the take, as its note cites it), the first meld, melding, the discard that
+    ends the turn, the draw."""
     kinds = {s.kind for s in steps}
     if went_out:
         return "canastas_to_go_out", None
-    if took_pile:
-        return "pile_take", None
+    if taken:
+        return taken, None
     if first_meld:
         return "initial_meld", None
     if kinds & {"meld", "add"}:

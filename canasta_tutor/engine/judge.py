@@ -100,10 +100,8 @@ class Verdict:
         if self.violations:
             return self.violations[0].param, self.violations[0].rule
         s = self.state
-        for n in self.notes:
-            if n.rule == "took-pile":  # the way the pile was taken is what the move rests on
-                return n.param, None
-        return legal_cite(self.steps, self.went_out, s.took_pile, not s.side_melded_before and bool(s.new_melds))
+        taken = next((n.param for n in self.notes if n.rule == "took-pile"), None)  # how the pile was taken
+        return legal_cite(self.steps, self.went_out, taken, not s.side_melded_before and bool(s.new_melds))
 
 
 # Each stage's rule functions, looked up once rather than on every step judged; the rule of a
@@ -247,5 +245,6 @@ def table_after(s: TurnState) -> Table:
         t.turn.phase = "draw"
     else:
         t.turn.phase = "play" if s.drawn else "draw"
-    t.turn.red_three_last = s.ended_by_red_three and not s.discarded and s.out_step is None
+    t.turn.red_three_last = (s.ended_by_red_three and not s.discarded and s.out_step is None
+                             and s.ruleset.red_three_last == "no-discard")
     return t

@@ -376,6 +376,12 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     last_node = value_of(tm, "red_three_last")
     if last_node is not None:
         turn.red_three_last = r.boolean(last_node, "turn.red_three_last")
+        # It records a draw this turn that emptied the stock: only a turn past its draw, with no stock.
+        if turn.red_three_last and (turn.phase != "play" or stock != 0):
+            r.soft(r.fail(last_node, "turn.red_three_last",
+                          Said("table.red-three-last", "found true, but the last stock card was drawn this turn only "
+                               "when the turn is past its draw (phase: play) and the stock is empty (stock: 0)")))
+            turn.red_three_last = False
 
     _check_deck(r, card_sink, ruleset)
     _check_total(r, top, players, sides, discard, stock, ruleset)

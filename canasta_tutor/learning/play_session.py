@@ -178,6 +178,10 @@ class Session:
         if word == "save":
             self.save(rest.strip())
             return None
+        if word == "done":  # the turn after a red three emptied the stock has no discard to end it
+            if not g.end_red_three_turn():
+                self.write(say("done-not-now"))
+            return None
         if line.isdigit():
             options = self._options()
             n = int(line)
@@ -201,6 +205,8 @@ class Session:
         self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
         if not v.legal:
             self.write(say("try-again"))
+        elif g.table.turn.red_three_last and not v.state.discarded:
+            self.write(say("red-three-last-turn"))
         return None
 
     def _options(self) -> list[Option]:

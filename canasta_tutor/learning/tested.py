@@ -9,6 +9,7 @@ with the values that word the feedback ("three wild cards is the most a classic 
 from __future__ import annotations
 
 from canasta_tutor.engine.judge import Verdict
+from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table, meld_rank
 
 NEAR_POINTS = 10  # an initial meld less than one ten-point card above its minimum is "at" the minimum
@@ -21,9 +22,7 @@ def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
     mover = table.turn.player
     before = table.side_of(mover)
     after = verdict.after.side_of(mover)
-    frozen_why = ("always" if rs.pile_needs_natural_pair
-                  else "not-melded" if not before.has_melded and "not-melded" in rs.pile_frozen_by
-                  else "pile" if table.pile_content_frozen() else "")
+    frozen_why = TurnState.start(table).frozen_for_side()[1]  # the judge's own answer, "" when not frozen
     for step in verdict.steps:
         if step.kind not in ("meld", "add", "take"):
             continue

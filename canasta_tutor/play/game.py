@@ -207,7 +207,6 @@ class Game:
     def play(self, steps: list[Step]) -> Verdict:
         """Judge the move on the table and, when it is legal, make it. A refused move changes nothing."""
         steps = self.named(steps)
-        last_move = self.table.turn.red_three_last  # the move after a red three ended the stock
         v = judge(self.table, steps)
         if not v.legal:
             return v
@@ -225,8 +224,9 @@ class Game:
         self.table = after
         if v.state.ended_by_red_three:
             # Where the stock's last card, a red three, still lets its player meld (the Dutch classic
-            # page), the turn goes on while something can be melded; the player's next move ends it.
-            if (after.turn.red_three_last and not v.went_out and not last_move
+            # page), the turn goes on while something can be melded (a player may end it sooner:
+            # end_red_three_turn).
+            if (after.turn.red_three_last and not v.went_out
                     and any(o.kind in ("meld", "add") for o in self.moves().options)):
                 return v
             self._end_hand("red-three", None, False)
@@ -235,6 +235,15 @@ class Game:
         elif v.state.discarded:
             self._next_turn()
         return v
+
+    def end_red_three_turn(self) -> bool:
+        """End the turn, and the hand, of a player whose draw emptied the stock with a red three where
+        the ruleset lets that player still meld (there is no discard to end it). False when the turn
+        is no such turn."""
+        if self.over or not self.table.turn.red_three_last:
+            return False
+        self._end_hand("red-three", None, False)
+        return True
 
     def _next_turn(self) -> None:
         self.turns += 1

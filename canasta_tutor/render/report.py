@@ -60,17 +60,10 @@ def note_dict(f: Finding, lang: str | None = None, ruleset=None) -> dict:
     if f.inherited:
         d["inherited"] = f.inherited
     if ruleset is not None:
-        d["cite"] = cite_dict(ruleset, _NOTE_RULE.get(f.rule), lang, f.param)
+        from canasta_tutor.engine.citing import note_cite
+
+        d["cite"] = cite_dict(ruleset, note_cite(f.rule, f.params)[1], lang, f.param)
     return d
-
-
-def _note_rules() -> dict:
-    from canasta_tutor.engine.citing import NOTE_CITES
-
-    return {k: rule for k, (_, rule) in NOTE_CITES.items()}
-
-
-_NOTE_RULE = _note_rules()
 
 
 def verdict_dict(v: Verdict, lang: str | None = None) -> dict:

@@ -1,7 +1,7 @@
 """User-facing text, kept apart from the rules. English is the source: ``en.yaml`` maps keys to English
 texts. Each other language is a gettext catalog in ``catalogs/`` (a ``.po`` file for translators, compiled
-to the ``.mo`` read here); a text missing from a catalog falls back to English. ``python -m
-canasta_tutor.texts.sync`` keeps the catalogs in step with ``en.yaml`` (see docs/translating.md).
+to the ``.mo`` read here); a text missing from a catalog falls back to English. ``python
+tools/sync_catalogs.py`` keeps the catalogs in step with ``en.yaml`` (see docs/translating.md).
 
 The language comes from ``--lang``, else the ``CANASTA_LANG`` environment variable, else the locale
 (``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English."""

@@ -1,6 +1,6 @@
 """Every English text, made from en.yaml by
 
-    python -m canasta_tutor.texts.sync
+    python tools/sync_catalogs.py
 
 Do not edit: change en.yaml and run the sync (a test fails when the two differ)."""
 
@@ -800,7 +800,7 @@ TEXTS = {
     'command_line': {
         'greeting': {
             'intro': 'New here? Three ways to start:',
-            'table': '  canasta show examples/table.yaml    draw the example table, then judge a move on it with check',
+            'table': '  canasta example table.yaml          write the example table here, then judge a move on it: canasta check table.yaml "draw"',
             'lesson': '  canasta lesson first-turn           take the first lesson: one whole turn, from the deal to going out',
             'learn': '  canasta learn                       practise what is due next, chosen for you',
         },
@@ -809,6 +809,12 @@ TEXTS = {
             'lint': 'Checking files',
         },
         'stopped': 'Stopped early: the summary covers what was done before the interruption.',
+    },
+    'examples': {
+        'heading': 'The examples that come with canasta:',
+        'how': "Write one into this folder with 'canasta example NAME' (or print it with --print).",
+        'wrote': 'Wrote {file}.',
+        'next': 'Try: {command}',
     },
     'languages': {
         'unknown': "unknown language '{lang}'; the languages are: {languages}",
@@ -1003,6 +1009,8 @@ TEXTS = {
         },
         'bad-move': 'That is not a move: {problem}',
         'try-again': "The move is refused; the table is as it was. Try again, or type ? for the coach's advice.",
+        'red-three-last-turn': "The last card of the stock was a red three: meld and lay off what you like, with no discard, then type 'done' to end the hand.",
+        'done-not-now': "'done' ends a turn only after a red three was the last card of the stock; otherwise a turn ends with a discard.",
         'hand-over': 'Hand {number} is over: {how}',
         'next-hand': 'Hand {number} is dealt; {player} plays first.',
         'ended': {
@@ -1404,6 +1412,7 @@ TEXTS = {
             'number': 'found {found}, expected a whole number',
         },
         'table': {
+            'red-three-last': 'found true, but the last stock card was drawn this turn only when the turn is past its draw (phase: play) and the stock is empty (stock: 0)',
             'mapping': 'found {found}, expected a mapping with keys {keys}',
             'unknown-key': "unknown key '{key}'; expected one of: {keys}",
             'required': "'{name}' is required",
@@ -1451,6 +1460,9 @@ TEXTS = {
             'nothing': 'nothing',
             'a-list': 'a list',
             'a-mapping': 'a mapping',
+        },
+        'examples': {
+            'unknown': "no example called '{name}'; the examples are: {names}",
         },
         'ruleset': {
             'unknown-parameter': "unknown parameter '{name}'; known: {known}",
@@ -1686,7 +1698,8 @@ TEXTS = {
         'options': {
             'help': 'Show this message and exit.',
             'install-completion': 'Install completion for the current shell.',
-            'show-completion': 'Show completion for the current shell, to copy it or customize the installation.',
+            'show-completion': 'Show completion for the current shell (or for the shell named after it: bash, zsh, fish, powershell, pwsh), to copy it or customize the installation.',
+            'version': 'Print the installed version and exit.',
             'ruleset': "Ruleset id or ruleset file; overrides the table's.",
             'json': 'Print JSON (the shapes of the command-line contract).',
             'house': 'House rule, e.g. --house canasta_closed=true (repeatable).',
@@ -1861,6 +1874,21 @@ TEXTS = {
             ],
             'arguments': {
                 'paths': 'Scenario files or folders of them.',
+            },
+        },
+        'example': {
+            'summary': 'List the example tables and scenarios that come with canasta, or write one into this folder to try the tool on.',
+            'text': "NAME is an example's file name (table.yaml); the .yaml may be left out, and so may all but the start of a name that no other example starts with (d04). The file is written under its own name in the current folder, or to --out FILE; an existing file is never replaced.",
+            'examples': [
+                'canasta example table.yaml',
+                'canasta example d04-pile-natural-and-wild --print',
+            ],
+            'arguments': {
+                'name': 'The example to write; without one, the list of examples.',
+            },
+            'options': {
+                'out': 'Write it to this file instead of its own name in the current folder.',
+                'print': 'Print it instead of writing a file.',
             },
         },
         'rules': {

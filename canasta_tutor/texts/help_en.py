@@ -1,6 +1,6 @@
 """The English of every --help, made from the help section of en.yaml by
 
-    python -m canasta_tutor.texts.sync
+    python tools/sync_catalogs.py
 
 Do not edit: change en.yaml and run the sync. Other languages come from the catalogs."""
 
@@ -9,7 +9,8 @@ HELP = {
     'app.examples': ('canasta check table.yaml "take 9S 9D; meld 9S 9D 9H"',),
     'options.help': 'Show this message and exit.',
     'options.install-completion': 'Install completion for the current shell.',
-    'options.show-completion': 'Show completion for the current shell, to copy it or customize the installation.',
+    'options.show-completion': 'Show completion for the current shell (or for the shell named after it: bash, zsh, fish, powershell, pwsh), to copy it or customize the installation.',
+    'options.version': 'Print the installed version and exit.',
     'options.ruleset': "Ruleset id or ruleset file; overrides the table's.",
     'options.json': 'Print JSON (the shapes of the command-line contract).',
     'options.house': 'House rule, e.g. --house canasta_closed=true (repeatable).',
@@ -86,6 +87,12 @@ HELP = {
     'lint.text': 'In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked so far.\n\nExit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).',
     'lint.examples': ('canasta lint scenarios/',),
     'lint.arguments.paths': 'Scenario files or folders of them.',
+    'example.summary': 'List the example tables and scenarios that come with canasta, or write one into this folder to try the tool on.',
+    'example.text': "NAME is an example's file name (table.yaml); the .yaml may be left out, and so may all but the start of a name that no other example starts with (d04). The file is written under its own name in the current folder, or to --out FILE; an existing file is never replaced.",
+    'example.examples': ('canasta example table.yaml', 'canasta example d04-pile-natural-and-wild --print'),
+    'example.arguments.name': 'The example to write; without one, the list of examples.',
+    'example.options.out': 'Write it to this file instead of its own name in the current folder.',
+    'example.options.print': 'Print it instead of writing a file.',
     'rules.summary': "List the rulesets, or print one ruleset's parameters and what it inherits from the official laws.",
     'rules.examples': ('canasta rules danish',),
     'rules.arguments.ruleset_id': 'A ruleset id or file; without one, the list of rulesets.',

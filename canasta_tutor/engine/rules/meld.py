@@ -41,7 +41,7 @@ def too_many_wilds(s, f):
     naturals, wilds = f.naturals, f.wilds
     if rs.max_wilds is not None and wilds > rs.max_wilds:
         return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "cap",
-                "max": rs.max_wilds}
+                "max": rs.max_wilds, "param": "max_wilds"}
     if wilds and rs.wild_ratio == "naturals-outnumber" and naturals <= wilds:
         return {"cards": format_cards(f.result), "wilds": wilds, "naturals": naturals, "why": "outnumber"}
     if wilds and rs.wild_ratio == "naturals-at-least" and naturals < wilds:

@@ -30,10 +30,12 @@ def one_card(s, f):
         return {"top": str(f.top)}
 
 
-@rule("pile.needs-natural-pair", on="take", params="pile_needs_natural_pair")
+@rule("pile.needs-natural-pair", on="take", params=("pile_needs_natural_pair", "pile_frozen_by"))
 def needs_natural_pair(s, f):
     if _usable_top(f) and f.frozen and f.pair_naturals < 2:  # no natural pair of the top's rank
-        return {"top": str(f.top), "rank": f.top.rank, "why": f.frozen_reason}
+        # A ruleset that always asks for the pair cites that; else what froze the pile is the cause.
+        param = "pile_needs_natural_pair" if f.frozen_reason == "always" else "pile_frozen_by"
+        return {"top": str(f.top), "rank": f.top.rank, "why": f.frozen_reason, "param": param}
 
 
 @rule("pile.no-match", on="take", params="pile_take")

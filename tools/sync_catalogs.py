@@ -1,9 +1,9 @@
 """Keep the translation catalogs in step with the English source, for translators and their tools.
 
-    python -m canasta_tutor.texts.sync           # write the .pot files, update every .po, compile the .mo,
+    python tools/sync_catalogs.py           # write the .pot files, update every .po, compile the .mo,
                                                  # and help_en.py (the English --help, read at start-up)
-    python -m canasta_tutor.texts.sync --check   # change nothing; exit 1 if anything is out of date
-    python -m canasta_tutor.texts.sync --drop-obsolete   # also delete the translations of removed keys
+    python tools/sync_catalogs.py --check   # change nothing; exit 1 if anything is out of date
+    python tools/sync_catalogs.py --drop-obsolete   # also delete the translations of removed keys
 
 Each text of ``en.yaml`` is one gettext message: ``msgctxt`` is its key path (``rules.pile.empty.message``),
 ``msgid`` the English text, ``msgstr`` the translation; a plural-aware entry is ``msgid``/``msgid_plural``
@@ -38,13 +38,13 @@ PROJECT = "canasta-tutor"
 HEADER = """\
 # {language} messages of canasta-tutor, made from canasta_tutor/texts/en.yaml.
 # msgctxt is the key in en.yaml and msgid its English; translate the msgstr lines only.
-# After en.yaml changes: python -m canasta_tutor.texts.sync (see docs/translating.md).
+# After en.yaml changes: python tools/sync_catalogs.py (see docs/translating.md).
 #"""
 LESSON_HEADER = """\
 # {language} texts of canasta-tutor's built-in lessons, made from canasta_tutor/learning/lessons/*.yaml.
 # msgctxt is lesson.<lesson id>.<place in the file>; translate the msgstr lines only.
 # Cards and moves stay in the standard notation (9H, take 9S 9D). After a lesson changes:
-# python -m canasta_tutor.texts.sync (see docs/translating.md).
+# python tools/sync_catalogs.py (see docs/translating.md).
 #"""
 # The two sets of catalogs: messages (en.yaml) and lessons; each is (file name of a language's catalog, header).
 SETS = {"messages": (lambda name: name, HEADER), "lessons": (lessons.catalog_name, LESSON_HEADER)}
@@ -205,7 +205,7 @@ def help_module() -> str:
                 yield path, value
 
     lines = ['"""The English of every --help, made from the help section of en.yaml by', "",
-             "    python -m canasta_tutor.texts.sync", "",
+             "    python tools/sync_catalogs.py", "",
              'Do not edit: change en.yaml and run the sync. Other languages come from the catalogs."""', "",
              "HELP = {"]
     lines += [f"    {path!r}: {value!r}," for path, value in flat(_source()["help"])]
@@ -220,7 +220,7 @@ def texts_module() -> str:
     YAML on every run (parsing en.yaml costs about 15 ms of every command's start-up; importing its
     compiled module, one)."""
     lines = ['"""Every English text, made from en.yaml by', "",
-             "    python -m canasta_tutor.texts.sync", "",
+             "    python tools/sync_catalogs.py", "",
              'Do not edit: change en.yaml and run the sync (a test fails when the two differ)."""', "",
              "TEXTS = " + _literal(_source()), ""]
     return "\n".join(lines)
@@ -375,7 +375,7 @@ def to_review(lang: str, kind: str = "messages") -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m canasta_tutor.texts.sync", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python tools/sync_catalogs.py", description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true", help="change nothing; exit 1 if a catalog is out of date")
     parser.add_argument("--drop-obsolete", action="store_true",
                         help="delete the translations of keys en.yaml no longer has (kept as #~ otherwise)")
