@@ -91,6 +91,7 @@ def score(
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
         from canasta_tutor import api
@@ -149,6 +150,7 @@ def moves(
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, lang, "moves")
 
@@ -160,6 +162,7 @@ def hint(
     house: Optional[List[str]] = HouseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, lang, "hint")
 

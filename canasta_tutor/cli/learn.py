@@ -5,7 +5,7 @@ from typing import Optional
 
 import typer
 
-from canasta_tutor.cli.common import JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
+from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
 
 
 @app.command()
@@ -16,6 +16,7 @@ def learn(
     learner: Optional[str] = LearnerOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
         import random

@@ -6,7 +6,7 @@ from typing import List, Optional
 
 import typer
 
-from canasta_tutor.cli.common import EXIT_USAGE, HouseOpt, LangOpt, _fail, _guard, _house, _style, app
+from canasta_tutor.cli.common import EXIT_USAGE, AsciiOpt, HouseOpt, LangOpt, _fail, _guard, _house, _style, app
 
 
 @app.command()
@@ -19,6 +19,7 @@ def play(
     level: Optional[int] = typer.Option(None, "--level", min=1, max=3),
     resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE"),
     lang: Optional[str] = LangOpt,
+    ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
         from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game

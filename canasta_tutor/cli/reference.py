@@ -11,6 +11,7 @@ from canasta_tutor.cli.common import (
     app,
     JsonOpt,
     LangOpt,
+    VerboseOpt,
     _emit,
     _guard,
 )
@@ -23,13 +24,16 @@ def rules(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    verbose: bool = VerboseOpt,
 ) -> None:
     def body():
+        from functools import partial
+
         from canasta_tutor.render import rules_view
 
         target = ruleset_id or ruleset
         data = rules_view.ruleset_data(target) if target else rules_view.rulesets_list()
-        _emit(data, as_json, rules_view.print_rules)
+        _emit(data, as_json, partial(rules_view.print_rules, verbose=verbose))
 
     _guard(as_json, lang, body)
 

@@ -23,7 +23,7 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def selfplay(
-    hands: int = typer.Option(1, "--hands", "-n", min=1, max=1_000_000, metavar="N"),
+    hands: int = typer.Option(1, "--hands", min=1, max=1_000_000, metavar="N"),  # -n is quiz's --count
     seed: int = typer.Option(1, "--seed", metavar="SEED"),
     ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r", metavar="ID",
                                                 autocompletion=completion.ruleset_ids),

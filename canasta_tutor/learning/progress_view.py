@@ -81,17 +81,24 @@ def print_progress(d: dict) -> None:
     out = console()
     finished = ", ".join(d["lessons_finished"]) or say("none-yet")
     out.print(escape(say("summary", learner=d["learner"], answers=d["answers"], lessons=finished)))
-    grid = Table(show_edge=False, header_style="bold")
+    from rich import box
+
+    # One line a rule in 80 columns: no cell wraps, and a mastered rule is marked where colour is not
+    # shown (the mark is explained on the totals line).
+    mark = "+" if ascii_only() else "✓"
+    grid = Table(show_edge=False, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
+    grid.add_column("", no_wrap=True, width=1)
     for col in ("rule", "right", "wrong", "memory", "due"):
-        grid.add_column(say(f"column-{col}"))
+        grid.add_column(say(f"column-{col}"), no_wrap=True,
+                        justify="right" if col in ("right", "wrong") else "left")
     for r in d["rules"]:
         if not r["seen"]:
             continue
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
         memory = say("memory", stability=texts.decimal(r["stability"]), retrievability=round(r["retrievability"] * 100))
-        grid.add_row(f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]), str(r["right"]), str(r["wrong"]),
-                     escape(memory), r["due_in"] or "")
+        grid.add_row(mark if r["mastered"] else "", f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]),
+                     str(r["right"]), str(r["wrong"]), escape(memory), r["due_in"] or "")
     if grid.row_count:
         out.print(grid)
-    out.print(escape(say("totals", mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))
+    out.print(escape(say("totals", mark=mark, mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))
     out.print(f"[bold]{escape(say('next', what=d['next']['text']))}[/]")

@@ -12,7 +12,7 @@ _CODES = {"red": "31", "green": "32", "yellow": "33", "dim": "2", "bold": "1", "
 
 def colour_on(stream=None) -> bool:
     stream = stream or sys.stdout
-    if os.environ.get("NO_COLOR"):
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":  # a dumb terminal shows codes as text
         return False
     if os.environ.get("FORCE_COLOR"):
         return True

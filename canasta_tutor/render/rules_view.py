@@ -41,6 +41,21 @@ def show_value(value) -> str:
     return str(value)
 
 
+def short_place(place: dict) -> str:
+    """Where on its page a value stands, in short for a table: “heading” ¶2 (paragraphs ¶4-5), #11 for a
+    reader comment; a part of pagat's page is left to the full citation (--verbose, explain)."""
+    parts = []
+    if "section" in place:
+        parts.append(f"“{place['section']}”")
+    if "paragraph" in place:
+        parts.append(f"¶{place['paragraph']}")
+    if "paragraphs" in place:
+        parts.append(f"¶{place['paragraphs']}")
+    if "comment" in place:
+        parts.append(f"#{place['comment']}")
+    return " ".join(parts)
+
+
 def param_help(name: str) -> str:
     """What a parameter means, in the active language; the engine keeps its English as the fallback."""
     return texts.catalog(texts.language()).get("parameters", {}).get("help", {}).get(name, PARAMS[name].help)
@@ -69,7 +84,8 @@ def ruleset_data(ref: str) -> dict:
         src, inherited = rs.source_of(name)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
                        "help": param_help(name), "source": src, "inherited": inherited, "house_option": spec.house,
-                       "cite": cite_dict(rs, "", param=name), "set_here": rs.origin.get(name) == rs.id})
+                       "cite": cite_dict(rs, "", param=name), "place": short_place(rs.cited(name)[1]),
+                       "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 
 
@@ -179,7 +195,7 @@ def _console():
     return console()
 
 
-def print_rules(data: dict) -> None:
+def print_rules(data: dict, verbose: bool = False) -> None:
     from rich.markup import escape
     from rich.table import Table
 
@@ -198,17 +214,39 @@ def print_rules(data: dict) -> None:
             console.print(f"  [bold]{escape(c['id'])}[/]: {escape(texts.source_title(c['id'], c['title']))}{url}")
         console.print(texts.label("rules.one-in-full", command="[bold]canasta rules ID[/]"))
         return
+    from rich import box
+
+    # No inner rules: in 80 columns every column is needed for the text, and no word may be broken.
     t = Table(title=escape(texts.label("table.ruleset", title=texts.ruleset_title(data["id"], data["title"]),
-                                         id=data["id"])), show_lines=False)
-    for col in ("parameter", "value", "source", "meaning"):
-        t.add_column(texts.label(f"rules.columns.{col}"), overflow="fold")
+                                         id=data["id"])), show_lines=False, box=box.SIMPLE_HEAD, show_edge=False,
+              pad_edge=False, collapse_padding=True)
+    # A parameter's name is what a house rule is written with: never broken. The other columns wrap
+    # at spaces; the source is its page and place in short, the whole citation with --verbose.
+    # Widths worked out here, not left to Rich: a name or a value is never broken, and the meaning
+    # takes what is left of the terminal (each column is padded by one space on either side).
+    name_w = max(len(p["name"]) for p in data["parameters"])
+    value_w = min(20, max(len(texts.label("rules.columns.value")),
+                          max((len(w) for p in data["parameters"] for w in p["shown"].split()), default=1) + 2))
+    source_w = 15 if not verbose else 30
+    meaning_w = max(16, console.width - name_w - value_w - source_w - 8)
+    t.add_column(texts.label("rules.columns.parameter"), no_wrap=True, width=name_w)
+    t.add_column(texts.label("rules.columns.value"), overflow="fold", width=value_w)
+    t.add_column(texts.label("rules.columns.source"), overflow="fold", width=source_w)
+    t.add_column(texts.label("rules.columns.meaning"), overflow="fold", width=meaning_w)
     for p in data["parameters"]:  # sources and values may come from a ruleset file: text, never markup
-        where = p["cite"]["where"]
-        src = escape(p["source"]) + (f" [dim]({escape(texts.inherited_text(p['inherited']))})[/]" if p["inherited"] else "") \
-            + (f"[dim]: {escape(where)}[/]" if where else "")
-        value = f"[bold]{escape(p['shown'])}[/]" if p["set_here"] else escape(p["shown"])
+        if verbose:
+            where = p["cite"]["where"]
+            src = escape(p["source"]) + (f" [dim]({escape(texts.inherited_text(p['inherited']))})[/]" if p["inherited"] else "") \
+                + (f"[dim]: {escape(where)}[/]" if where else "")
+        else:
+            src = escape(p["source"]) + (f" [dim]({escape(texts.label('rules.inherited-short'))})[/]" if p["inherited"] else "") \
+                + (f" [dim]{escape(p['place'])}[/]" if p.get("place") else "")
+        # Set by this ruleset's own file: bold, and a star that plain text keeps.
+        value = f"[bold]{escape(p['shown'])} *[/]" if p["set_here"] and data["extends"] else escape(p["shown"])
         t.add_row(escape(p["name"]), value, src, escape(p["help"]))
     console.print(t)
+    if not verbose:
+        console.print(texts.label("rules.verbose-for-places"))
     if data["extends"]:
         console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(data["id"])))
 
