@@ -192,7 +192,7 @@ def read_text(path: str | Path) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise InputError(Said("file.no-such-file", 'no such file'), name) from None
+        raise InputError(Said("file.no-such-file", "no such file ('canasta example' writes a table to try the tool on)"), name) from None
     except IsADirectoryError:
         raise InputError(Said("file.folder", 'is a folder, expected a YAML file'), name) from None
     except OSError as exc:

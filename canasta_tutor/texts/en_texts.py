@@ -1387,7 +1387,7 @@ TEXTS = {
             'reading': '{card} ({languages})',
         },
         'file': {
-            'no-such-file': 'no such file',
+            'no-such-file': "no such file ('canasta example' writes a table to try the tool on)",
             'folder': 'is a folder, expected a YAML file',
             'unreadable': 'cannot be read ({reason})',
             'not-regular': 'is not a regular file (a pipe, a device or a socket); give a YAML file',
