@@ -147,7 +147,7 @@ def test_ways_out_counted_without_judging_each_match_judging_each(path):
     one of them must give the same entries and the same counts."""
     for table in tables_of(path):
         fast = legal_moves(table).of_kind("out")
-        slow = legal_moves(table, exhaustive=True).of_kind("out")
+        slow = legal_moves(table, exhaustive=True, rulings=10**6).of_kind("out")
         assert sorted((o.steps[-1].kind, o.ways, o.shares) for o in fast) == \
             sorted((o.steps[-1].kind, o.ways, o.shares) for o in slow)
 
@@ -200,7 +200,7 @@ def test_many_shares_of_wild_cards_counted_whole_match_judging_each(hand):
     """Five wild cards among nine melds: thousands of shares, counted without walking them one by
     one; judging every one of them gives the same ways and shares."""
     table = table_from_text(WILD_HAND.replace("2S 2H 2D 2C 2S 2H JK JK JK 9S 9H 5C", hand))
-    fast, slow = legal_moves(table), legal_moves(table, exhaustive=True)
+    fast, slow = legal_moves(table), legal_moves(table, exhaustive=True, rulings=10**6)
     assert not fast.truncated and not slow.truncated
     counted = sorted((o.steps[-1].kind, o.ways, o.shares) for o in fast.of_kind("out"))
     assert counted == sorted((o.steps[-1].kind, o.ways, o.shares) for o in slow.of_kind("out"))
@@ -249,7 +249,7 @@ def test_ways_out_refused_as_a_whole_do_not_hide_the_legal_ones():
     outs = sorted((o.steps[-1].cards[0].rank, o.ways, o.shares) for o in listed.of_kind("out"))
     assert outs == [("7", 57288, 441), ("9", 57288, 441)]
     assert outs == sorted((o.steps[-1].cards[0].rank, o.ways, o.shares)
-                          for o in legal_moves(table, exhaustive=True).of_kind("out"))
+                          for o in legal_moves(table, exhaustive=True, rulings=10**6).of_kind("out"))
 
 
 CANASTA_FIRST = """
@@ -281,7 +281,7 @@ def test_a_first_meld_that_needs_a_canasta_is_judged_share_by_share(hand):
     refused where another is legal, so the count cannot stand for every share. (It once counted 13
     ways where 10 are legal, and the last hand would count 8 where 2 are.)"""
     table = table_from_text(CANASTA_FIRST.replace("HAND", hand))
-    assert _outs(legal_moves(table)) == _outs(legal_moves(table, exhaustive=True))
+    assert _outs(legal_moves(table)) == _outs(legal_moves(table, exhaustive=True, rulings=10**6))
 
 
 def test_going_out_concealed_spares_the_minimum_only_to_the_shares_that_make_a_canasta():
@@ -291,7 +291,7 @@ def test_going_out_concealed_spares_the_minimum_only_to_the_shares_that_make_a_c
                             .replace(", initial_meld: [{need: canasta}]", "")
                             .replace("score: 500}\n  - {name: EW", "score: 3000}\n  - {name: EW"))
     counted = _outs(legal_moves(table))
-    assert counted == _outs(legal_moves(table, exhaustive=True))
+    assert counted == _outs(legal_moves(table, exhaustive=True, rulings=10**6))
     assert [(ways, shares) for _, ways, shares in counted] == [(2, 2)]
 
 
@@ -402,7 +402,7 @@ def test_ways_out_in_positions_of_play_match_judging_each_share():
                     continue
                 fast = legal_moves(table).of_kind("out")
                 if fast:
-                    slow = legal_moves(table, exhaustive=True).of_kind("out")
+                    slow = legal_moves(table, exhaustive=True, rulings=10**6).of_kind("out")
                     assert sorted((o.move, o.ways, o.shares) for o in fast) == \
                         sorted((o.move, o.ways, o.shares) for o in slow), table.to_data()
                     compared += 1

@@ -1,5 +1,6 @@
-"""The move listing (and so `moves` and `hint`) answers in bounded time on any table, and says when
-it stopped early; `can_take` agrees with the listing."""
+"""The move listing (and so `moves` and `hint`) answers in bounded time on any table, bounded by a
+count of rulings, never by the clock, and says when it stopped early; `can_take` agrees with the
+listing."""
 from __future__ import annotations
 
 import time
@@ -10,7 +11,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.files.snapshot import load_table
 from canasta_tutor.play.hint import hint
-from canasta_tutor.play.moves import TIME_LIMIT, legal_moves
+from canasta_tutor.play.moves import RULING_LIMIT, legal_moves
 from canasta_tutor.render.report import moves_dict
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,11 +44,13 @@ def test_a_listing_on_a_huge_table_stops_in_time_and_says_so(tmp_path, phase, me
     start = time.perf_counter()
     listed = legal_moves(table)
     elapsed = time.perf_counter() - start
-    assert elapsed < TIME_LIMIT + 1.5  # the limit, and what one last ruling on a 400-card hand takes
-    assert listed.stopped == TIME_LIMIT and listed.truncated
+    assert elapsed < 5  # a few thousand rulings on a 400-card hand
+    assert listed.stopped == RULING_LIMIT and listed.truncated
     report = moves_dict(listed)
     assert report["stopped"] is True
-    assert any(str(TIME_LIMIT) in n for n in report["notes"])
+    assert any(str(RULING_LIMIT) in n for n in report["notes"])
+    # counted, not timed: the same listing however loaded the machine
+    assert [o.move for o in legal_moves(table).options] == [o.move for o in listed.options]
     if phase == "play":  # the cheap moves come first, so even a stopped listing offers a discard
         assert listed.of_kind("discard")
 
@@ -56,7 +59,7 @@ def test_hint_on_a_huge_table_answers_in_time(tmp_path):
     table = load_table(huge_table(tmp_path, 20, "play"))
     start = time.perf_counter()
     h = hint(table)
-    assert time.perf_counter() - start < TIME_LIMIT + 3
+    assert time.perf_counter() - start < 8
     assert h.option is not None
 
 
@@ -65,9 +68,9 @@ def test_an_ordinary_listing_is_not_stopped():
     assert listed.stopped is None
 
 
-def test_a_tiny_time_limit_stops_the_listing():
-    listed = legal_moves(load_table(ROOT / "bench" / "big_hand.yaml"), seconds=0.0)
-    assert listed.stopped == 0.0 and not listed.options
+def test_a_tiny_ruling_limit_stops_the_listing():
+    listed = legal_moves(load_table(ROOT / "bench" / "big_hand.yaml"), rulings=0)
+    assert listed.stopped == 0 and not listed.options
 
 
 def test_can_take_agrees_with_the_listing():

@@ -138,17 +138,50 @@ def _completion_for_shell() -> None:
     sys.exit(0)
 
 
+def _streams() -> None:
+    """A closed standard error (``2>&-``) takes the messages nowhere, and the exit code still tells;
+    a closed standard output means no answer can be given, so nothing is done (exit 3, one line).
+    Standard output is watched, so that a failure to write it (``>/dev/full``) is said as such."""
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    from canasta_tutor.cli.common import Output, no_output
+
+    if sys.stdout is None:
+        no_output()
+    sys.stdout = Output(sys.stdout)
+
+
 def main() -> None:
     _never_fail_to_print()
+    _streams()
+    from canasta_tutor.render.console import clamp_columns
+
+    clamp_columns()
+    from canasta_tutor.cli.common import _output_failure, finish_output, output_lost
+
+    try:
+        _run()
+    except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
+        sys.stderr.write("\n")
+        code = 130
+    except SystemExit as done:
+        code = done.code
+    except OSError:  # outside a command's guard (Click's help, --version)
+        if _output_failure() is None:
+            raise
+        try:
+            output_lost()
+        except typer.Exit as lost:
+            code = lost.exit_code
+    sys.exit(finish_output(code))
+
+
+def _run() -> None:
     _completion_for_shell()
     if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
         sys.stderr = _Shown(sys.stderr)
     _lang_after_command()
     named = len(sys.argv) > 1 and not sys.argv[1].startswith("-") and COMPLETE_VAR not in os.environ
     target = _only(sys.argv[1]) if named else None
-    try:
-        # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
-        (target or _register())(prog_name="canasta")
-    except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
-        sys.stderr.write("\n")
-        sys.exit(130)
+    # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
+    (target or _register())(prog_name="canasta")

@@ -15,6 +15,9 @@ from canasta_tutor.cli import completion
 from canasta_tutor.cli.help import CanastaApp, CanastaGroup
 
 EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 1, 2, 3, 70, 130
+# Standard output closed or full: the answer did not reach its reader, which a script must not take
+# for a verdict (0 legal, 1 illegal). A full disk is a file that cannot be used, as in the README.
+EXIT_OUTPUT = EXIT_INPUT
 
 APP_SETTINGS = dict(
     name="canasta",
@@ -85,10 +88,110 @@ def _emit(data, as_json: bool, printer) -> None:
 def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
     from canasta_tutor.render.safe import clean
 
-    sys.stderr.write(f"canasta: {clean(message)}\n")
+    _tell(clean(message))
     if as_json:
-        _emit_json({"error": {"code": code, "message": message, **(extra or {})}})
+        try:
+            _emit_json({"error": {"code": code, "message": message, **(extra or {})}})
+        except (OSError, ValueError):  # standard output failing too: the line above says what went wrong,
+            if _output_failure() is not None:  # and its code stays the run's
+                sys.stdout.told = True
+            _drop_output()
     raise typer.Exit(code)
+
+
+def _tell(line: str) -> None:
+    """One line on standard error; nothing when that cannot be written either (the exit code tells)."""
+    try:
+        sys.stderr.write(f"canasta: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _output_said(key: str, english: str, **params) -> str:
+    from canasta_tutor import texts
+    from canasta_tutor.reading.strict_yaml import Said
+
+    return texts.said(Said(key, english, **params))
+
+
+def no_output() -> None:
+    """Standard output is closed (``>&-``): nothing is done, since no answer could be given."""
+    _tell(_output_said("output.closed", "standard output is closed, so nothing was done; send the output "
+                       "somewhere (> FILE, or > /dev/null to drop it)"))
+    sys.exit(EXIT_OUTPUT)
+
+
+class Output:
+    """Standard output, remembering a failure to write it (a full disk, a failing device): Python drops
+    what it could not write, so only the write itself can tell that failure from a file's."""
+
+    def __init__(self, stream) -> None:
+        self._stream, self.failed, self.told = stream, None, False
+
+    def _attempt(self, do, *args):
+        try:
+            return do(*args)
+        except (BrokenPipeError, UnicodeError):  # the reader went away (``| head``): Click's quiet ending
+            raise
+        except (OSError, ValueError) as exc:  # ValueError: closed under us
+            self.failed = self.failed or exc
+            raise
+
+    def write(self, text: str) -> int:
+        return self._attempt(self._stream.write, text)
+
+    def flush(self) -> None:
+        return self._attempt(self._stream.flush)
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _output_failure() -> BaseException | None:
+    return getattr(sys.stdout, "failed", None)
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device, so that Python's own flush at exit does not fail
+    once more (with a second message and its own exit code)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's capture)
+        pass
+
+
+def output_lost() -> None:
+    """Standard output could not be written: one line on stderr (once), and the exit code that says
+    the answer did not arrive."""
+    failed = _output_failure()
+    if failed is not None and not sys.stdout.told:
+        sys.stdout.told = True
+        problem = getattr(failed, "strerror", None) or str(failed)
+        _tell(_output_said("output.failed", "cannot write to standard output: {problem}; the answer was not "
+                           "given", problem=problem))
+    _drop_output()
+    raise typer.Exit(EXIT_OUTPUT)
+
+
+def finish_output(code):
+    """The exit code of a run once what is still buffered for standard output is written: a failure to
+    write it, now or before, is said and gives EXIT_OUTPUT, never Python's 'Exception ignored' and 120."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away at the very end: quiet, as Click ends then
+        _drop_output()
+        return EXIT_ILLEGAL
+    except (OSError, ValueError):
+        pass
+    if _output_failure() is None or sys.stdout.told and code:  # said already, with the run's own code
+        return code
+    try:
+        output_lost()
+    except typer.Exit as lost:
+        return lost.exit_code
 
 
 def _choose_language(lang: str, as_json: bool) -> None:
@@ -110,6 +213,7 @@ def _guard(as_json: bool, lang: str | None, body):
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 
     try:
+        _check_ruleset_names()
         return body()
     except typer.Exit:
         raise
@@ -135,6 +239,8 @@ def _guard(as_json: bool, lang: str | None, body):
 
         _fail(EXIT_INPUT, texts.label("errors.nested"), as_json)
     except OSError as exc:  # a file or folder the system refuses (permissions, a full disk): the user's to fix
+        if _output_failure() is not None:  # standard output itself (>/dev/full), not a file
+            output_lost()
         where = exc.filename if isinstance(exc.filename, str) else ""
         _fail(EXIT_INPUT, f"{where + ': ' if where else ''}{exc.strerror or exc}", as_json)
     except Exception as exc:  # a bug: short message, traceback only on request
@@ -146,6 +252,22 @@ def _guard(as_json: bool, lang: str | None, body):
             _fail(EXIT_INPUT, texts.label("errors.progress-db", error=str(exc)), as_json)
 
         _fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
+
+
+def _check_ruleset_names() -> None:
+    """Every ruleset the command line names (``--ruleset``, the RULESET of ``rules``), checked by name
+    before the command reads anything: an unknown name is a usage mistake (exit 2), whichever command
+    it is given to; a ruleset file it names is read by the command, and a broken one is a bad file."""
+    from typer._click.globals import get_current_context
+
+    from canasta_tutor.engine.ruleset import check_name
+
+    ctx = get_current_context(silent=True)
+    for param in ("ruleset", "ruleset_id"):
+        value = ctx.params.get(param) if ctx is not None else None
+        for ref in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(ref, str):
+                check_name(ref)
 
 
 def _house(options: Optional[List[str]]):

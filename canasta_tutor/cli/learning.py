@@ -238,11 +238,12 @@ def _taking(run, as_json: bool, result, progress, verbose: bool = False):
 
 
 def _notice(progress) -> None:
-    """What happened to the progress file, once."""
+    """What happened to the progress file, once: a line a thing."""
     if progress.notice:
         from canasta_tutor.render.safe import clean
 
-        sys.stderr.write(f"canasta: {clean(progress.notice)}\n")
+        for line in progress.notices:
+            sys.stderr.write(f"canasta: {clean(line)}\n")
         progress.notice = ""
 
 

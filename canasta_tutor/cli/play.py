@@ -40,17 +40,21 @@ def play(
         try:
             session.run()
         except KeyboardInterrupt:
-            from canasta_tutor.reading.strict_yaml import InputError
+            from canasta_tutor.reading.strict_yaml import InputError, Said
             from canasta_tutor.render.safe import clean
             from canasta_tutor import texts
             from canasta_tutor.texts import section
 
             try:
-                path = autosave(game)
-            except InputError as exc:  # something not ours in the way: say so, and still stop
+                saved = autosave(game)
+            except InputError as exc:  # no place would take it: say so, and what to do, and still stop
                 _write("\n" + clean(texts.input_error(exc)))
                 raise typer.Exit(130)
-            _write("\n" + section("play", "interrupted", {"file": clean(str(path))}))
+            told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
+            if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
+                told.insert(0, clean(texts.said(Said("game.saved-elsewhere", "the games folder could not be used "
+                                                     "({problem}), so the game is saved elsewhere", problem=saved.elsewhere))))
+            _write("\n" + "\n".join(told))
             raise typer.Exit(130)
 
     _guard(False, lang, body)

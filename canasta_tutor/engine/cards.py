@@ -6,6 +6,8 @@ decides the card's role (red threes are bonus cards, black threes stop the pile)
 """
 from __future__ import annotations
 
+import re
+
 from collections import Counter
 from typing import Iterable
 
@@ -102,6 +104,8 @@ class Card:
 
 
 _CACHE: dict[str, Card] = {}
+# A suit symbol followed by a variation selector (text or emoji presentation): the symbol alone.
+_SELECTED = re.compile("([" + "".join(ch for ch in _SUIT_ALIASES if not ch.isascii()) + "])[\ufe0e\ufe0f]")
 
 
 def parse_card(text: str) -> Card:
@@ -113,6 +117,8 @@ def parse_card(text: str) -> Card:
     t = text.strip()
     if not t:
         raise CardError(text, Said("card.empty", "it is empty"))
+    if "\ufe0f" in t or "\ufe0e" in t:  # a phone keyboard types ♥ as the emoji ♥️: a symbol and a selector
+        t = _SELECTED.sub(r"\1", t)
     if not t.isascii() and not all(ch.isascii() or ch in _SUIT_ALIASES for ch in t):
         # upper() would turn the long s into S and other letters into look-alikes: 'Kſ' is not KS
         raise CardError(text, Said("card.plain-letters", "a card is written in plain letters (A K Q J 10 9 ... 2, "

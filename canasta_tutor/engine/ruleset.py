@@ -19,6 +19,7 @@ from canasta_tutor.reading.strict_yaml import (
     Node,
     Scalar,
     Seq,
+    UsageError,
     bool_value,
     brief,
     describe,
@@ -462,11 +463,27 @@ def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
     return None
 
 
+def check_name(ref: str) -> str:
+    """A ruleset as named on the command line (``--ruleset``): a name that is neither a built-in id nor
+    a ruleset file's name is a usage error (exit 2), answered before anything is read; a ruleset file
+    that is named stays a file to read, and a broken one a bad file (exit 3)."""
+    try:
+        if _resolve_path(ref, None) is not None:
+            return ref
+    except InputError as exc:
+        raise UsageError(exc.message) from None
+    raise UsageError(_unknown(ref))
+
+
+def _unknown(ref: str) -> Said:
+    return Said("ruleset.unknown", "unknown ruleset '{name}'; built-in: {builtin}, or a path to a ruleset file", name=brief(ref), builtin=', '.join(BUILTIN))
+
+
 def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...] = ()) -> Ruleset:
     """A built-in ruleset by id, or a ruleset file by path (relative to the file that names it)."""
     path = _resolve_path(ref, relative_to)
     if path is None:
-        raise InputError(Said("ruleset.unknown", "unknown ruleset '{name}'; built-in: {builtin}, or a path to a ruleset file", name=brief(ref), builtin=', '.join(BUILTIN)))
+        raise InputError(_unknown(ref))
     key = str(path.resolve()) if path.exists() else str(path)
     if key in _seen:
         raise InputError(Said("ruleset.extends-itself", "ruleset '{name}' extends itself", name=ref), str(path))
@@ -502,11 +519,20 @@ def _own_cites(data: dict) -> dict[str, Cited]:
 
 MAX_DECKS = 20  # more packs than any Canasta is played with; bounds every table and search
 JOKERS_PER_DECK = 4
+MAX_PLAYERS = 6  # Canasta is played by two to six; a game and self-play have names for six seats
 
 
 def check_playable(values: dict[str, Any], file: str, prefix: str) -> None:
-    """A ruleset the cards can be dealt under: the decks hold every player's deal and the up-card.
-    Without this, ``deal: 100`` or one deck for six players fails halfway through a hand."""
+    """A ruleset the cards can be dealt under and a game can seat: at most six players, in at least
+    two sides, and decks that hold every player's deal and the up-card. Without this, ``deal: 100``
+    or one deck for six players fails halfway through a hand, and eight players find no seat."""
+    players, size = values["players"], values["side_size"]
+    if players > MAX_PLAYERS:
+        raise InputError(Said("ruleset.players", 'found {players} players; a game seats at most {most}', players=players, most=MAX_PLAYERS),
+                         file, 0, 0, f"{prefix}players")
+    if players // size < 2:
+        raise InputError(Said("ruleset.one-side", '{players} players in sides of {size} make one side; a game needs at least two sides', players=players, size=size),
+                         file, 0, 0, f"{prefix}side_size")
     decks, jokers = values["decks"], values["jokers"]
     if decks > MAX_DECKS:
         raise InputError(Said("ruleset.decks", 'found {decks} decks, expected at most {most}', decks=decks, most=MAX_DECKS), file, 0, 0, f"{prefix}decks")

@@ -20,7 +20,7 @@ from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
 from canasta_tutor.render import report
 from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_text
-from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
 from canasta_tutor.render.safe import clean, clean_data
 
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
@@ -243,23 +243,79 @@ class Session:
         if not path:
             self.write(say("save-needs-file"))
             return None
+        if not path.isprintable():  # refused as 'canasta new' refuses it: no such name is ever written
+            self.write(clean(not_saved(texts.section("teaching", "skeleton.control"))))
+            return None
         target = Path(path).expanduser()
         try:  # a new file or a game saved before; never someone's file, a link, a pipe or a new folder
             write_file(target, saved_text(self.game), replace_own=True)
         except InputError as exc:
-            self.write(clean(texts.input_error(exc)))
+            self.write(clean(not_saved(texts.input_error(exc))))
             return None
         self.write(say("saved", file=path))
         return target
 
 
-def autosave(game: Game) -> Path:
-    """Save an interrupted game in the learner's data folder; the path to resume it from."""
-    folder = saved_games()
-    folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
-    path = folder / "interrupted.yaml"
-    write_file(path, saved_text(game), replace_own=True)
-    return path
+def not_saved(problem: str) -> str:
+    """A save at the prompt that failed: said so, and the game goes on to be saved elsewhere."""
+    return texts.said(Said("game.not-saved", "the game was NOT saved: {problem}; the game goes on: save it under "
+                           "another name with 'save FILE'", problem=problem))
+
+
+class Saved:
+    """Where an interrupted game was saved, and why not where it belongs (the games folder), if so."""
+
+    def __init__(self, path: Path, elsewhere: str = "") -> None:
+        self.path, self.elsewhere = path, elsewhere
+
+
+def autosave(game: Game) -> Saved:
+    """Save an interrupted game under a name of its own (``interrupted.yaml``, ``interrupted-2.yaml``...
+    in the games folder of the learner's data folder): a game saved before is never replaced. When
+    that folder cannot be used (a file called ``games``, no permission), the data folder takes the
+    game, else the current folder; an InputError when none can, saying what to do."""
+    text = saved_text(game)
+    problems: list[str] = []
+    try:
+        folder: Path | None = saved_games()
+        places = [folder, folder.parent, Path.cwd()]
+    except UsageError as exc:  # CANASTA_HOME set but empty: no data folder to save in
+        folder, places = None, [Path.cwd()]
+        problems.append(texts.said(exc.args[0]))
+    for place in places:
+        try:
+            if place == folder:
+                folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
+            path = _save_new(place, text)
+        except InputError as exc:
+            problems.append(texts.input_error(exc))
+        except OSError as exc:  # the folder cannot be made: a file of that name, no permission
+            if os.path.lexists(place) and not place.is_dir():
+                problems.append(texts.said(Said("game.not-a-folder", "'{folder}' is not a folder", folder=str(place))))
+            else:
+                problems.append(f"{place}: {exc.strerror or exc}")
+        else:
+            return Saved(path, problems[0] if problems else "")
+    raise InputError(Said("game.autosave-failed", "the game was NOT saved: {problem}; free that name or make the "
+                          "folder writable (or set CANASTA_HOME to a folder you can write to), and save with "
+                          "'save FILE' before you stop", problem=problems[0]))
+
+
+def _save_new(folder: Path, text: str) -> Path:
+    """``text`` written to the first free name of ``interrupted.yaml``, ``interrupted-2.yaml``... (a
+    counter, never the clock: the names sort in the order the games stopped)."""
+    n = 1
+    while True:
+        path = folder / ("interrupted.yaml" if n == 1 else f"interrupted-{n}.yaml")
+        n += 1
+        if os.path.lexists(path):
+            continue
+        try:
+            write_file(path, text)  # never replaces: a file made meanwhile is left, and the next name tried
+            return path
+        except InputError:
+            if not os.path.lexists(path):
+                raise
 
 
 def saved_text(game: Game) -> str:

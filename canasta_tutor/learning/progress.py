@@ -10,14 +10,18 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 
-from canasta_tutor.learning.store import database_path, home, open_database, problem, run_script  # noqa: F401
-from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.learning.store import (database_path, home, odd, open_database, problem, run_script,  # noqa: F401
+                                          set_aside)
+from canasta_tutor.reading.strict_yaml import Listed, Said, UsageError, brief
 
 SCHEMA_VERSION = 3  # 2: answers, boxes and finished lessons per learner; 3: FSRS cards, lesson places, rulesets
 DAY = 86400
+UNSAVED_BYTES = 32 << 20  # the answers of a long quiz kept while the database was busy are well under a MiB
+NAMED = 5  # damaged rules named in a notice; the others are counted
 
 # Format 3, as a new file gets it.
 SCHEMA = """
@@ -139,39 +143,58 @@ def migrate(conn: sqlite3.Connection, found: int) -> None:
     rebuild_schedule(conn)
 
 
-def rebuild_schedule(conn: sqlite3.Connection) -> None:
-    """Every learner's cards worked out again from their answers, review by review, in order."""
-    from canasta_tutor.learning.schedule import due_of, review
+def rebuild_schedule(conn: sqlite3.Connection, learner: str | None = None, rules: set[str] | None = None) -> None:
+    """The cards worked out again from the answers, review by review, in order: every learner's (the
+    migration), or one learner's ``rules`` (a damaged row). An answer edited by hand so that it is no
+    review (its time, rules or rating not what we write) is left out."""
+    from canasta_tutor.learning.schedule import due_of, in_range, review
 
     cards: dict[tuple[str, str], list] = {}
-    for learner, at, rules, rating in conn.execute(
-            "SELECT learner, at, rules, rating FROM answers WHERE rating IS NOT NULL ORDER BY at, id"):
-        for rule in rules.split():
-            card = cards.setdefault((learner, rule), [None, 0, 0])
+    query = "SELECT learner, at, rules, rating FROM answers WHERE rating IS NOT NULL"
+    for who, at, said, rating in conn.execute(query + (" AND learner = ?" if learner else "") + " ORDER BY at, id",
+                                              (learner,) if learner else ()):
+        if not (isinstance(who, str) and in_range(at) and isinstance(said, str) and rating in (1, 2, 3, 4)
+                and type(rating) is int):
+            continue
+        for rule in said.split():
+            if rules is not None and rule not in rules:
+                continue
+            card = cards.setdefault((who, rule), [None, 0, 0])
             card[0] = review(card[0], rating, at)
             card[1 if rating > 1 else 2] += 1
-    conn.execute("DELETE FROM cards")
+    if learner is None:
+        conn.execute("DELETE FROM cards")
     conn.executemany("INSERT INTO cards (learner, rule, card, due, right, wrong) VALUES (?, ?, ?, ?, ?, ?)",
-                     [(learner, rule, c, due_of(c), right, wrong) for (learner, rule), (c, right, wrong) in cards.items()])
+                     [(who, rule, c, due_of(c), right, wrong) for (who, rule), (c, right, wrong) in cards.items()])
 
 
 def clock() -> float:
     """Now, in seconds since the epoch: $CANASTA_NOW (an ISO date-time; UTC unless it names an offset)
-    when set, so that tests and the scheduling benchmark can live through weeks in a second."""
+    when set, so that tests and the scheduling benchmark can live through weeks in a second. A value
+    that is no date-time, or one outside the years a schedule can reach, is a usage error."""
     text = os.environ.get("CANASTA_NOW", "").strip()
     if not text:
         return time.time()
     from datetime import datetime, timezone
+
+    from canasta_tutor.learning.schedule import in_range
 
     try:
         when = datetime.fromisoformat(text)
     except ValueError:
         from canasta_tutor.texts import section
 
-        raise InputError(section("progress_file", "now", {"text": text})) from None
+        raise UsageError(section("progress_file", "now", {"text": brief(text)})) from None
     if when.tzinfo is None:
         when = when.replace(tzinfo=timezone.utc)
-    return when.timestamp()
+    try:
+        at = when.timestamp()
+    except (OverflowError, ValueError):  # 0001-01-01 west of UTC
+        at = None
+    if not in_range(at):
+        raise UsageError(Said("progress-file.now-range", "CANASTA_NOW is '{text}', out of range; expected an ISO "
+                              "date-time from 1970 to 2999 such as 2026-03-01T09:00", text=brief(text)))
+    return at
 
 
 def default_learner() -> str:
@@ -196,6 +219,54 @@ class RuleProgress:
         return self.fsrs.mastered
 
 
+# What a row of each table holds when canasta wrote it (besides its learner); a row edited by hand to
+# hold anything else is damaged (see ``Progress._repair``). Cards are checked in Python, to the FSRS card.
+DAMAGE = {
+    "lessons": "typeof(lesson) = 'text' AND (finished IS NULL OR typeof(finished) IN ('integer', 'real'))",
+    "lesson_answers": "typeof(lesson) = 'text' AND typeof(question) = 'integer'",
+    "learners": "ruleset IS NULL OR typeof(ruleset) = 'text'",
+}
+
+
+def _read_unsaved(path: Path) -> tuple[str, list[tuple]] | None:
+    """The learner and the answers ``close`` kept in ``path``; None when it holds anything else. Read
+    without following a link or waiting on a pipe put there meanwhile (an OSError)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        data = fh.read(UNSAVED_BYTES + 1)
+    if len(data) > UNSAVED_BYTES:
+        return None
+    try:
+        kept = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
+        return None
+    if not (isinstance(kept, dict) and isinstance(kept.get("learner"), str) and kept["learner"].strip()
+            and isinstance(kept.get("pending"), list) and all(map(_sound_item, kept["pending"]))):
+        return None
+    return kept["learner"], [tuple(i) for i in kept["pending"]]
+
+
+def _sound_item(item) -> bool:
+    """One write as ``Progress.pending`` holds it: ("answer", source, question, rules, given, correct,
+    now, rating, lesson) or ("finished", lesson, now)."""
+    from canasta_tutor.learning.schedule import in_range
+
+    if not isinstance(item, list) or not item:
+        return False
+    if item[0] == "finished":
+        return len(item) == 3 and isinstance(item[1], str) and in_range(item[2])
+    if item[0] != "answer" or not 7 <= len(item) <= 9:
+        return False
+    source, question, rules, given, correct, now, rating, lesson = (item[1:] + [None, None])[:8]
+    return (all(isinstance(x, str) for x in (source, question, given)) and isinstance(rules, list)
+            and all(isinstance(r, str) for r in rules) and type(correct) in (bool, int) and in_range(now)
+            and (rating is None or type(rating) is int and 1 <= rating <= 4)
+            and (lesson is None or isinstance(lesson, list) and len(lesson) == 2 and isinstance(lesson[0], str)
+                 and type(lesson[1]) is int))
+
+
 class Busy(Exception):
     """Another canasta held the database past the store's wait."""
 
@@ -208,11 +279,32 @@ class Progress:
         self.path = path or database_path()
         self.now = now
         self.learner = learner or default_learner()
-        self.notice = ""  # what happened to the file, for the learner to read
+        self.notices: list[str] = []  # what happened to the file, for the learner to read
         self.pending: list[tuple] = []  # writes another canasta kept us from making yet, in order
-        self.conn, self.notice = open_database(self.path, SCHEMA_VERSION, SCHEMA, migrate, write, {2: SCHEMA_2})
-        if write:
-            self._take_unsaved()
+        self.write = write
+        self.conn, notice = open_database(self.path, SCHEMA_VERSION, SCHEMA, migrate, write, {2: SCHEMA_2})
+        self.notice = notice
+        try:
+            self._repair(self.learner)
+            if write:
+                self._take_unsaved()
+        except BaseException:
+            self.conn.close()
+            raise
+
+    @property
+    def notice(self) -> str:
+        """What happened to the file, for the learner to read (``notices``: one a thing)."""
+        return "\n".join(self.notices)
+
+    @notice.setter
+    def notice(self, text: str) -> None:
+        self.notices = [text] if text else []
+
+    def _tell(self, text: str) -> None:
+        from canasta_tutor.texts import said
+
+        self.notices.append(said(text))
 
     def close(self) -> None:
         """Write what is still pending; what cannot be written (the database stayed busy) is kept in
@@ -284,18 +376,33 @@ class Progress:
         write_file(aside, json.dumps({"learner": self.learner, "pending": self.pending}) + "\n")
         from canasta_tutor.texts import counted, section
 
-        self.notice = section("progress_file", "busy", {"answers": counted("answer", len(self.pending)), "file": aside})
+        self._tell(section("progress_file", "busy", {"answers": counted("answer", len(self.pending)), "file": aside}))
         self.pending = []
 
     def _take_unsaved(self) -> None:
-        """Add what an earlier run could not write (see ``close``), then remove its file."""
+        """Add what an earlier run could not write (see ``close``), then remove its file. A file of that
+        name that is not what ``close`` writes (damaged, edited, too large) is set aside under a name
+        of its own, said once, and nothing of it is added; one that is not a regular file (a link, a
+        folder, a pipe) is neither read nor moved, only said."""
         for kept in sorted(self.path.parent.glob(f"{self.path.name}.unsaved-*.json")):
+            what = odd(kept)
+            if what:
+                self._tell(Said("progress-file.unsaved-odd", "{file} is {what}; canasta keeps unsaved answers only "
+                                "in a regular file, so it was not read: move it away", file=str(kept), what=what))
+                continue
             try:
-                data = json.loads(kept.read_text(encoding="utf-8"))
-                items = [tuple(i) for i in data["pending"]]
-                learner = data["learner"]
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # not ours to judge: left where it is
+                found = _read_unsaved(kept)
+            except OSError:  # gone meanwhile (another canasta took it), or unreadable: left where it is
+                continue
+            if found is None:
+                aside = set_aside(kept, kept.name + ".damaged")
+                if aside:
+                    self._tell(Said("progress-file.unsaved-damaged", "{file} is not a file of answers as canasta "
+                                    "writes it (damaged or edited), so nothing of it was added; it was kept as "
+                                    "{aside}", file=str(kept), aside=aside))
+                continue
+            learner, items = found
+            self._repair(learner)
             mine, self.learner, self.pending = self.learner, learner, items
             try:
                 self._flush()
@@ -324,6 +431,62 @@ class Progress:
         with _transaction(self.conn, self.path, busy_is_error=True):
             for table in ("answers", "cards", "lessons", "lesson_answers", "learners"):
                 self.conn.execute(f"DELETE FROM {table} WHERE learner = ?", (self.learner,))
+
+    # -- rows edited by hand --------------------------------------------------------------------------
+    def _repair(self, learner: str) -> None:
+        """Put right the rows of ``learner`` that hold what canasta never writes (a card ``garbage{``,
+        a due time ``abc``, a lesson named by a blob: edited by hand, or damaged where the integrity
+        check does not look), said once. A card is worked out from the answers, so a damaged one is
+        worked out again from them (a rule with no answer left starts again); a damaged place in a
+        lesson, finished lesson or ruleset is forgotten. Answers are never changed: a damaged one is
+        only left out of the schedule. A reading command repairs a copy in memory, the file untouched
+        (a lesson or quiz repairs it)."""
+        from canasta_tutor.learning.schedule import REACH, in_range, sound
+
+        cards, rules = [], set()
+        for rowid, rule, card, due, right, wrong in self.conn.execute(
+                "SELECT rowid, rule, card, due, right, wrong FROM cards WHERE learner = ?", (learner,)):
+            if not (isinstance(rule, str) and sound(card) and in_range(due, REACH) and type(right) is int and right >= 0
+                    and type(wrong) is int and wrong >= 0):
+                cards.append(rowid)
+                rules.add(rule)
+        others = {table: [r[0] for r in self.conn.execute(f"SELECT rowid FROM {table} WHERE learner = ? AND NOT ({sane})",
+                                                           (learner,))]
+                  for table, sane in DAMAGE.items()}
+        if not cards and not any(others.values()):
+            return
+        if not self.write:
+            copy = sqlite3.connect(":memory:", isolation_level=None)
+            self.conn.backup(copy)
+            self.conn.close()
+            self.conn = copy
+        with _transaction(self.conn, self.path, busy_is_error=True):
+            self.conn.executemany("DELETE FROM cards WHERE rowid = ?", [(r,) for r in cards])
+            rebuild_schedule(self.conn, learner, {r for r in rules if isinstance(r, str)})
+            for table, rows in others.items():
+                self.conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(r,) for r in rows])
+        named = sorted(brief(r) for r in rules if isinstance(r, str))
+        if len(named) < len(rules):
+            named.append(Said("progress-file.no-name", "a rule without a name"))
+        if len(named) > NAMED:
+            named = named[:NAMED] + [Said("progress-file.more", "{n} more", n=len(named) - NAMED)]
+        if cards:
+            self._tell(Said("progress-file.cards-repaired", "the progress database held a damaged schedule (edited by "
+                            "hand?) for {rules}: it was worked out again from the answers given, and the rest is kept",
+                            rules=Listed(named))
+                       if self.write else
+                       Said("progress-file.cards-damaged", "the progress database holds a damaged schedule (edited by "
+                            "hand?) for {rules}: it is shown worked out again from the answers given, and the file "
+                            "will be repaired by the next lesson or quiz", rules=Listed(named)))
+        count = sum(map(len, others.values()))
+        if count:
+            self._tell(Said("progress-file.rows-forgotten", "the progress database held damaged rows (edited by hand?) "
+                            "of finished lessons, places in lessons or rulesets, {n} in all: they were forgotten, and "
+                            "the rest is kept", n=count)
+                       if self.write else
+                       Said("progress-file.rows-damaged", "the progress database holds damaged rows (edited by hand?) "
+                            "of finished lessons, places in lessons or rulesets, {n} in all: they are left out, and "
+                            "the file will be repaired by the next lesson or quiz", n=count))
 
     # -- reading -----------------------------------------------------------------------------------
     def rules(self) -> dict[str, RuleProgress]:
@@ -376,7 +539,8 @@ class Progress:
         return row[0] if row else None
 
     def learners(self) -> list[str]:
-        return [r[0] for r in self.conn.execute("SELECT DISTINCT learner FROM answers ORDER BY learner")]
+        return [r[0] for r in self.conn.execute(
+            "SELECT DISTINCT learner FROM answers WHERE typeof(learner) = 'text' ORDER BY learner")]
 
 
 class _transaction:

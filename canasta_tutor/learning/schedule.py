@@ -13,12 +13,20 @@ of practice in one sitting reaches it.
 from __future__ import annotations
 
 import json
+import math
 from functools import lru_cache
 from datetime import datetime, timezone
 
 AGAIN, HARD, GOOD = 1, 2, 3  # the FSRS ratings we give: wrong; right after a retry or a hint; right
 MASTERED_STABILITY = 21.0  # days
 MASTERED_RETRIEVABILITY = 0.9
+# The moments a review may happen at (seconds since the epoch): FSRS's longest interval (100 years)
+# must still fit in a date, and no learner lives outside them; $CANASTA_NOW is held to them too.
+EARLIEST = 0.0  # 1970-01-01 UTC
+LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc).timestamp()
+REACH = 36600 * 86400.0  # beyond LATEST a card may be due: FSRS's longest interval is 36,500 days
+CARD_CHARS = 1000  # a card is about 200 characters of JSON
+CARD_KEYS = {"card_id", "state", "step", "stability", "difficulty", "due", "last_review"}
 
 
 def rating_for(right: bool, first_try: bool, hinted: bool) -> int:
@@ -67,6 +75,47 @@ class Figures:
     def mastered(self) -> bool:
         return (self.state == "review" and self.stability >= MASTERED_STABILITY
                 and self.retrievability >= MASTERED_RETRIEVABILITY)
+
+
+def in_range(at, reach: float = 0.0) -> bool:
+    """A moment a review may happen at: a number of seconds from EARLIEST to LATEST (or ``reach``
+    later: a card reviewed then is due up to REACH later)."""
+    return type(at) in (int, float) and EARLIEST <= at < LATEST + reach
+
+
+def sound(card_json) -> bool:
+    """Whether a card read from the database is one FSRS can schedule and show: a row edited by hand
+    may hold anything (``garbage{``, a list, a date without a time zone, a negative stability...).
+    Checked by hand, as ``Card.from_dict`` reads it, so that a command reading no card need not
+    import ``fsrs``."""
+    if not isinstance(card_json, str) or len(card_json) > CARD_CHARS:
+        return False
+    try:
+        card = json.loads(card_json)
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(card, dict) or not CARD_KEYS <= card.keys():
+        return False
+    if type(card["card_id"]) is not int or type(card["state"]) is not int or card["state"] not in (1, 2, 3):
+        return False
+    if not (card["step"] is None or type(card["step"]) is int and 0 <= card["step"] < 100):
+        return False
+    for key in ("stability", "difficulty"):
+        value = card[key]
+        if not (value is None or type(value) in (int, float) and math.isfinite(value) and value > 0):
+            return False
+    return _moment(card["due"]) and (card["last_review"] is None or _moment(card["last_review"]))
+
+
+def _moment(text) -> bool:
+    """An ISO date-time with a time zone, that a card may hold."""
+    if not isinstance(text, str):
+        return False
+    try:
+        when = datetime.fromisoformat(text)
+        return when.tzinfo is not None and in_range(when.timestamp(), REACH)
+    except (ValueError, OverflowError):
+        return False
 
 
 def due_of(card_json: str) -> float:

@@ -12,6 +12,8 @@ What the learner's situation can be (and what happens):
 - a file of another program, or one edited by hand so that our tables are missing: refused (exit 3),
   left as it is.
 - a file of a newer version: refused, left as it is.
+- a symbolic link, a folder, a pipe, a device or a socket where the file or its journal belongs:
+  refused at once (exit 3), never followed, opened or waited on; nothing is read or written.
 - two processes upgrading an old file at once: the second sees the upgrade done and does nothing.
 - another ``canasta`` holding the database: wait a little (``BUSY_SECONDS``), then go on; an answer
   that cannot be written yet is kept and written with the next one (see ``Progress``).
@@ -20,10 +22,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 
-from canasta_tutor.reading.strict_yaml import InputError, UsageError
+from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
 
 BUSY_SECONDS = 3  # another canasta writes an answer in milliseconds; waiting longer helps nobody
 
@@ -108,13 +111,12 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
 
     ``migrate(conn, found)`` brings a file of an older format ``found`` up to ``version``; it runs in
     a transaction that holds the write lock, after the format has been read again under it."""
+    _refuse_odd(path)
     if write:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(_say("no-folder", reason=exc.strerror or exc), str(path.parent)) from None
-        if path.is_dir():
-            raise InputError(_say("is-folder"), str(path))
         if not writable(path):
             raise InputError(_say("read-only"), str(path))
     notice = ""
@@ -173,6 +175,67 @@ def _exists(path: Path) -> bool:
         raise InputError(_say("unreachable", reason=exc.strerror or exc), str(path)) from None
 
 
+# What SQLite opens beside the database, by name, following links: a link planted there would have
+# its target written.
+JOURNALS = ("-journal", "-wal", "-shm")
+
+
+def _refuse_odd(path: Path) -> None:
+    """Refuse the database, or a journal beside it, that is not a regular file: SQLite would follow a
+    link (and create or write its target), wait forever on a pipe and call a folder a disk I/O error."""
+    for name in [str(path)] + [f"{path}{extra}" for extra in JOURNALS]:
+        what = odd(name)
+        if what:
+            raise InputError(Said("progress-file.odd", "is {what}, where canasta expects a file of its progress "
+                                  "database: move it away, or set CANASTA_HOME to another folder. Nothing was read "
+                                  "or written.", what=what), name)
+
+
+def odd(name: str | Path) -> str:
+    """What is at ``name`` when it is neither nothing nor a regular file (said for a message), else ""."""
+    try:
+        mode = os.lstat(name).st_mode
+    except FileNotFoundError:
+        return ""
+    except OSError as exc:  # a folder on the way that cannot be searched
+        raise InputError(_say("unreachable", reason=exc.strerror or exc), str(name)) from None
+    if stat.S_ISLNK(mode):
+        return Said("progress-file.a-link", "a symbolic link (links are never followed)")
+    if stat.S_ISDIR(mode):
+        return Said("progress-file.a-folder", "a folder")
+    if not stat.S_ISREG(mode):
+        return Said("progress-file.a-special", "not a regular file but a pipe, a device or a socket")
+    return ""
+
+
+def set_aside(path: Path, name: str) -> str:
+    """Give ``path`` the new ``name`` in its folder (``name-1``, ``name-2``... when taken), never
+    replacing a file; "" when ``path`` is gone already (another process set it aside)."""
+    for n in range(1000):
+        aside = path.with_name(name + (f"-{n}" if n else ""))
+        try:
+            os.link(path, aside, follow_symlinks=False)  # never onto an existing file
+        except FileExistsError:
+            continue
+        except FileNotFoundError:
+            return ""
+        except OSError:  # no hard links here: rename, after checking the name is free
+            if os.path.lexists(aside):
+                continue
+            try:
+                os.rename(path, aside)
+            except FileNotFoundError:
+                return ""
+            return str(aside)
+        try:
+            os.unlink(path)
+        except FileNotFoundError:  # another process set it aside meanwhile: ours is a second name for it
+            os.unlink(aside)
+            return ""
+        return str(aside)
+    raise InputError(_say("not-moved"), str(path))
+
+
 def _connect(path: Path, write: bool) -> sqlite3.Connection:
     if write:
         return sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
@@ -200,7 +263,7 @@ def _move_aside(path: Path) -> str:
     The file is locked while it is looked at again and moved, so that of several processes that
     found it damaged, one moves it and the others open the new one."""
     try:
-        fd = os.open(path, os.O_RDONLY)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return ""
     try:
@@ -222,24 +285,12 @@ def _move_aside(path: Path) -> str:
             return ""
         except sqlite3.DatabaseError:
             pass
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for n in range(1000):
-            aside = path.with_name(f"{path.name}.damaged-{stamp}-{os.getpid()}" + (f"-{n}" if n else ""))
-            try:
-                os.link(path, aside)  # never onto an existing file
-            except FileExistsError:
-                continue
-            except OSError:  # no hard links here: rename, after checking the name is free
-                if os.path.lexists(aside):
-                    continue
-                os.rename(path, aside)
-                return str(aside)
-            os.unlink(path)
-            for extra in ("-journal", "-wal", "-shm"):  # they belong to the damaged file, not to the new one
+        aside = set_aside(path, f"{path.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}")
+        if aside:
+            for extra in JOURNALS:  # they belong to the damaged file, not to the new one
                 if os.path.exists(f"{path}{extra}"):
                     os.replace(f"{path}{extra}", f"{aside}{extra}")
-            return str(aside)
-        raise InputError(_say("not-moved"), str(path))
+        return aside
     finally:
         os.close(fd)
 

@@ -24,7 +24,7 @@ from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
-from canasta_tutor.reading.strict_yaml import InputError, Listed, Said
+from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
 NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")
@@ -102,14 +102,14 @@ class Game:
                  players: int | None = None, seed: int = 1, hands: int | None = None,
                  seats: dict[str, tuple[str, int]] | None = None, deal: bool = True) -> None:
         rs = load_ruleset(ruleset)
-        if players is not None:
+        if players is not None:  # --players of the command line: a number the ruleset has no game for is a usage mistake
             rs = resolve_for_players(rs, players)
             if rs.players != players:
                 if rs.variants:
-                    raise InputError(Said("game.players-variants", "--players {players}: {ruleset} is played by "
+                    raise UsageError(Said("game.players-variants", "--players {players}: {ruleset} is played by "
                                           "{count} (classic and official also take {variants})", players=players, ruleset=rs.id,
                                           count=rs.players, variants=Listed(map(str, sorted(rs.variants)))))
-                raise InputError(Said("game.players", "--players {players}: {ruleset} is played by {count}",
+                raise UsageError(Said("game.players", "--players {players}: {ruleset} is played by {count}",
                                       players=players, ruleset=rs.id, count=rs.players))
         # A built-in ruleset is written by its id (classic with 2 players is classic-2p); a ruleset
         # file by its path, so that the saved game reads it again.
@@ -374,7 +374,21 @@ class Game:
         if len(game.stock) != table.stock:
             raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps {left} "
                                   "cards for it", stock=table.stock, left=len(game.stock)), table.file)
+        _check_deck(table, game.stock)
         return game
+
+
+def _check_deck(table: Table, stock: list[Card]) -> None:
+    """The table's cards and the stock the saved game keeps, counted together against the decks, as
+    every table's are: a game with seven jokers, or a third 3H in two decks, is not played on."""
+    from canasta_tutor.engine.cards import over_deck_limit
+
+    rs = table.ruleset
+    for what, found, allowed in over_deck_limit([*cards_in_sight(table).elements(), *stock], rs.decks, rs.jokers):
+        decks = Said("decks", "{decks} decks with {jokers} jokers", decks=rs.decks, jokers=rs.jokers)
+        raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock "
+                              "(x-game.stock), but {decks} hold {allowed}", found=found, what=what, decks=decks,
+                              allowed=allowed), table.file, 0, 0, "x-game.stock")
 
 
 def load_game(path: str) -> Game:

@@ -194,7 +194,7 @@ class _Shares:
         """The shares in order, each meld's allowed shares in turn; with ``pruned`` (after
         ``count``), only into shares that lead to one. Every step costs one of ``budget``, and the
         walk stops when it runs out; ``tick`` is called on every step and stops the walk when the
-        listing's time is up."""
+        listing's rulings are used up."""
         share: list[tuple[int, int]] = []
         last = len(self.shares)
         need = self.need

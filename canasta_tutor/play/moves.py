@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from time import perf_counter
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
@@ -30,7 +29,11 @@ KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
 NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
 # Steps of can_take's own search for a first meld made with the take; past them the listing's search decides.
 QUICK_STEPS = NODE_LIMIT
-TIME_LIMIT = 0.5  # seconds: a listing on any table (a ruleset of twenty decks, the deck in hand) answers
+# Rulings a listing may ask for: counted, never timed, so that a listing (and so `moves`, `hint` and
+# the coach) gives the same answer on any machine under any load. Real play needs at most a couple of
+# hundred (measured over self-played hands of every ruleset); a hand holding most of eight decks stops
+# here within about a second.
+RULING_LIMIT = 3000
 
 
 @dataclass
@@ -53,7 +56,7 @@ class MoveList:
     options: list[Option]
     truncated: bool = False  # a search for combinations (first melds, ways out) stopped at its limit
     notes: list[str] = field(default_factory=list)
-    stopped: float | None = None  # the listing reached its time limit (in seconds) and stopped there
+    stopped: int | None = None  # the listing used up its rulings (this many) and stopped there
 
     def of_kind(self, kind: str) -> list[Option]:
         return [o for o in self.options if o.kind == kind]
@@ -64,19 +67,19 @@ class MoveList:
 
 
 def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
-                seconds: float = TIME_LIMIT, keep_dead_ends: bool = False) -> MoveList:
+                rulings: int = RULING_LIMIT, keep_dead_ends: bool = False) -> MoveList:
     """Every legal move for the player on turn: draw or take in the draw phase; melds, lay-offs,
     discards and ways to go out in the play phase; ``ask`` where a partner can answer. A listing
-    that reaches ``seconds`` stops there and says so (``stopped``, and ``truncated``).
+    that has asked for ``rulings`` rulings stops there and says so (``stopped``, and ``truncated``).
 
     A move after which no legal way remains to finish the turn is left out while another move exists
     (``keep_dead_ends`` keeps it); when no move can finish the turn, all are kept and a note says so."""
-    gen = _Generator(table, limit, exhaustive, seconds)
+    gen = _Generator(table, limit, exhaustive, rulings)
     try:
         gen.run()
-    except _OutOfTime:
+    except _OutOfRulings:
         gen.truncated = True
-        gen.stopped = seconds
+        gen.stopped = rulings
     options = gen.options
     if not keep_dead_ends:
         from canasta_tutor.play.finishing import keep_finishable
@@ -99,15 +102,15 @@ def can_take(table: Table) -> bool:
     listing's search stops early (it says so), this may find a legal take the listing did not reach."""
     if table.turn.phase != "draw" or not table.discard:
         return False
-    gen = _Generator(table, NODE_LIMIT, seconds=TIME_LIMIT, first=True)
+    gen = _Generator(table, NODE_LIMIT, rulings=RULING_LIMIT, first=True)
     try:
         return gen.takes()
-    except _OutOfTime:  # no legal take found in time: the listing would say it stopped early
+    except _OutOfRulings:  # no legal take found within the rulings: the listing would say it stopped early
         return False
 
 
-class _OutOfTime(Exception):
-    """The listing's time is up."""
+class _OutOfRulings(Exception):
+    """The listing has asked for all the rulings it may."""
 
 
 class _OutOfSteps(Exception):
@@ -115,7 +118,7 @@ class _OutOfSteps(Exception):
 
 
 class _Generator:
-    def __init__(self, table: Table, limit: int, exhaustive: bool = False, seconds: float = TIME_LIMIT,
+    def __init__(self, table: Table, limit: int, exhaustive: bool = False, rulings: int = RULING_LIMIT,
                  first: bool = False) -> None:
         self.table = table
         self.rs = table.ruleset
@@ -124,14 +127,14 @@ class _Generator:
         self.options: list[Option] = []
         self.seen: set[tuple[Step, ...]] = set()
         self.truncated = False
-        self.stopped: float | None = None
+        self.stopped: int | None = None
         self.limit = limit
         self.notes: list[str] = []
         self.groups_cache: dict = {}
         self.group_ok: dict = {}
         self.exhaustive = exhaustive
         self.first = first  # only whether there is one: stop at the first legal take
-        self.deadline = perf_counter() + seconds
+        self.rulings_left = rulings
         self._play_table: Table | None = None
         self._screen: TurnState | None = None
 
@@ -146,12 +149,20 @@ class _Generator:
         return self._play_table
 
     def tick(self) -> None:
-        if perf_counter() > self.deadline:
-            raise _OutOfTime
+        """Stop a search when the listing's rulings are used up (a search's own steps are counted by
+        the search)."""
+        if self.rulings_left <= 0:
+            raise _OutOfRulings
 
     def judge(self, table: Table, steps: list[Step]) -> Verdict:
         self.tick()
+        self.rulings_left -= 1
         return judge(table, steps)
+
+    def judge_further(self, verdict: Verdict, more: list[Step]) -> Verdict:
+        self.tick()
+        self.rulings_left -= 1
+        return judge_further(verdict, more)
 
     def add(self, kind: str, steps: list[Step], v: Verdict, ways: int = 1, choices=(), shares: int = 1) -> None:
         self.options.append(Option(kind, steps, v, ways, list(choices), shares))
@@ -371,7 +382,7 @@ class _Generator:
                 raise _OutOfSteps
             if chosen and (any(g.size >= 7 for g in chosen) if need is None else value >= need):
                 picked, _, _ = rest.pick(chosen)
-                return judge_further(take, [Step("meld", tuple(cs)) for cs in picked]).legal
+                return self.judge_further(take, [Step("meld", tuple(cs)) for cs in picked]).legal
             for j in range(i, len(ranks)):
                 r = ranks[j]
                 if r not in of_rank:

@@ -10,6 +10,21 @@ import sys
 
 # Every symbol a drawing may use; one that cannot be encoded means ASCII for all.
 SYMBOLS = "♠♥♦♣★◀✓■□─│╭╮╰╯┏━"
+# The widths drawn to, whatever COLUMNS or the terminal says: COLUMNS=0 would print nothing, and
+# COLUMNS=99999999 make every line of a drawing that long (seconds of work, then no memory left).
+MIN_WIDTH, MAX_WIDTH = 20, 1000
+
+
+def clamped(width: int) -> int:
+    return max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+def clamp_columns() -> None:
+    """COLUMNS, as every reader of it sees it (Rich's consoles, the progress bar, prose wrapped to the
+    terminal), brought into the range drawn to; a value that is not a number is left to be ignored."""
+    text = os.environ.get("COLUMNS", "").strip()
+    if text.isdigit() and int(text) != clamped(int(text)):
+        os.environ["COLUMNS"] = str(clamped(int(text)))
 
 
 def ascii_only(stream=None) -> bool:
@@ -37,5 +52,8 @@ def console():
 
     make = AsciiConsole if ascii_only() else Console
     if os.environ.get("NO_COLOR"):
-        return make(highlight=False, color_system=None, no_color=True)
-    return make(highlight=False)
+        made = make(highlight=False, color_system=None, no_color=True)
+    else:
+        made = make(highlight=False)
+    made.width = clamped(made.width)  # the terminal's own width, or COLUMNS, within the range drawn to
+    return made

@@ -150,7 +150,7 @@ def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
     options = sorted(ml.options, key=lambda o: order[o.kind])
     notes = [texts.section("moves", n, lang=lang) for n in ml.notes]
     if ml.stopped is not None:
-        notes.append(texts.section("listing_bounds", "time-limit", {"seconds": ml.stopped}, lang))
+        notes.append(texts.section("listing_bounds", "ruling-limit", {"rulings": ml.stopped}, lang))
     elif ml.truncated:
         notes.append(texts.section("moves", "truncated", lang=lang))
     if not t.side_of(t.turn.player).has_melded and any(

@@ -10,8 +10,11 @@ import json
 import unicodedata
 
 # Characters that act on the terminal or reorder what is read, beyond Unicode's "Cc" controls:
-# line and paragraph separators and the bidirectional overrides and isolates.
-_INVISIBLE = {0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
+# line and paragraph separators and the bidirectional overrides and isolates; and those that show
+# nothing at all, so that a message quoting '4\u200bH' does not look like a quote of 4H: the
+# variation selectors (an emoji's ♥️) and the format characters ("Cf": zero-width space and joiners,
+# the byte-order mark...).
+_INVISIBLE = {0x2028, 0x2029, *range(0x202A, 0x202F), *range(0x2066, 0x206A), *range(0xFE00, 0xFE10)}
 
 
 def _visible(ch: str, keep: str) -> str:
@@ -31,7 +34,7 @@ def _unsafe(ch: str) -> bool:
     code = ord(ch)
     if code < 0x20 or 0x7F <= code <= 0x9F or code in _INVISIBLE:
         return True
-    return 0xD800 <= code <= 0xDFFF or (code > 0x7F and unicodedata.category(ch) == "Cc")
+    return 0xD800 <= code <= 0xDFFF or (code > 0x7F and unicodedata.category(ch) in ("Cc", "Cf"))
 
 
 def clean(text: str, keep: str = "") -> str:

@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 
 from canasta_tutor.files.writing import MARKER, write_file, written_by_us
-from canasta_tutor.reading.strict_yaml import InputError, UsageError
+from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError, brief
 from canasta_tutor.teaching.schema import schema as build
 
 KINDS = ("scenario", "lesson")
@@ -68,12 +68,14 @@ def _say(key: str, **params) -> str:
 def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) -> Written:
     """Write the skeleton ``file`` of ``kind`` and its schema beside it. ``lint(path)`` returns the
     problems lint finds in a file; a skeleton with any is not written."""
-    if kind not in KINDS:
-        raise UsageError(_say("unknown-kind", kind=kind))
+    if kind not in KINDS:  # `new table` is the wizard's (teaching/new_table.py), named here all the same
+        raise UsageError(Said("skeleton.unknown-kind", "unknown kind '{kind}'; expected {kinds}", kind=brief(kind),
+                              kinds=Listed((*KINDS, "table"), "or")))
+    # The name is the command line's: a usage mistake (exit 2), like any bad argument
     if not file.strip():
-        raise InputError(_say("no-file"))
+        raise UsageError(_say("no-file"))
     if not file.isprintable():
-        raise InputError(_say("control"))
+        raise UsageError(_say("control"))
     if ruleset:
         from canasta_tutor.engine.ruleset import load_ruleset
 

@@ -993,7 +993,7 @@ TEXTS = {
         'answer-kept': 'Another canasta is using the progress file: this answer is kept and saved with the next one.',
     },
     'listing_bounds': {
-        'time-limit': 'the listing stopped at its time limit of {seconds} s: there may be more moves than these',
+        'ruling-limit': 'the listing stopped after {rulings} rulings: there may be more moves than these',
     },
     'play': {
         'welcome': 'You play {player} (side {side}) in {title} ({ruleset}); the game goes to {target} points.',
