@@ -95,7 +95,8 @@ def test_new_with_a_ruleset_and_odd_names(tmp_path):
     assert run("new", "scenario", "d.yaml", "--ruleset", "danish", cwd=tmp_path).returncode == 0
     assert "ruleset: danish" in (tmp_path / "d.yaml").read_text()
     assert run("new", "scenario", "e.yaml", "--ruleset", "classic-2p", cwd=tmp_path).returncode == 3
-    assert run("new", "scenario", "", cwd=tmp_path).returncode == 3
+    # an empty name is a usage mistake: exit 2 (issue 24; it was 3, the code of a bad file)
+    assert run("new", "scenario", "", cwd=tmp_path).returncode == 2
     proc = run("new", "lesson", "canasta-lesson.schema.json", cwd=tmp_path)
     assert proc.returncode == 3 and not (tmp_path / "canasta-lesson.schema.json").exists()
     (tmp_path / "dangling.yaml").symlink_to(tmp_path / "nowhere")

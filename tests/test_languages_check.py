@@ -151,7 +151,8 @@ def test_every_error_of_the_lower_layers_says_the_catalogs_english():
     (["check", "no-such-table.yaml", "draw"], 3),
     (["check", "canasta_tutor/examples/table.yaml", "take 9X"], 2),
     (["check", "canasta_tutor/examples/table.yaml", "jump"], 2),
-    (["check", "canasta_tutor/examples/table.yaml", "draw", "--ruleset", "nope"], 3),
+    # an unknown --ruleset name is a usage mistake: exit 2 (issue 24; it was 3, the code of a bad file)
+    (["check", "canasta_tutor/examples/table.yaml", "draw", "--ruleset", "nope"], 2),
     (["check", "canasta_tutor/examples/table.yaml", "draw", "--house", "nope=1"], 2),
 ])
 def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, args, code):

@@ -122,7 +122,8 @@ def test_ctrl_c_saves_the_game_in_the_data_folder(tmp_path, monkeypatch):
 
 def test_play_refuses_a_number_of_players_no_game_has(tmp_path):
     assert canasta("play", "--players", "5", cwd=tmp_path).returncode == 2
-    assert canasta("play", "--ruleset", "danish", "--players", "2", cwd=tmp_path).returncode == 3
+    # a --players the ruleset has no game for is a usage mistake too: exit 2 (issue 24; it was 3)
+    assert canasta("play", "--ruleset", "danish", "--players", "2", cwd=tmp_path).returncode == 2
 
 
 # -- the game --------------------------------------------------------------------------------------
@@ -293,7 +294,7 @@ def test_the_prompts_hint_and_moves_agree_with_hint_and_moves_on_a_dead_end(tmp_
     assert "no move here leaves a legal way to finish the turn" in proc.stdout.split("> moves")[1]
 
 
-def test_ctrl_c_replaces_its_own_save_and_leaves_anything_else(tmp_path, monkeypatch):
+def test_ctrl_c_saves_each_game_under_a_new_name_and_leaves_anything_else(tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
     from canasta_tutor.cli import app
@@ -305,14 +306,16 @@ def test_ctrl_c_replaces_its_own_save_and_leaves_anything_else(tmp_path, monkeyp
     monkeypatch.setattr(play_session.Session, "run", interrupted)
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
     saved = tmp_path / "games" / "interrupted.yaml"
-    for seed in ("2", "3"):  # the second game's save replaces the first's
+    # Each interrupted game under a name of its own: the second no longer replaces the first (issue 24)
+    for seed, name in (("2", "interrupted.yaml"), ("3", "interrupted-2.yaml")):
         result = CliRunner().invoke(app, ["play", "--seed", seed], input="")
-        assert result.exit_code == 130 and "canasta play --resume" in result.output
+        assert result.exit_code == 130 and "canasta play --resume" in result.output and name in result.output
     assert "written by canasta-tutor" in saved.read_text() and load_game(str(saved)).table.to_data()
-    saved.write_text("my own notes\n")
+    assert load_game(str(saved)).seed == 2 and load_game(str(saved.with_name("interrupted-2.yaml"))).seed == 3
+    (tmp_path / "games" / "interrupted-3.yaml").write_text("my own notes\n")
     result = CliRunner().invoke(app, ["play", "--seed", "4"], input="")
-    assert result.exit_code == 130 and "nothing was written" in result.output
-    assert saved.read_text() == "my own notes\n"
+    assert result.exit_code == 130 and "interrupted-4.yaml" in result.output
+    assert (tmp_path / "games" / "interrupted-3.yaml").read_text() == "my own notes\n"
 
 
 def _red_three_last(ruleset: str, seed: int) -> Game:

@@ -108,17 +108,13 @@ def _tell(line: str) -> None:
         pass
 
 
-def _output_said(key: str, english: str, **params) -> str:
+def no_output() -> None:
+    """Standard output is closed (``>&-``): nothing is done, since no answer could be given."""
     from canasta_tutor import texts
     from canasta_tutor.reading.strict_yaml import Said
 
-    return texts.said(Said(key, english, **params))
-
-
-def no_output() -> None:
-    """Standard output is closed (``>&-``): nothing is done, since no answer could be given."""
-    _tell(_output_said("output.closed", "standard output is closed, so nothing was done; send the output "
-                       "somewhere (> FILE, or > /dev/null to drop it)"))
+    _tell(texts.said(Said("output.closed", "standard output is closed, so nothing was done; send the output "
+                          "somewhere (> FILE, or > /dev/null to drop it)")))
     sys.exit(EXIT_OUTPUT)
 
 
@@ -168,10 +164,13 @@ def output_lost() -> None:
     the answer did not arrive."""
     failed = _output_failure()
     if failed is not None and not sys.stdout.told:
+        from canasta_tutor import texts
+        from canasta_tutor.reading.strict_yaml import Said
+
         sys.stdout.told = True
         problem = getattr(failed, "strerror", None) or str(failed)
-        _tell(_output_said("output.failed", "cannot write to standard output: {problem}; the answer was not "
-                           "given", problem=problem))
+        _tell(texts.said(Said("output.failed", "cannot write to standard output: {problem}; the answer was not "
+                              "given", problem=problem)))
     _drop_output()
     raise typer.Exit(EXIT_OUTPUT)
 

@@ -35,7 +35,7 @@ def play(
 
             ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
             game = new_game(ref, _house(house), players, seed, hands, level or 3)
-        terminal = sys.stdin.isatty() and sys.stdout.isatty()
+        terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
         session = Session(game, _lines(terminal), _write, _style(), terminal, _drawer() if terminal else None)
         try:
             session.run()
@@ -83,7 +83,7 @@ def _write(text: str) -> None:
 
 def _lines(terminal: bool):
     if not terminal:
-        yield from sys.stdin
+        yield from sys.stdin or ()  # standard input closed (<&-): no command, the game stops at once
         return
     while True:
         try:

@@ -36,7 +36,7 @@ from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.files.snapshot import Reader, read_table, value_of
-from canasta_tutor.reading.strict_yaml import InputError, Listed, Map, Said, Scalar, Seq, UsageError, load
+from canasta_tutor.reading.strict_yaml import InputError, Listed, Map, Node, Said, Scalar, Seq, UsageError, load
 from canasta_tutor.engine.table import Table
 from canasta_tutor.texts import language
 from canasta_tutor.texts.lessons import file_id, step_place, translator
@@ -148,12 +148,14 @@ class Lesson:
 
 
 def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None,
-                lang: str | None = None) -> Lesson:
+                lang: str | None = None, root: Node | None = None) -> Lesson:
     """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it);
     ``pack`` is the id of the pack it belongs to, which its id is given under. A built-in lesson's
-    texts come in ``lang`` (the chosen language when not given); any other lesson's as written."""
+    texts come in ``lang`` (the chosen language when not given); any other lesson's as written.
+    ``root`` is the file already parsed (an entry of a zipped pack, a file lint has read): ``path``
+    then only names it."""
     file = str(path)
-    root = load(path)
+    root = load(path) if root is None else root
     r = Reader(file)
     top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
     default_id = file_id(Path(path).stem)

@@ -450,8 +450,8 @@ class Progress:
                     and type(wrong) is int and wrong >= 0):
                 cards.append(rowid)
                 rules.add(rule)
-        others = {table: [r[0] for r in self.conn.execute(f"SELECT rowid FROM {table} WHERE learner = ? AND NOT ({sane})",
-                                                           (learner,))]
+        others = {table: [r[0] for r in self.conn.execute(
+                      f"SELECT rowid FROM {table} WHERE learner = ? AND NOT ({sane})", (learner,))]
                   for table, sane in DAMAGE.items()}
         if not cards and not any(others.values()):
             return

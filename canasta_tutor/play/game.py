@@ -386,8 +386,8 @@ def _check_deck(table: Table, stock: list[Card]) -> None:
     rs = table.ruleset
     for what, found, allowed in over_deck_limit([*cards_in_sight(table).elements(), *stock], rs.decks, rs.jokers):
         decks = Said("decks", "{decks} decks with {jokers} jokers", decks=rs.decks, jokers=rs.jokers)
-        raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock "
-                              "(x-game.stock), but {decks} hold {allowed}", found=found, what=what, decks=decks,
+        raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock, "
+                              "but {decks} hold {allowed}", found=found, what=what, decks=decks,
                               allowed=allowed), table.file, 0, 0, "x-game.stock")
 
 

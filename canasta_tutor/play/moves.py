@@ -31,8 +31,8 @@ NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out,
 QUICK_STEPS = NODE_LIMIT
 # Rulings a listing may ask for: counted, never timed, so that a listing (and so `moves`, `hint` and
 # the coach) gives the same answer on any machine under any load. Real play needs at most a couple of
-# hundred (measured over self-played hands of every ruleset); a hand holding most of eight decks stops
-# here within about a second.
+# hundred (measured over self-played hands of every ruleset); on a hand of more than 64 cards a ruling
+# counts for more (``ruling_cost``), so that a hand holding most of twenty decks stops within a second.
 RULING_LIMIT = 3000
 
 
@@ -135,6 +135,9 @@ class _Generator:
         self.exhaustive = exhaustive
         self.first = first  # only whether there is one: stop at the first legal take
         self.rulings_left = rulings
+        # A ruling costs more the more cards the hand holds (each step looks the hand through): on a
+        # hand of many decks each counts as several, so the listing's bound stays about a second.
+        self.ruling_cost = 1 + len(self.player.hand or ()) // 64
         self._play_table: Table | None = None
         self._screen: TurnState | None = None
 
@@ -156,12 +159,12 @@ class _Generator:
 
     def judge(self, table: Table, steps: list[Step]) -> Verdict:
         self.tick()
-        self.rulings_left -= 1
+        self.rulings_left -= self.ruling_cost
         return judge(table, steps)
 
     def judge_further(self, verdict: Verdict, more: list[Step]) -> Verdict:
         self.tick()
-        self.rulings_left -= 1
+        self.rulings_left -= self.ruling_cost
         return judge_further(verdict, more)
 
     def add(self, kind: str, steps: list[Step], v: Verdict, ways: int = 1, choices=(), shares: int = 1) -> None:

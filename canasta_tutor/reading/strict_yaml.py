@@ -307,7 +307,7 @@ def parse(text: str, name: str = "<input>") -> Node:
                 raise err(Said("file.merge-key", 'merge keys (<<) are not accepted; write the keys out'), mark)
             if node.text in parent.items:
                 path = frame[2]
-                raise err(Said("file.duplicate-key", "duplicate key '{key}'", key=node.text), mark, f"{path}.{node.text}" if path else node.text)
+                raise err(Said("file.duplicate-key", "duplicate key '{key}'", key=brief(node.text)), mark, f"{path}.{node.text}" if path else node.text)
             frame[1] = node
         else:
             parent.items[frame[1].text] = (frame[1], node)
@@ -330,15 +330,15 @@ def parse(text: str, name: str = "<input>") -> Node:
             if kind == "AliasEvent":
                 raise err(Said("file.alias", 'aliases (*name) are not accepted; write the value out'), mark)
             if getattr(event, "anchor", None):
-                raise err(Said("file.anchor", 'anchors (&{anchor}) are not accepted', anchor=event.anchor), mark)
+                raise err(Said("file.anchor", 'anchors (&{anchor}) are not accepted', anchor=brief(event.anchor)), mark)
             tag = getattr(event, "tag", None)
             if kind == "ScalarEvent":
                 if tag and tag != "!" and not (event.implicit and event.implicit[0]):
-                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=brief(tag)), mark)
                 attach(Scalar(mark.line + 1, mark.column + 1, event.value, not event.style), mark)
             elif kind in ("SequenceStartEvent", "MappingStartEvent"):
                 if tag and not event.implicit:
-                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=tag), mark)
+                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=brief(tag)), mark)
                 if len(stack) >= MAX_DEPTH:
                     raise err(Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH), mark)
                 node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)
@@ -366,6 +366,11 @@ def parse(text: str, name: str = "<input>") -> Node:
             dispose()
     if root is None or (isinstance(root, Scalar) and root.is_null):
         raise InputError(Said("file.empty", 'is empty'), name)
+    if isinstance(root, Scalar):
+        # Every file of ours is a mapping: one value alone is another program's file (a token, a
+        # password, a URL with its key), which no message may quote, not even in part.
+        raise InputError(Said("file.one-value", "holds a single value, not keys and values: it is not a table, "
+                              "scenario, lesson, pack or ruleset file"), name)
     return root
 
 

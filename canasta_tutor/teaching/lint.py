@@ -7,8 +7,8 @@ from pathlib import Path
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import MoveError, parse_move
-from canasta_tutor.files.snapshot import Scenario, read_scenario
-from canasta_tutor.reading.strict_yaml import InputError, Map, load
+from canasta_tutor.files.snapshot import SCENARIO_KEYS, SNAPSHOT_KEYS, Scenario, read_scenario
+from canasta_tutor.reading.strict_yaml import InputError, Map, Said, load
 
 
 class Problem:
@@ -38,8 +38,9 @@ class Problem:
 
 
 def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) -> list[Path]:
-    """The YAML files of ``paths`` (folders searched through). A folder that cannot be read is added to
-    ``unreadable`` as a problem, never skipped in silence."""
+    """The YAML files of ``paths`` (folders searched through). A folder that cannot be read, and a link
+    that leads out of the folder given (not read: a link in a repository must not make lint read, and
+    quote, a file elsewhere), are added to ``unreadable`` as problems, never skipped in silence."""
     from canasta_tutor.teaching.packs import pack_files
 
     files: list[Path] = []
@@ -50,7 +51,13 @@ def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) ->
                 if unreadable is not None:
                     unreadable.append(Problem(str(exc.filename or p), 0, 0, "", texts.section(
                         "teaching", "lint.folder-unreadable", {"reason": exc.strerror or exc}), "invalid"))
-            files.extend(pack_files(p, refused))
+
+            def outside(link: Path, p=p) -> None:
+                if unreadable is not None:
+                    unreadable.append(Problem(str(link), 0, 0, "", texts.said(Said(
+                        "lint.link-out", "is a link that leads out of {folder}, so it was not read: lint reads "
+                        "only what lies inside the folder it is given", folder=str(p))), "invalid"))
+            files.extend(pack_files(p, refused, outside))
         else:
             files.append(p)
     return files
@@ -69,9 +76,10 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
     scenario = None
     with collecting() as found:
         try:
-            root = load(path)
+            root = load(path)  # parsed once: the lesson, the scenario and its tables under each ruleset
+            refuse_foreign(root, name)
             if isinstance(root, Map) and "steps" in root.items:
-                checked, lesson_found = _lint_lesson(path)
+                checked, lesson_found = _lint_lesson(path, root)
             else:
                 scenario = read_scenario(root, name, ruleset)
         except InputError as exc:
@@ -85,6 +93,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
     problems = _table_notes(scenario, root, name)
     checked = 0
     unreadable: dict[int, tuple] = {}  # a move that does not parse: reported once, with every ruleset it is stated under
+    under = _tables(scenario, root, name)
     for check_, rid, expect in _expectations(scenario, ruleset):
         checked += 1
         try:
@@ -93,7 +102,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
             unreadable.setdefault(id(check_), (check_, exc, []))[2].append(rid or scenario.table.ruleset.id)
             continue
         try:
-            table = scenario.table if rid is None else read_scenario(root, name, rid).table
+            table = under(rid)
         except InputError as exc:
             problems.append(Problem(name, expect.line, expect.column, f"{check_.key}.by_ruleset.{rid}",
                                     _say("unreadable-under", ruleset=rid, problem=texts.said(exc.message)),
@@ -113,7 +122,7 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
             checked += 1
             key = "score.expect" if rid is None else f"score.by_ruleset.{rid}"
             try:
-                table = scenario.table if rid is None else read_scenario(root, name, rid).table
+                table = under(rid)
                 from canasta_tutor.engine.scoring import score_table
 
                 report = score_table(table, scenario.score.out, scenario.score.concealed)
@@ -129,6 +138,41 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
                         _say("score", stated=points, points=got.get(side), ruleset=report.ruleset),
                         "disagrees"))
     return checked, sorted(problems, key=lambda p: (p.line, p.column))  # in the order of the file
+
+
+def _tables(scenario: Scenario, root, name: str):
+    """The scenario's table under a ruleset (None: its own), read once per ruleset however many checks
+    name it: read again for each, a file of a thousand checks took seconds, growing with their square."""
+    from canasta_tutor.files.snapshot import read_table
+
+    read: dict[str, object] = {}
+
+    def under(rid: str | None):
+        if rid is None:
+            return scenario.table
+        if rid not in read:
+            try:
+                read[rid] = read_table(root, name, rid)
+            except InputError as exc:
+                read[rid] = exc
+        if isinstance(read[rid], InputError):
+            raise read[rid]
+        return read[rid]
+
+    return under
+
+
+# The keys a table, scenario, lesson or pack has at its top: a mapping with none of them is another
+# program's file, whose content no message quotes (not even its keys).
+OUR_KEYS = frozenset(SNAPSHOT_KEYS + SCENARIO_KEYS + ("id", "steps", "lessons"))
+
+
+def refuse_foreign(root, name: str) -> None:
+    """Refuse, without quoting a word of it, a file that is not one of ours (lint and worksheet read
+    whatever a folder or a command line holds)."""
+    if isinstance(root, Map) and not OUR_KEYS.intersection(root.items):
+        raise InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "
+                              "of theirs"), name)
 
 
 def _invalid(found: list[InputError], name: str) -> list[Problem]:
@@ -171,12 +215,12 @@ def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
     return out
 
 
-def _lint_lesson(path: Path) -> tuple[int, list[Problem]]:
+def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
     from canasta_tutor.learning.lesson import problems as lesson_problems
     from canasta_tutor.learning.lesson import read_lesson
 
-    lesson = read_lesson(path)
+    lesson = read_lesson(path, root=root)
     found = [Problem(str(path), line, column, "", message, "disagrees")
              for line, column, message in lesson_problems(lesson)]
     return len(lesson.questions), found

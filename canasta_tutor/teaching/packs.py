@@ -10,15 +10,17 @@
       - 02-first-meld.yaml
 
 A pack once used by its path is remembered by its id, so ``canasta lesson club/melds`` finds it again
-from anywhere. A zipped pack is read straight from the archive into a temporary folder.
+from anywhere. A pack reads only its own files: in a folder, nothing a link leads to outside it; in a zip,
+the entries it needs, inflated in memory (never onto the disk) and counted as they come.
 """
 from __future__ import annotations
 
 import json
+import os
 import re
-import shutil
-import tempfile
+import struct
 import zipfile
+import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,12 +29,33 @@ from typing import Iterator
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.files.snapshot import Reader, value_of
 from canasta_tutor.learning.lesson import Lesson, read_lesson
-from canasta_tutor.reading.strict_yaml import InputError, Said, Scalar, Seq, load
+from canasta_tutor.reading.strict_yaml import (
+    MAX_BYTES,
+    InputError,
+    Map,
+    Node,
+    Said,
+    Scalar,
+    Seq,
+    brief,
+    parse,
+    read_text,
+)
 
 MANIFEST = "pack.yaml"
 PACK_KEYS = ("id", "title", "author", "language", "ruleset", "lessons", "description")
 PACK_ID = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
-ZIP_LIMIT = 8 << 20  # a pack of lessons is some KiB; refuse an archive that unpacks to more than this
+# A pack of lessons is some KiB in a few dozen files. What a zip inflates is counted as it comes (its
+# headers may lie), and its list of entries is measured before zipfile reads it whole.
+ZIP_LIMIT = 8 << 20  # bytes inflated, all entries read together
+ZIP_ENTRIES = 1000
+ZIP_DIRECTORY = ZIP_ENTRIES * 1024  # bytes of the zip's list of entries
+ZIP_METHODS = (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED)  # what zip tools write; others inflate unbounded
+ZIP_CHUNK = 64 << 10
+# What zipfile raises for a damaged or crafted archive (a bad header, a name that is not UTF-8, a
+# damaged deflate stream, a wrong checksum): each is a file the user cannot use, never a bug of ours.
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, EOFError, OSError, ValueError, RuntimeError,
+              NotImplementedError, zlib.error, struct.error)
 
 
 @dataclass
@@ -40,24 +63,16 @@ class Pack:
     id: str
     title: str
     source: Path  # the folder or the zip file the teacher names
-    folder: Path  # where the lesson files are (a temporary folder for a zip)
+    files: "_Folder | _Zip"  # where its files are read from
     lessons: list[tuple[str, int, int]] = field(default_factory=list)  # (file name, line, column)
     author: str = ""
     language: str = ""
     ruleset: str | None = None
 
-    def shown(self, file: str | Path) -> str:
-        """A lesson file as the teacher knows it: inside the zip, not in the temporary folder."""
-        path = Path(file)
-        try:
-            inside = path.resolve().relative_to(self.folder.resolve())
-        except ValueError:
-            return str(file)
-        return f"{self.source}:{inside}" if self.source.suffix == ".zip" else str(self.source / inside)
-
 
 def is_pack(path: str | Path) -> bool:
-    """A folder holding a pack.yaml, a pack.yaml itself, or a zip file holding one."""
+    """A folder holding a pack.yaml, a pack.yaml itself, or a zip file holding one. A zip that cannot
+    be read safely counts as one, so that opening it says what is wrong with it."""
     p = Path(path)
     if p.is_dir():
         return (p / MANIFEST).is_file()
@@ -65,23 +80,37 @@ def is_pack(path: str | Path) -> bool:
         return p.is_file()
     if p.suffix == ".zip" and p.is_file():
         try:
-            with zipfile.ZipFile(p) as z:
-                return _manifest_in(z) is not None
-        except (zipfile.BadZipFile, OSError):
-            return False
+            with _Zip(p) as z:
+                return z.manifest is not None
+        except InputError:
+            return True
     return False
 
 
-def pack_files(folder: Path, refused=None) -> list[Path]:
+def _inside(root: str, path: str | Path) -> bool:
+    """Whether ``path``, its links followed, lies in the folder ``root`` (itself resolved). realpath,
+    not Path.resolve, which raises on a loop of links: such a path is left for the reading to refuse."""
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def pack_files(folder: Path, refused=None, outside=None) -> list[Path]:
     """What ``lint FOLDER`` checks: the YAML files, with a pack standing for its whole folder (its
     manifest is linted, and its lessons through it), and zipped packs. ``refused`` is told of every
-    folder that cannot be read, so that none is skipped in silence."""
-    import os
-
+    folder that cannot be read, so that none is skipped in silence; ``outside`` of every file lint would
+    read that is a link out of ``folder``: it is not read (a link in a repository must not make lint
+    read, and quote, a file elsewhere). Links to folders are not walked, as before."""
+    root = os.path.realpath(folder)
     everything: list[Path] = []
     for where, subfolders, names in os.walk(folder, onerror=refused):
         subfolders.sort()
-        everything.extend(Path(where) / n for n in names)
+        for name in names:
+            q = Path(where) / name
+            if q.is_symlink() and not _inside(root, q):
+                if outside is not None and q.suffix in (".yaml", ".yml", ".zip"):
+                    outside(q)
+                continue
+            everything.append(q)
     packs = sorted(q.parent for q in everything if q.name == MANIFEST and q.is_file())
     out: list[Path] = []
     for q in sorted(everything):
@@ -94,30 +123,207 @@ def pack_files(folder: Path, refused=None) -> list[Path]:
     return sorted(out + [pk / MANIFEST for pk in packs])
 
 
-def _manifest_in(z: zipfile.ZipFile) -> str | None:
-    """The pack.yaml of a zip: at its top, or in the one folder the zip holds."""
-    names = [n for n in z.namelist() if n.rstrip("/").split("/")[-1] == MANIFEST]
-    return min(names, key=lambda n: n.count("/")) if names else None
+def _said_outside(name: str) -> Said:
+    return Said("pack.outside", "'{name}' leads out of the pack's folder (a link, or a path elsewhere); a pack "
+                "reads only its own files", name=brief(name))
 
 
-def _unzip(path: Path, into: Path) -> Path:
-    """Unpack a zipped pack safely (no path leaves the folder, no zip bomb); its folder."""
+class _Folder:
+    """A pack's files in a folder: only what lies inside it, its links followed, is read."""
+
+    def __init__(self, source: Path) -> None:
+        self.source = source
+        self.root = os.path.realpath(source)
+
+    def shown(self, name: str) -> str:
+        return str(self.source / name)
+
+    def has(self, name: str) -> bool:
+        """Whether the pack holds the file ``name``; a name that leads out of the folder is refused."""
+        path = self.source / name
+        if not os.path.lexists(path):
+            return False
+        if not _inside(self.root, path):
+            raise InputError(_said_outside(name), self.shown(MANIFEST))
+        return path.is_file()
+
+    def yaml_names(self) -> list[str]:
+        """The YAML files at the top of the pack, its manifest left out (names only: nothing is read)."""
+        try:
+            return sorted(n for n in os.listdir(self.source) if n.endswith((".yaml", ".yml")) and n != MANIFEST)
+        except OSError:
+            return []
+
+    def text(self, name: str) -> str:
+        """A file of the pack, read from where its links lead only when that is inside the pack."""
+        path = self.source / name
+        if os.path.lexists(path) and not _inside(self.root, path):
+            raise InputError(_said_outside(name), self.shown(name))
+        try:
+            return read_text(os.path.realpath(path))  # what was checked is what is read
+        except InputError as exc:
+            exc.file = self.shown(name)
+            raise
+
+    def ruleset_file(self, ref: str) -> None:
+        """A ruleset file a lesson or the manifest names may not be a link out of the pack (a path that
+        says it lies elsewhere, ../rules.yaml, is the teacher's to name)."""
+        if not os.path.isabs(ref) and not os.path.normpath(ref).startswith(".."):
+            self.has(ref)
+
+    def close(self) -> None:
+        pass
+
+
+class _Zip:
+    """A zipped pack, read in memory: the list of its entries is checked (size, count, names) before
+    anything is inflated, and what is inflated is counted as it comes, whatever the headers say."""
+
+    def __init__(self, path: Path) -> None:
+        self.source = path
+        self.inflated = 0
+        self.handle = _open_regular(path)
+        try:
+            if _directory_size(self.handle) > ZIP_DIRECTORY:
+                raise InputError(_said_entries(), str(path))
+            self.zip = zipfile.ZipFile(self.handle)
+            infos = self.zip.infolist()
+            if len(infos) > ZIP_ENTRIES:
+                raise InputError(_said_entries(), str(path))
+            self.entries: dict[str, zipfile.ZipInfo] = {}
+            for info in infos:
+                name = _entry_name(info.filename, path)
+                if name in self.entries:
+                    raise InputError(Said("pack.zip-twice", "is in the zip twice; zip the pack's folder again"),
+                                     f"{path}:{brief(name, 80)}")
+                self.entries[name] = info
+        except InputError:
+            self.close()
+            raise
+        except ZIP_ERRORS:
+            self.close()
+            raise InputError(_say("not-zip"), str(path)) from None
+        # The pack.yaml at the top, or in the one folder the zip holds: the pack's files are beside it.
+        manifests = [n for n in self.entries if n.split("/")[-1] == MANIFEST and not n.endswith("/")]
+        self.manifest = min(manifests, key=lambda n: n.count("/")) if manifests else None
+        self.prefix = self.manifest[: -len(MANIFEST)] if self.manifest else ""
+
+    def __enter__(self) -> "_Zip":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if getattr(self, "zip", None) is not None:
+            self.zip.close()
+        self.handle.close()
+
+    def shown(self, name: str) -> str:
+        return f"{self.source}:{self.prefix}{name}"
+
+    def _info(self, name: str) -> zipfile.ZipInfo | None:
+        parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+        if ".." in parts:
+            raise InputError(_said_outside(name), self.shown(MANIFEST))
+        info = self.entries.get(self.prefix + "/".join(parts))
+        return info if info is not None and not info.is_dir() else None
+
+    def has(self, name: str) -> bool:
+        return self._info(name) is not None
+
+    def yaml_names(self) -> list[str]:
+        return sorted(n[len(self.prefix):] for n in self.entries
+                      if n.startswith(self.prefix) and "/" not in n[len(self.prefix):]
+                      and n.endswith((".yaml", ".yml")) and n != self.manifest)
+
+    def text(self, name: str) -> str:
+        from canasta_tutor.reading.strict_yaml import _decode  # the checks read_text makes of a file's bytes
+
+        info, shown = self._info(name), self.shown(name)
+        if info is None:
+            raise InputError(_say("no-lesson-file", name=name), shown)
+        if info.flag_bits & 0x1:
+            raise InputError(Said("pack.zip-password", "is protected by a password; zip the pack without one"), shown)
+        if info.compress_type not in ZIP_METHODS:
+            raise InputError(Said("pack.zip-method", "is compressed with method {method}, which the tool does not "
+                                  "read; zip the pack with the usual method (deflate)", method=info.compress_type),
+                             shown)
+        parts, size = [], 0
+        try:
+            with self.zip.open(info) as f:
+                # In small pieces: read at once, a deflate stream whose header says 100 bytes is
+                # inflated whole first (a gigabyte, in memory), and cut to 100 bytes only then.
+                while size <= MAX_BYTES:
+                    part = f.read(ZIP_CHUNK)
+                    if not part:
+                        break
+                    parts.append(part)
+                    size += len(part)
+                    self.inflated += len(part)
+                    if self.inflated > ZIP_LIMIT:
+                        raise InputError(_say("too-large", mib=ZIP_LIMIT >> 20), shown)
+        except ZIP_ERRORS:
+            raise InputError(Said("pack.zip-damaged", "is damaged in the zip (its data does not inflate to what its "
+                                  "header says); zip the pack's folder again"), shown) from None
+        return _decode(b"".join(parts), shown)
+
+    def ruleset_file(self, ref: str) -> None:
+        raise InputError(Said("pack.zip-ruleset", "'{name}' is a ruleset file, which a zipped pack cannot use (the "
+                              "tool reads nothing out of a zip onto the disk); name a built-in ruleset, or share "
+                              "the pack as a folder", name=brief(ref)))
+
+
+def _said_entries() -> Said:
+    return Said("pack.zip-entries", "holds more than {most} entries; a pack of lessons holds far fewer",
+                most=ZIP_ENTRIES)
+
+
+def _open_regular(path: Path):
+    """The zip file opened for reading, only when it is a regular file (never waiting on a FIFO)."""
+    import stat
+
     try:
-        with zipfile.ZipFile(path) as z:
-            manifest = _manifest_in(z)
-            if manifest is None:
-                raise InputError(_say("no-manifest-zip", manifest=MANIFEST), str(path))
-            if sum(i.file_size for i in z.infolist()) > ZIP_LIMIT:
-                raise InputError(_say("too-large", mib=ZIP_LIMIT >> 20), str(path))
-            for info in z.infolist():
-                target = (into / info.filename).resolve()
-                if info.is_dir() or not str(target).startswith(str(into.resolve())):
-                    continue  # a name with ../ or an absolute path is left out
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(z.read(info))
-    except zipfile.BadZipFile:
-        raise InputError(_say("not-zip"), str(path)) from None
-    return (into / manifest).parent
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise InputError(Said("file.unreadable", 'cannot be read ({reason})', reason=exc.strerror or str(exc)),
+                         str(path)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise InputError(Said("file.not-regular", 'is not a regular file (a pipe, a device or a socket); give a YAML file'), str(path))
+    return os.fdopen(fd, "rb")
+
+
+def _directory_size(f) -> int:
+    """The size of a zip's list of entries, as its end record gives it (or its zip64 record, which
+    zipfile prefers): zipfile reads that many bytes and makes an object of every entry in them before
+    anything can be counted. 0 when there is no end record (zipfile then says it is no zip)."""
+    f.seek(0, os.SEEK_END)
+    end = f.tell()
+    start = max(0, end - (0xFFFF + 22))  # the end record (22 bytes) and its comment, at most 64 KiB
+    f.seek(start)
+    tail = f.read()
+    at = tail.rfind(b"PK\x05\x06")
+    size = int.from_bytes(tail[at + 12: at + 16], "little") if at >= 0 and len(tail) - at >= 22 else 0
+    if at >= 0 and start + at >= 76:  # the zip64 record (56 bytes) and its locator (20) just before it
+        f.seek(start + at - 76)
+        before = f.read(76)
+        if before[:4] == b"PK\x06\x06" and before[56:60] == b"PK\x06\x07":
+            size = max(size, int.from_bytes(before[40:48], "little"))
+    f.seek(0)
+    return size
+
+
+def _entry_name(name: str, zip_path: Path) -> str:
+    """An entry's name as a path inside the pack; a name that would lead out of it (absolute, a drive,
+    '..') or holds a control character makes the zip one no teacher made by zipping a folder."""
+    parts = [p for p in name.replace("\\", "/").split("/") if p not in ("", ".")]
+    odd = (name.startswith(("/", "\\")) or re.match(r"[A-Za-z]:", name) or ".." in parts or not parts
+           or any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in name))
+    if odd:
+        raise InputError(Said("pack.zip-name", "has a name no pack holds (an absolute path, '..' or a control "
+                              "character); zip the pack's folder again"), f"{zip_path}:{brief(name, 80)}")
+    return "/".join(parts) + ("/" if name.endswith(("/", "\\")) else "")
 
 
 @contextmanager
@@ -127,27 +333,26 @@ def opened(path: str | Path) -> Iterator[Pack]:
     if p.name == MANIFEST:
         p = p.parent
     if p.suffix == ".zip" and p.is_file():
-        tmp = Path(tempfile.mkdtemp(prefix="canasta-pack-"))
-        try:
-            yield read_manifest(_unzip(p, tmp), p)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
+        with _Zip(p) as z:
+            if z.manifest is None:
+                raise InputError(_say("no-manifest-zip", manifest=MANIFEST), str(p))
+            yield read_manifest(z, p)
         return
     if not (p / MANIFEST).is_file():
         raise InputError(_say("no-manifest", manifest=MANIFEST), str(path))
-    yield read_manifest(p, p)
+    yield read_manifest(_Folder(p), p)
 
 
-def read_manifest(folder: Path, source: Path) -> Pack:
-    file = str(source / MANIFEST) if source.suffix != ".zip" else f"{source}:{MANIFEST}"
-    root = load(folder / MANIFEST)
+def read_manifest(files: "_Folder | _Zip", source: Path) -> Pack:
+    file = files.shown(MANIFEST)
+    root = parse(files.text(MANIFEST), file)
     r = Reader(file)
     top = r.mapping(root, "", PACK_KEYS, required=("id", "title", "lessons"))
     id_node = top.items["id"][1]
     pack_id = r.text(id_node, "id", Said("what.pack-id", "the pack's id"))
     if not PACK_ID.match(pack_id):
         r.soft(r.fail(id_node, "id", _say("bad-id", found=pack_id)))
-    pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, folder)
+    pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, files)
     for name in ("author", "language"):
         node = value_of(top, name)
         if node is not None:
@@ -156,7 +361,9 @@ def read_manifest(folder: Path, source: Path) -> Pack:
     if rs_node is not None:
         pack.ruleset = r.text(rs_node, "ruleset", Said("what.ruleset-id", "a ruleset id"))
         try:
-            load_ruleset(pack.ruleset, str(folder / MANIFEST))
+            if _names_file(pack.ruleset):
+                files.ruleset_file(pack.ruleset)
+            load_ruleset(pack.ruleset, file)
         except InputError as exc:
             r.soft(r.fail(rs_node, "ruleset", exc.message))
             pack.ruleset = None
@@ -171,7 +378,11 @@ def read_manifest(folder: Path, source: Path) -> Pack:
         if name is None:
             r.soft(r.fail(node, key, _say("lesson-file")))
             continue
-        found = _lesson_file(folder, name)
+        try:
+            found = _lesson_file(files, name)
+        except InputError as exc:  # a link out of the pack
+            r.soft(r.fail(node, key, exc.message))
+            continue
         if found is None:
             r.soft(r.fail(node, key, _say("no-lesson-file", name=name)))
             continue
@@ -184,28 +395,50 @@ def read_manifest(folder: Path, source: Path) -> Pack:
     return pack
 
 
-def _lesson_file(folder: Path, entry: str) -> str | None:
-    """A manifest entry as a file of the folder: its file name, or the name without .yaml, or the
+def _names_file(ref: str) -> bool:
+    """Whether a ruleset reference names a file (the engine's reading of it), not a built-in id."""
+    return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
+
+
+def _lesson_file(files: "_Folder | _Zip", entry: str) -> str | None:
+    """A manifest entry as a file of the pack: its file name, or the name without .yaml, or the
     lesson's id (the file name without its number prefix)."""
-    inside = folder.resolve()
     for candidate in (entry, f"{entry}.yaml", f"{entry}.yml"):
-        target = (folder / candidate).resolve()
-        if str(target).startswith(str(inside)) and target.is_file():
+        if files.has(candidate):
             return candidate
-    for f in sorted(folder.glob("*.y*ml")):
-        if f.name != MANIFEST and entry in (f.stem, f.stem.split("-", 1)[-1]):
-            return f.name
+    for name in files.yaml_names():
+        stem = name.rsplit(".", 1)[0]
+        if entry in (stem, stem.split("-", 1)[-1]) and files.has(name):
+            return name
     return None
+
+
+def _read_lesson(pack: Pack, name: str, ruleset: str | None) -> Lesson:
+    """A lesson of the pack, read once; a ruleset file its tables name must be one of the pack's."""
+    shown = pack.files.shown(name)
+    root = parse(pack.files.text(name), shown)
+    if ruleset is None:  # else the tables are read under that ruleset, and the files they name never
+        for node, key in _table_rulesets(root):
+            try:
+                pack.files.ruleset_file(node.text.strip())
+            except InputError as exc:
+                raise InputError(exc.message, shown, node.line, node.column, key) from None
+    return read_lesson(shown, ruleset, pack.id, root=root)
+
+
+def _table_rulesets(root: Node) -> Iterator[tuple[Scalar, str]]:
+    """The ruleset files a lesson's tables name, with their key paths."""
+    steps = root.items.get("steps") if isinstance(root, Map) else None
+    for i, step in enumerate(steps[1].items if steps and isinstance(steps[1], Seq) else []):
+        table = step.items.get("table") if isinstance(step, Map) else None
+        ref = table[1].items.get("ruleset") if table and isinstance(table[1], Map) else None
+        if ref and isinstance(ref[1], Scalar) and _names_file(ref[1].text.strip()):
+            yield ref[1], f"steps[{i}].table.ruleset"
 
 
 def lessons_of(pack: Pack, ruleset: str | None = None) -> list[Lesson]:
     """The pack's lessons in order, with ids PACK/LESSON."""
-    out = []
-    for name, _, _ in pack.lessons:
-        lesson = read_lesson(pack.folder / name, ruleset or pack.ruleset, pack.id)
-        lesson.file = pack.shown(lesson.file)
-        out.append(lesson)
-    return out
+    return [_read_lesson(pack, name, ruleset or pack.ruleset) for name, _, _ in pack.lessons]
 
 
 def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str, str]]]:
@@ -221,15 +454,14 @@ def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str
                 checked = _lint_lessons(pack, out)
         except InputError as exc:
             manifest_found.append(exc)
-    out.extend(_problem(exc, str(path), str) for exc in manifest_found)
+    out.extend(_problem(exc, str(path)) for exc in manifest_found)
     return checked, sorted(set(out), key=lambda p: (p[0], p[1], p[2]))
 
 
-def _problem(exc: InputError, fallback: str, shown) -> tuple[str, int, int, str, str, str]:
+def _problem(exc: InputError, fallback: str) -> tuple[str, int, int, str, str, str]:
     from canasta_tutor import texts
 
-    return (shown(exc.file) if exc.file else fallback, exc.line, exc.column, exc.key, texts.said(exc.message),
-            "invalid")
+    return (exc.file or fallback, exc.line, exc.column, exc.key, texts.said(exc.message), "invalid")
 
 
 def _lint_lessons(pack: Pack, out: list) -> int:
@@ -241,25 +473,25 @@ def _lint_lessons(pack: Pack, out: list) -> int:
     ids: dict[str, str] = {}
     for name, line, column in pack.lessons:
         lesson = None
+        shown = pack.files.shown(name)
         with collecting() as found:
             try:
-                lesson = read_lesson(pack.folder / name, pack.ruleset, pack.id)
+                lesson = _read_lesson(pack, name, pack.ruleset)
             except InputError as exc:
                 found.append(exc)
-        out.extend(_problem(exc, pack.shown(pack.folder / name), pack.shown) for exc in found)
+        out.extend(_problem(exc, shown) for exc in found)
         if found or lesson is None:
             continue
         if lesson.id in ids:
-            out.append((pack.shown(pack.folder / MANIFEST), line, column, "lessons",
+            out.append((pack.files.shown(MANIFEST), line, column, "lessons",
                         _say("same-id", name=name, id=lesson.id, other=ids[lesson.id]), "invalid"))
         ids[lesson.id] = name
         checked += len(lesson.questions)
-        shown = pack.shown(pack.folder / name)
         out.extend((shown, ln, col, "", message, "disagrees") for ln, col, message in lesson_problems(lesson))
     listed = {n for n, _, _ in pack.lessons}
-    for extra in sorted(pack.folder.glob("*.y*ml")):
-        if extra.name != MANIFEST and extra.name not in listed:
-            out.append((pack.shown(extra), 0, 0, "", _say("not-listed", manifest=MANIFEST), "note"))
+    for extra in pack.files.yaml_names():
+        if extra not in listed:
+            out.append((pack.files.shown(extra), 0, 0, "", _say("not-listed", manifest=MANIFEST), "note"))
     return checked
 
 

@@ -11,6 +11,7 @@ import json
 import os
 import re
 import shlex
+import stat
 from pathlib import Path
 
 from canasta_tutor.files.writing import MARKER, write_file, written_by_us
@@ -91,7 +92,30 @@ def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) 
         if found:
             raise InputError(_say("fails-lint", problem=found[0].message), file)
 
-    write_file(target, skeleton_text(kind, target, schema_file.name, ruleset), check=check)
+    text = skeleton_text(kind, target, schema_file.name, ruleset)
+    write_file(target, text, check=check)
+    try:
+        return _with_schema(kind, target, schema_file)
+    except InputError as exc:  # a full disk, a file-size limit: the skeleton is taken back, so that
+        if not _take_back(target, text):  # "nothing was written" is true, or what was written is said
+            why = getattr(exc.message, "params", {}).get("why", exc.message)
+            raise InputError(Said("skeleton.half-written", "{file} was written, but not its schema {schema}: {problem}",
+                                  file=brief(file, 80), schema=schema_file.name, problem=why), exc.file) from None
+        raise
+
+
+def _take_back(target: Path, text: str) -> bool:
+    """Remove the skeleton just written, if it is still the one written; whether it is gone."""
+    try:  # a regular file only: never a pipe put there meanwhile, which a read would wait on
+        if stat.S_ISREG(os.lstat(target).st_mode) and target.read_text(encoding="utf-8") == text:
+            target.unlink()
+    except (OSError, UnicodeError):
+        pass
+    return not os.path.lexists(target)
+
+
+def _with_schema(kind: str, target: Path, schema_file: Path) -> Written:
+    """The schema beside the skeleton just written: written, brought up to date, or someone's own kept."""
     written, kept = [str(target)], []
     body = build(kind)
     schema = {"$schema": body.pop("$schema"),  # the marker near the start, where it is looked for

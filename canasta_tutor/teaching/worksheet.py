@@ -19,7 +19,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.table import Table
-from canasta_tutor.files.snapshot import read_scenario
+from canasta_tutor.files.snapshot import read_scenario, read_table
 from canasta_tutor.files.writing import MARKER
 from canasta_tutor.reading.strict_yaml import InputError, Map, load
 from canasta_tutor.render.report import score_dict, verdict_dict
@@ -48,11 +48,14 @@ class Question:
 def questions(paths: list[str], ruleset: str | None = None) -> list[Question]:
     """Every question of the files, in order: a scenario's checks and score, a lesson's questions, and
     for a bare table, "what would you play?"."""
+    from canasta_tutor.teaching.lint import refuse_foreign
+
     out: list[Question] = []
     for path in paths:
-        root = load(path)
+        root = load(path)  # parsed once: the lesson, or the scenario and its tables under each ruleset
+        refuse_foreign(root, str(path))
         if isinstance(root, Map) and "steps" in root.items:
-            out.extend(_lesson_questions(path, ruleset))
+            out.extend(_lesson_questions(path, root, ruleset))
         else:
             out.extend(_scenario_questions(root, path, ruleset))
     if not out:
@@ -65,18 +68,21 @@ def _scenario_questions(root, path: str, ruleset: str | None) -> list[Question]:
     table = scenario.table
     title = _sheet_title(scenario.title)
 
+    read: dict[str, Table | str] = {}  # each ruleset's table read once, however many checks name it
+
     def under(rids) -> list[tuple[str, Table | str]]:
         """The table under each other ruleset stated, or why that ruleset cannot read it."""
         if ruleset:  # the teacher asked for one ruleset
             return []
         out: list[tuple[str, Table | str]] = []
         for rid in dict.fromkeys(rids):
-            try:
-                other = read_scenario(root, path, rid).table
-            except InputError as exc:
-                out.append((rid, exc.message))
-                continue
-            if other.ruleset.id != table.ruleset.id:
+            if rid not in read:
+                try:
+                    read[rid] = read_table(root, path, rid)
+                except InputError as exc:
+                    read[rid] = exc.message
+            other = read[rid]
+            if isinstance(other, str) or other.ruleset.id != table.ruleset.id:
                 out.append((rid, other))
         return out
 
@@ -89,10 +95,10 @@ def _scenario_questions(root, path: str, ruleset: str | None) -> list[Question]:
     return out
 
 
-def _lesson_questions(path: str, ruleset: str | None) -> list[Question]:
+def _lesson_questions(path: str, root, ruleset: str | None) -> list[Question]:
     from canasta_tutor.learning.lesson import read_lesson
 
-    lesson = read_lesson(path, ruleset)
+    lesson = read_lesson(path, ruleset, root=root)
     kinds = {"legal": "move", "rule": "rule", "which": "which", "score": "score"}
     return [Question(kinds[q.kind], _sheet_title(lesson.title), q.table, path, move=q.move, moves=list(q.moves), side=q.side,
                      out=q.out, concealed=q.concealed, explanation=getattr(q, "explanation", ""))
