@@ -215,6 +215,8 @@ def test_help_with_a_huge_width_answers_at_once(tmp_path):
     ["new", "scenario", ""],
     ["new", "scenario", "two\nlines.yaml"],
     ["new", "bogus", "x.yaml"],
+    ["new", "table", ""],
+    ["new", "table", "a\x1bb.yaml"],
     ["check", TABLE, "draw", "--ruleset", "nope"],
     ["check", TABLE, "draw", "--ruleset", "/etc/passwd"],
     ["show", TABLE, "--ruleset", "nope"],

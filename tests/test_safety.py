@@ -285,12 +285,11 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
             assert str(aside[0]) in err
 
 
-# Where the package may write other than through files/writing.py, and why: a pack unzipped into its own
-# temporary folder, the maintainers' catalog tool, and the folders of the learner's own data.
-OWN_WRITES = {("teaching/packs.py", "_unzip"): {"mkdir", "write_bytes"},
-              ("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
+# Where the package may write other than through files/writing.py, and why: the folders of the learner's
+# own data.
+OWN_WRITES = {("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
               ("teaching/packs.py", "remember"): {"mkdir"},
-              ("cli/__init__.py", "_streams"): {"open"}}  # the null device, for a closed stderr (issue 24)
+              ("cli/__init__.py", "_streams"): {"open"}}  # the null device, for a closed stderr
 
 
 def _writes(tree) -> list[tuple[str, int]]:

@@ -52,8 +52,9 @@ def play(
                 raise typer.Exit(130)
             told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
             if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
-                told.insert(0, clean(texts.said(Said("game.saved-elsewhere", "the games folder could not be used "
-                                                     "({problem}), so the game is saved elsewhere", problem=saved.elsewhere))))
+                elsewhere = Said("game.saved-elsewhere", "the games folder could not be used ({problem}), so the "
+                                 "game is saved elsewhere", problem=saved.elsewhere)
+                told.insert(0, clean(texts.said(elsewhere)))
             _write("\n" + "\n".join(told))
             raise typer.Exit(130)
 

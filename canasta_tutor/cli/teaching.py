@@ -158,7 +158,15 @@ def new_table(file: str, ruleset: Optional[str], as_json: bool, lang: Optional[s
     def body():
         import sys
 
+        from canasta_tutor import texts
+        from canasta_tutor.reading.strict_yaml import UsageError
         from canasta_tutor.teaching.new_table import write_new_table
+
+        # The name is the command line's, answered before the first question: a usage mistake (exit 2)
+        if file != "-" and not file.strip():
+            raise UsageError(texts.section("teaching", "wizard.no-file"))
+        if not file.isprintable():
+            raise UsageError(texts.section("teaching", "skeleton.control"))
 
         written = write_new_table(file, ruleset, sys.stdin, sys.stderr if file == "-" or as_json else sys.stdout)
         if as_json:

@@ -102,7 +102,8 @@ class Game:
                  players: int | None = None, seed: int = 1, hands: int | None = None,
                  seats: dict[str, tuple[str, int]] | None = None, deal: bool = True) -> None:
         rs = load_ruleset(ruleset)
-        if players is not None:  # --players of the command line: a number the ruleset has no game for is a usage mistake
+        # --players is the command line's: a number the ruleset has no game for is a usage mistake (exit 2)
+        if players is not None:
             rs = resolve_for_players(rs, players)
             if rs.players != players:
                 if rs.variants:
@@ -384,7 +385,9 @@ def _check_deck(table: Table, stock: list[Card]) -> None:
     from canasta_tutor.engine.cards import over_deck_limit
 
     rs = table.ruleset
-    for what, found, allowed in over_deck_limit([*cards_in_sight(table).elements(), *stock], rs.decks, rs.jokers):
+    problems = over_deck_limit([*cards_in_sight(table).elements(), *stock], rs.decks, rs.jokers)
+    if problems:
+        what, found, allowed = problems[0]
         decks = Said("decks", "{decks} decks with {jokers} jokers", decks=rs.decks, jokers=rs.jokers)
         raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock, "
                               "but {decks} hold {allowed}", found=found, what=what, decks=decks,

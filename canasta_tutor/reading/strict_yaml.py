@@ -369,8 +369,8 @@ def parse(text: str, name: str = "<input>") -> Node:
     if isinstance(root, Scalar):
         # Every file of ours is a mapping: one value alone is another program's file (a token, a
         # password, a URL with its key), which no message may quote, not even in part.
-        raise InputError(Said("file.one-value", "holds a single value, not keys and values: it is not a table, "
-                              "scenario, lesson, pack or ruleset file"), name)
+        raise InputError(Said("file.one-value", "holds a single value, not a mapping of keys and values: it is not "
+                              "a table, scenario, lesson, pack or ruleset file"), name)
     return root
 
 
