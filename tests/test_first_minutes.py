@@ -112,3 +112,12 @@ def test_a_dumb_terminal_gets_no_colour(monkeypatch):
     assert colour_on(Terminal())
     monkeypatch.setenv("TERM", "dumb")
     assert not colour_on(Terminal())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_the_lesson_list_reads_in_80_columns(tmp_path, lang):
+    out = canasta("lesson", "list", "--lang", lang, COLUMNS="80", CANASTA_HOME=str(tmp_path)).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+    flat = " ".join(out.split())
+    for lesson in json.loads(canasta("lesson", "list", "--json", "--lang", lang).stdout)["lessons"]:
+        assert lesson["id"] in flat and all(r in flat for r in lesson["rules"])

@@ -307,3 +307,15 @@ def test_new_says_which_file_was_written_when_it_cannot_take_it_back(tmp_path, m
     result = invoke("new", "scenario", "a.yaml")
     assert result.exit_code == 3 and "a.yaml was written, but not its schema" in result.stderr
     assert "nothing was written" not in result.stderr
+
+
+@pytest.mark.parametrize("args", [["lesson", "melds"], ["quiz", "-n", "1"], ["learn"], ["new", "table", "x.yaml"]])
+def test_a_closed_standard_input_is_the_end_of_the_input(tmp_path, args):
+    """`<&-`: nothing to read, as with an empty pipe: the command ends as it does at the end of input,
+    never with an internal error."""
+    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=tmp_path, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "CANASTA_HOME": str(tmp_path / "home")},
+                          preexec_fn=lambda: os.close(0))
+    assert proc.returncode in (0, 3), proc.stderr
+    assert "internal error" not in proc.stderr and "Traceback" not in proc.stderr

@@ -425,3 +425,14 @@ def test_lint_of_a_lesson_parses_it_once(tmp_path, monkeypatch):
     checked, problems = lint_file(LESSONS / "01-melds.yaml")
     assert checked > 0 and problems == []
     assert len([a for a in parsed if a[1] == str(LESSONS / "01-melds.yaml")]) == 1
+
+
+@pytest.mark.parametrize("inside", ["", "club/"])
+def test_a_zipped_packs_lessons_keep_their_ids_wherever_the_files_lie_in_it(tmp_path, inside):
+    """A lesson's id comes from its own file name, not from the zip's: club/melds, as in a folder pack,
+    so that a learner's progress survives a renamed or moved zip."""
+    make_zip(tmp_path / "gg.zip", [(f"{inside}pack.yaml", MANIFEST), (f"{inside}01-melds.yaml", lesson_bytes())])
+    listed = cli(tmp_path, "lesson", "list", "gg.zip", "--json")
+    assert listed.exit_code == 0, listed.stderr
+    assert [le["id"] for le in json.loads(listed.stdout)["lessons"]] == ["club/melds"]
+    assert cli(tmp_path, "lesson", "gg.zip/melds").exit_code == 0

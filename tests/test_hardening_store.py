@@ -318,3 +318,186 @@ def test_the_last_moment_allowed_schedules_and_reads_back(tmp_path):
     assert all(sound(card) for (card,) in rows(db, "SELECT card FROM cards"))
     again = cli(home, "progress", "--json", env=late)
     assert again.exit_code == 0 and "damaged" not in again.stderr
+
+
+# --- 6: what SQLite cannot store, text that is not UTF-8, a ruleset of no use (round four) -------------
+
+def _item(at: int, value) -> list:
+    item = list(GOOD_ITEM)
+    item[at] = value
+    return item
+
+
+# Every position of a kept answer with what ``record`` never writes and SQLite cannot take: an integer
+# beyond 64 bits, inf and nan (Python's json reads Infinity and NaN), a lone surrogate, a nesting.
+SURROGATE = "\ud800"
+UNSTORABLE = {
+    "question-number-huge": _item(8, ["melds", 10 ** 29]),
+    "question-number-negative": _item(8, ["melds", -1]),
+    "question-number-float": _item(8, ["melds", 1.5]),
+    "lesson-surrogate": _item(8, ["melds" + SURROGATE, 1]),
+    "lesson-three": _item(8, ["melds", 1, 2]),
+    "lesson-dict": _item(8, {"melds": 1}),
+    "correct-huge": _item(5, 10 ** 29),
+    "correct-one": _item(5, 1),
+    "rating-huge": _item(7, 10 ** 29),
+    "rating-bool": _item(7, True),
+    "time-huge-int": _item(6, 10 ** 29),
+    "time-inf": _item(6, float("inf")),
+    "time-nan": _item(6, float("nan")),
+    "time-text": _item(6, "2026-01-01"),
+    "source-surrogate": _item(1, "quiz" + SURROGATE),
+    "question-surrogate": _item(2, SURROGATE),
+    "given-surrogate": _item(4, "y" + SURROGATE),
+    "given-number": _item(4, 10 ** 29),
+    "rule-surrogate": _item(3, [RULE + SURROGATE]),
+    "rule-spaced": _item(3, [f"{RULE} {OTHER}"]),
+    "rule-empty": _item(3, [""]),
+    "rules-nested": _item(3, [[RULE]]),
+    "rules-text": _item(3, RULE),
+    "finished-surrogate": ["finished", "melds" + SURROGATE, START],
+    "finished-huge-time": ["finished", "melds", 10 ** 29],
+    "finished-nan": ["finished", "melds", float("nan")],
+}
+
+
+@pytest.mark.parametrize("item", UNSTORABLE.values(), ids=UNSTORABLE.keys())
+def test_an_unsaved_answer_sqlite_cannot_store_is_set_aside(tmp_path, item):
+    home = tmp_path / "home"
+    db = seeded(home)
+    side = home / "progress.db.unsaved-20260101-000000-1.json"
+    content = json.dumps({"learner": "me", "pending": [GOOD_ITEM, item]}).encode()  # surrogates as \ud800
+    side.write_bytes(content)
+    p = Progress(db, now=lambda: START + 3600)
+    p.close()
+    assert "damaged or edited" in p.notice, p.notice
+    assert (home / (side.name + ".damaged")).read_bytes() == content and not side.exists()
+    assert rows(db, "SELECT count(*) FROM answers") == [(4,)]  # nothing of it added, not even its good answer
+
+
+@pytest.mark.parametrize("learner", ["me" + SURROGATE, "\udcff", " "], ids=["surrogate", "escaped-byte", "blank"])
+@pytest.mark.parametrize("args", TAKERS[:2], ids=["lesson", "quiz"])
+def test_an_unsaved_answers_file_of_an_unstorable_learner_is_set_aside(tmp_path, learner, args):
+    home = tmp_path / "home"
+    db = seeded(home)
+    side = home / "progress.db.unsaved-20260101-000000-1.json"
+    side.write_text(json.dumps({"learner": learner, "pending": [GOOD_ITEM]}))
+    result = cli(home, *args)
+    assert result.exit_code == 0 and notices(result.stderr, side.name) == 1, result.stderr
+    assert (home / (side.name + ".damaged")).exists() and rows(db, "SELECT count(*) FROM answers") == [(4,)]
+
+
+def test_the_reviewers_unsaved_answer_with_a_huge_question_number(tmp_path):
+    home = tmp_path / "home"
+    db = seeded(home)
+    side = home / "progress.db.unsaved-a.json"
+    side.write_text('{"learner":"me","pending":[["answer","s","q",["meld.too-small"],"y",true,1772355600.0,3,'
+                    '["melds",100000000000000000000000000000]]]}')
+    for args in TAKERS:
+        result = cli(home, *args)
+        assert result.exit_code == 0, result.stderr
+    assert (home / "progress.db.unsaved-a.json.damaged").exists() and rows(db, "SELECT count(*) FROM answers") == [(4,)]
+
+
+NOT_UTF8 = "cast(x'ff41' as text)"
+TEXT_DAMAGE = {  # (the edit, what the notice says)
+    "card": (f"UPDATE cards SET card = {NOT_UTF8} WHERE rule = '{RULE}'", "damaged schedule"),
+    "rule": (f"UPDATE cards SET rule = {NOT_UTF8} WHERE rule = '{RULE}'", "damaged schedule"),
+    "lesson-place": (f"UPDATE lesson_answers SET lesson = {NOT_UTF8}", "damaged rows"),
+    "finished-lesson": (f"UPDATE lessons SET lesson = {NOT_UTF8}", "damaged rows"),
+    "ruleset": (f"UPDATE learners SET ruleset = {NOT_UTF8}", "damaged rows"),
+}
+
+
+@pytest.mark.parametrize("sql, said", TEXT_DAMAGE.values(), ids=TEXT_DAMAGE.keys())
+def test_text_that_is_not_utf8_is_damage_repaired_like_any_other(tmp_path, sql, said):
+    home = tmp_path / "home"
+    db = seeded(home)
+    edit(db, sql)
+    damaged = db.read_bytes()
+    for args in READERS:
+        result = cli(home, *args)
+        assert result.exit_code == 0, result.stderr
+        assert notices(result.stderr, said) == 1 and "decode" not in result.stderr, result.stderr
+    assert db.read_bytes() == damaged  # reading leaves the file alone
+    data = json.loads(cli(home, "progress", "--json").stdout)
+    assert {r["rule"]: (r["right"], r["wrong"]) for r in data["rules"] if r["seen"]} == {RULE: (2, 0), OTHER: (1, 1)}
+    result = cli(home, *TAKERS[1])
+    assert result.exit_code == 0 and notices(result.stderr, said) == 1, result.stderr
+    for args in TAKERS + READERS:
+        again = cli(home, *args)
+        assert again.exit_code == 0 and "damaged" not in again.stderr, again.stderr
+    conn = sqlite3.connect(db)  # every text decodes again: nothing not UTF-8 left but in the answers
+    try:
+        for table in ("cards", "lessons", "lesson_answers", "learners"):
+            conn.execute(f"SELECT * FROM {table}").fetchall()
+    finally:
+        conn.close()
+    assert rows(db, "SELECT count(*) FROM answers") == [(4,)]
+
+
+def test_an_answer_with_text_that_is_not_utf8_is_kept_and_left_out(tmp_path):
+    home = tmp_path / "home"
+    db = seeded(home)
+    edit(db, f"UPDATE answers SET learner = {NOT_UTF8} WHERE id = 1")
+    edit(db, f"UPDATE answers SET rules = {NOT_UTF8}, question = {NOT_UTF8} WHERE id = 3")
+    edit(db, f"UPDATE cards SET card = 'garbage{{' WHERE rule = '{OTHER}'")  # worked out again without answer 3
+    for args in READERS + TAKERS:
+        result = cli(home, *args)
+        assert result.exit_code == 0 and "decode" not in result.stderr, result.stderr
+    data = json.loads(cli(home, "progress", "--json").stdout)
+    assert data["learners"] == ["me"] and data["answers"] == 3
+    assert {r["rule"]: (r["right"], r["wrong"]) for r in data["rules"] if r["seen"]}[OTHER] == (1, 0)
+    assert rows(db, "SELECT count(*) FROM answers") == [(4,)]  # all kept
+
+
+@pytest.mark.parametrize("how", ["argument", "environment"])
+def test_a_learner_name_that_is_not_utf8_is_a_usage_error(tmp_path, how):
+    home = tmp_path / "home"
+    seeded(home)
+    for args in TAKERS + READERS:
+        if how == "argument":
+            result = cli(home, *args, "--learner", "\udcff")
+        else:
+            result = cli(home, *args, env={"CANASTA_LEARNER": "\udcff"})
+        assert result.exit_code == 2 and "UTF-8" in result.stderr, (args, result.stderr)
+
+
+def test_an_unknown_ruleset_kept_for_the_learner_is_forgotten_once(tmp_path):
+    home = tmp_path / "home"
+    db = seeded(home)
+    edit(db, "INSERT OR REPLACE INTO learners (learner, ruleset) VALUES ('me', 'nope')")
+    damaged = db.read_bytes()
+    for args in READERS:
+        result = cli(home, *args)
+        assert result.exit_code == 0 and notices(result.stderr, "'nope'") == 1, result.stderr
+        assert "progress database" in result.stderr
+    assert json.loads(cli(home, "progress", "--json").stdout)["ruleset"] is None
+    assert db.read_bytes() == damaged
+    result = cli(home, *TAKERS[1], "--json")
+    assert result.exit_code == 0, result.stderr
+    assert notices(result.stderr, "'nope'") == 1 and "forgotten" in result.stderr, result.stderr
+    assert json.loads(result.stdout)["ruleset"] == "classic"  # the default, as for one who never chose
+    assert rows(db, "SELECT * FROM learners") == []
+    for args in TAKERS + READERS:
+        again = cli(home, *args)
+        assert again.exit_code == 0 and "nope" not in again.stderr, again.stderr
+
+
+@pytest.mark.parametrize("args", TAKERS[1:], ids=["quiz", "learn"])
+@pytest.mark.parametrize("state", ["gone", "broken", "fine"])
+def test_a_ruleset_file_kept_for_the_learner_is_forgotten_when_it_cannot_be_read(tmp_path, state, args):
+    home = tmp_path / "home"
+    db = seeded(home)
+    ruleset = tmp_path / "house.yaml"
+    if state != "gone":
+        ruleset.write_text("id: house\nextends: classic\n" if state == "fine" else "id: house\nextends: [\n")
+    edit(db, f"UPDATE learners SET ruleset = '{ruleset}'")
+    result = cli(home, *args, "--json")
+    assert result.exit_code == 0, result.stderr
+    if state == "fine":
+        assert "cannot be used" not in result.stderr and json.loads(result.stdout)["ruleset"] == str(ruleset)
+        assert rows(db, "SELECT ruleset FROM learners") == [(str(ruleset),)]
+    else:
+        assert notices(result.stderr, "house.yaml") == 1 and "forgotten" in result.stderr, result.stderr
+        assert json.loads(result.stdout)["ruleset"] == "classic" and rows(db, "SELECT * FROM learners") == []

@@ -227,6 +227,7 @@ def test_the_lesson_checks_find_a_text_left_in_english(monkeypatch):
 # -- what the user sees -------------------------------------------------------------------------------
 def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "1000")  # whole titles on their lines, to look them up
     monkeypatch.setenv("CANASTA_LANG", "en")  # --lang sets it for the process: given back after the test
     dutch = CliRunner().invoke(app, ["lesson", "list", "--lang", "nl"])
     assert dutch.exit_code == 0, dutch.output

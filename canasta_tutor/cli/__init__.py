@@ -144,6 +144,8 @@ def _streams() -> None:
     Standard output is watched, so that a failure to write it (``>/dev/full``) is said as such."""
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+    if sys.stdin is None:  # a closed standard input (<&-) is one with nothing to read: the end at once
+        sys.stdin = open(os.devnull, encoding="utf-8")
     from canasta_tutor.cli.common import Output, no_output
 
     if sys.stdout is None:

@@ -100,6 +100,11 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
         from canasta_tutor.teaching.packs import heading
 
         print(clean(heading(about)))
+    import shutil
+    import textwrap
+
+    # Lines fit the terminal: wrapped at spaces (an id or a rule id is never broken), under the text.
+    width = max(40, min(shutil.get_terminal_size().columns, 1000))
     done_mark, next_mark = ("*", ">") if ascii_only() else ("✓", "▶")
     for i, x in enumerate(states):
         mark = done_mark if x["state"] == "finished" else next_mark if x["next"] else " "
@@ -108,8 +113,11 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
         if x["next"]:
             state += ", " + say("list-next")
         number = x.get("number", i)
-        print(clean(f"{mark} {number:2d}. {x['id']:<16} {x['title']}  ({state})"))
-        print(clean("       " + say("list-rules", rules=", ".join(x["rules"]))))
+        head = f"{mark} {number:2d}. {x['id']:<16} "
+        for text, first, rest in ((f"{x['title']}  ({state})", head, " " * len(head)),
+                                  (say("list-rules", rules=", ".join(x["rules"])), " " * 7, " " * 9)):
+            print(clean(textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
+                                      break_long_words=False, break_on_hyphens=False), keep="\n"))
 
 
 @app.command()

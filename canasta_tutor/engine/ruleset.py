@@ -349,7 +349,7 @@ def _signed_int(node: Node, file: str, key: str) -> int:
 
 
 
-_KEY = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+_KEY = re.compile(r"[a-z][a-z0-9_.-]{0,39}")  # a key of our formats; anything else is not quoted
 
 
 def _key_text(key: str) -> str:

@@ -10,6 +10,7 @@ from typing import Any, Iterator
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
 from canasta_tutor.reading.strict_yaml import (
+    our_kind_of_key,
     InputError,
     Map,
     UsageError,
@@ -153,8 +154,17 @@ class Reader:
     def mapping(self, node: Node, key: str, allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> Map:
         if not isinstance(node, Map):
             raise self.fail(node, key, Said("table.mapping", 'found {found}, expected a mapping with keys {keys}', found=show(node), keys=', '.join(allowed)))
+        if not key and node.items and not set(node.items) & set(allowed):
+            # The whole file is another program's (a credentials file, say): named as such, never a
+            # word of it quoted.
+            raise InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "
+                                  "of theirs"), self.file)
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
+                if not our_kind_of_key(name):  # not a word of our formats: not quoted
+                    self.soft(self.fail(kn, key, Said("table.unknown-key-unnamed", "a key that is none of: {keys}",
+                                                      keys=', '.join(allowed))))
+                    continue
                 self.soft(self.fail(kn, join(key, brief(name)),
                                     Said("table.unknown-key", "unknown key '{key}'; expected one of: {keys}",
                                          key=brief(name), keys=', '.join(allowed))))

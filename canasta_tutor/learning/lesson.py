@@ -148,17 +148,18 @@ class Lesson:
 
 
 def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None = None,
-                lang: str | None = None, root: Node | None = None) -> Lesson:
+                lang: str | None = None, root: Node | None = None, name: str | None = None) -> Lesson:
     """Read a lesson; ``ruleset`` puts every table under another ruleset (the answers follow it);
     ``pack`` is the id of the pack it belongs to, which its id is given under. A built-in lesson's
     texts come in ``lang`` (the chosen language when not given); any other lesson's as written.
     ``root`` is the file already parsed (an entry of a zipped pack, a file lint has read): ``path``
-    then only names it."""
+    then only names it, and ``name`` is the file's own name, which its id defaults to (a zip's entry
+    is shown as ``club.zip:01-melds.yaml``; its lesson is ``melds`` all the same)."""
     file = str(path)
     root = load(path) if root is None else root
     r = Reader(file)
     top = r.mapping(root, "", ("id", "title", "steps", "description"), required=("title", "steps"))
-    default_id = file_id(Path(path).stem)
+    default_id = file_id(Path(name or path).stem)
     id_node = value_of(top, "id")
     lesson_id = lesson_id_for(path, r.text(id_node, "id", Said("what.lesson-id", "a lesson id")) if id_node is not None else default_id,
                               pack)

@@ -14,14 +14,15 @@ import stat
 import time
 from pathlib import Path
 
-from canasta_tutor.learning.store import (database_path, home, odd, open_database, problem, run_script,  # noqa: F401
-                                          set_aside)
+from canasta_tutor.learning.store import (database_path, home, lenient, odd, open_database, problem,  # noqa: F401
+                                          run_script, set_aside, valid)
 from canasta_tutor.reading.strict_yaml import Listed, Said, UsageError, brief
 
 SCHEMA_VERSION = 3  # 2: answers, boxes and finished lessons per learner; 3: FSRS cards, lesson places, rulesets
 DAY = 86400
 UNSAVED_BYTES = 32 << 20  # the answers of a long quiz kept while the database was busy are well under a MiB
 NAMED = 5  # damaged rules named in a notice; the others are counted
+QUESTIONS = 1 << 31  # beyond any lesson's question number; an unsaved one outside is not ours
 
 # Format 3, as a new file gets it.
 SCHEMA = """
@@ -146,14 +147,14 @@ def migrate(conn: sqlite3.Connection, found: int) -> None:
 def rebuild_schedule(conn: sqlite3.Connection, learner: str | None = None, rules: set[str] | None = None) -> None:
     """The cards worked out again from the answers, review by review, in order: every learner's (the
     migration), or one learner's ``rules`` (a damaged row). An answer edited by hand so that it is no
-    review (its time, rules or rating not what we write) is left out."""
+    review (its time, rules or rating not what we write, a name that is not UTF-8) is left out."""
     from canasta_tutor.learning.schedule import due_of, in_range, review
 
     cards: dict[tuple[str, str], list] = {}
     query = "SELECT learner, at, rules, rating FROM answers WHERE rating IS NOT NULL"
     for who, at, said, rating in conn.execute(query + (" AND learner = ?" if learner else "") + " ORDER BY at, id",
                                               (learner,) if learner else ()):
-        if not (isinstance(who, str) and in_range(at) and isinstance(said, str) and rating in (1, 2, 3, 4)
+        if not (valid(who) and in_range(at) and valid(said) and rating in (1, 2, 3, 4)
                 and type(rating) is int):
             continue
         for rule in said.split():
@@ -219,12 +220,13 @@ class RuleProgress:
         return self.fsrs.mastered
 
 
-# What a row of each table holds when canasta wrote it (besides its learner); a row edited by hand to
-# hold anything else is damaged (see ``Progress._repair``). Cards are checked in Python, to the FSRS card.
+# What a row of each table holds when canasta wrote it (besides its learner): its text column, which
+# must be UTF-8 (checked in Python, ``valid``), and what the rest must be. A row edited by hand to hold
+# anything else is damaged (see ``Progress._repair``). Cards are checked in Python, to the FSRS card.
 DAMAGE = {
-    "lessons": "typeof(lesson) = 'text' AND (finished IS NULL OR typeof(finished) IN ('integer', 'real'))",
-    "lesson_answers": "typeof(lesson) = 'text' AND typeof(question) = 'integer'",
-    "learners": "ruleset IS NULL OR typeof(ruleset) = 'text'",
+    "lessons": ("lesson", "typeof(lesson) = 'text' AND (finished IS NULL OR typeof(finished) IN ('integer', 'real'))"),
+    "lesson_answers": ("lesson", "typeof(lesson) = 'text' AND typeof(question) = 'integer'"),
+    "learners": ("ruleset", "ruleset IS NULL OR typeof(ruleset) = 'text'"),
 }
 
 
@@ -242,7 +244,7 @@ def _read_unsaved(path: Path) -> tuple[str, list[tuple]] | None:
         kept = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError):  # not UTF-8, not JSON, nested beyond reason
         return None
-    if not (isinstance(kept, dict) and isinstance(kept.get("learner"), str) and kept["learner"].strip()
+    if not (isinstance(kept, dict) and valid(kept.get("learner")) and kept["learner"].strip()
             and isinstance(kept.get("pending"), list) and all(map(_sound_item, kept["pending"]))):
         return None
     return kept["learner"], [tuple(i) for i in kept["pending"]]
@@ -250,21 +252,43 @@ def _read_unsaved(path: Path) -> tuple[str, list[tuple]] | None:
 
 def _sound_item(item) -> bool:
     """One write as ``Progress.pending`` holds it: ("answer", source, question, rules, given, correct,
-    now, rating, lesson) or ("finished", lesson, now)."""
+    now, rating, lesson) or ("finished", lesson, now). Every value is one ``record`` could have made, so
+    that writing it cannot fail: texts SQLite can store (no lone surrogate), rule ids without spaces,
+    a time from EARLIEST to LATEST (never inf, nan or beyond), a rating 1-4, a question number in
+    SQLite's range, ``correct`` true or false."""
     from canasta_tutor.learning.schedule import in_range
 
     if not isinstance(item, list) or not item:
         return False
     if item[0] == "finished":
-        return len(item) == 3 and isinstance(item[1], str) and in_range(item[2])
+        return len(item) == 3 and valid(item[1]) and in_range(item[2])
     if item[0] != "answer" or not 7 <= len(item) <= 9:
         return False
     source, question, rules, given, correct, now, rating, lesson = (item[1:] + [None, None])[:8]
-    return (all(isinstance(x, str) for x in (source, question, given)) and isinstance(rules, list)
-            and all(isinstance(r, str) for r in rules) and type(correct) in (bool, int) and in_range(now)
+    return (all(map(valid, (source, question, given))) and isinstance(rules, list)
+            and all(valid(r) and r.split() == [r] for r in rules) and type(correct) is bool and in_range(now)
             and (rating is None or type(rating) is int and 1 <= rating <= 4)
-            and (lesson is None or isinstance(lesson, list) and len(lesson) == 2 and isinstance(lesson[0], str)
-                 and type(lesson[1]) is int))
+            and (lesson is None or isinstance(lesson, list) and len(lesson) == 2 and valid(lesson[0])
+                 and type(lesson[1]) is int and 0 <= lesson[1] < QUESTIONS))
+
+
+def _unusable(ruleset: str) -> str:
+    """Why the ruleset a learner chose cannot be used now (a name this version does not know, a ruleset
+    file moved or broken since), or "" when it can."""
+    from canasta_tutor.engine.ruleset import BUILTIN, load_ruleset
+    from canasta_tutor.reading.strict_yaml import InputError
+
+    if ruleset in BUILTIN:  # shipped with the tool: nothing to read
+        return ""
+    try:
+        load_ruleset(ruleset)
+    except InputError as exc:
+        from canasta_tutor.texts import input_error
+
+        return input_error(exc)
+    except (OSError, RecursionError, ValueError) as exc:
+        return str(getattr(exc, "strerror", None) or exc)
+    return ""
 
 
 class Busy(Exception):
@@ -279,6 +303,9 @@ class Progress:
         self.path = path or database_path()
         self.now = now
         self.learner = learner or default_learner()
+        if not valid(self.learner):  # bytes of an argument or $CANASTA_LEARNER that are not UTF-8
+            raise UsageError(Said("progress-file.learner-not-utf8", "the learner's name '{learner}' is not valid "
+                                  "UTF-8; give it as UTF-8 text", learner=brief(self.learner)))
         self.notices: list[str] = []  # what happened to the file, for the learner to read
         self.pending: list[tuple] = []  # writes another canasta kept us from making yet, in order
         self.write = write
@@ -438,34 +465,57 @@ class Progress:
         a due time ``abc``, a lesson named by a blob: edited by hand, or damaged where the integrity
         check does not look), said once. A card is worked out from the answers, so a damaged one is
         worked out again from them (a rule with no answer left starts again); a damaged place in a
-        lesson, finished lesson or ruleset is forgotten. Answers are never changed: a damaged one is
-        only left out of the schedule. A reading command repairs a copy in memory, the file untouched
-        (a lesson or quiz repairs it)."""
+        lesson, finished lesson or ruleset is forgotten, and so is a ruleset that cannot be used any
+        more (unknown to this version, its file moved or broken): the default one is used, as for a
+        learner who never chose one. Text that is not UTF-8 is damage like any other. Answers are
+        never changed: a damaged one is only left out of the schedule. A reading command repairs a
+        copy in memory, the file untouched (a lesson or quiz repairs it)."""
         from canasta_tutor.learning.schedule import REACH, in_range, sound
 
         cards, rules = [], set()
         for rowid, rule, card, due, right, wrong in self.conn.execute(
                 "SELECT rowid, rule, card, due, right, wrong FROM cards WHERE learner = ?", (learner,)):
-            if not (isinstance(rule, str) and sound(card) and in_range(due, REACH) and type(right) is int and right >= 0
-                    and type(wrong) is int and wrong >= 0):
+            if not (valid(rule) and valid(card) and sound(card) and in_range(due, REACH) and type(right) is int
+                    and right >= 0 and type(wrong) is int and wrong >= 0):
                 cards.append(rowid)
                 rules.add(rule)
-        others = {table: [r[0] for r in self.conn.execute(
-                      f"SELECT rowid FROM {table} WHERE learner = ? AND NOT ({sane})", (learner,))]
-                  for table, sane in DAMAGE.items()}
-        if not cards and not any(others.values()):
+        others = {table: [rowid for rowid, value, sane in self.conn.execute(
+                      f"SELECT rowid, {text}, {sane} FROM {table} WHERE learner = ?", (learner,))
+                          if not sane or isinstance(value, str) and not valid(value)]
+                  for table, (text, sane) in DAMAGE.items()}
+        lost = None  # the learner's ruleset, sound but of no use now: (rowid, ruleset, why)
+        for rowid, ruleset in self.conn.execute("SELECT rowid, ruleset FROM learners WHERE learner = ?", (learner,)):
+            why = _unusable(ruleset) if valid(ruleset) and rowid not in others["learners"] else ""
+            if why:
+                lost = (rowid, ruleset, why)
+        if not cards and not any(others.values()) and not lost:
             return
         if not self.write:
-            copy = sqlite3.connect(":memory:", isolation_level=None)
+            copy = lenient(sqlite3.connect(":memory:", isolation_level=None))
             self.conn.backup(copy)
             self.conn.close()
             self.conn = copy
         with _transaction(self.conn, self.path, busy_is_error=True):
-            self.conn.executemany("DELETE FROM cards WHERE rowid = ?", [(r,) for r in cards])
-            rebuild_schedule(self.conn, learner, {r for r in rules if isinstance(r, str)})
+            if all(map(valid, rules)):
+                self.conn.executemany("DELETE FROM cards WHERE rowid = ?", [(r,) for r in cards])
+                rebuild_schedule(self.conn, learner, rules)
+            else:  # which rule a card without a readable name was, only the answers tell: all worked out again
+                self.conn.execute("DELETE FROM cards WHERE learner = ?", (learner,))
+                rebuild_schedule(self.conn, learner)
             for table, rows in others.items():
                 self.conn.executemany(f"DELETE FROM {table} WHERE rowid = ?", [(r,) for r in rows])
-        named = sorted(brief(r) for r in rules if isinstance(r, str))
+            if lost:
+                self.conn.execute("DELETE FROM learners WHERE rowid = ?", (lost[0],))
+        if lost:
+            said = dict(ruleset=brief(lost[1]), learner=brief(learner), reason=lost[2])
+            self._tell(Said("progress-file.ruleset-forgotten", "the ruleset '{ruleset}' that {learner} chose, kept in "
+                            "the progress database, cannot be used ({reason}): it was forgotten, and the default one "
+                            "is used until --ruleset names another", **said)
+                       if self.write else
+                       Said("progress-file.ruleset-unusable", "the ruleset '{ruleset}' that {learner} chose, kept in "
+                            "the progress database, cannot be used ({reason}): it is left out, and the file will be "
+                            "repaired by the next lesson or quiz", **said))
+        named = sorted(brief(r) for r in rules if isinstance(r, str))  # bytes not UTF-8 are shown as such
         if len(named) < len(rules):
             named.append(Said("progress-file.no-name", "a rule without a name"))
         if len(named) > NAMED:
@@ -539,8 +589,10 @@ class Progress:
         return row[0] if row else None
 
     def learners(self) -> list[str]:
+        """The learners who answered; a name edited by hand into bytes that are not UTF-8 names nobody
+        (their answers are kept)."""
         return [r[0] for r in self.conn.execute(
-            "SELECT DISTINCT learner FROM answers WHERE typeof(learner) = 'text' ORDER BY learner")]
+            "SELECT DISTINCT learner FROM answers WHERE typeof(learner) = 'text' ORDER BY learner") if valid(r[0])]
 
 
 class _transaction:

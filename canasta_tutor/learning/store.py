@@ -14,6 +14,8 @@ What the learner's situation can be (and what happens):
 - a file of a newer version: refused, left as it is.
 - a symbolic link, a folder, a pipe, a device or a socket where the file or its journal belongs:
   refused at once (exit 3), never followed, opened or waited on; nothing is read or written.
+- text edited by hand into bytes that are not UTF-8: read as they are (``text``), so that the rows
+  holding them are found damaged and repaired (see ``Progress``), never an error on every read.
 - two processes upgrading an old file at once: the second sees the upgrade done and does nothing.
 - another ``canasta`` holding the database: wait a little (``BUSY_SECONDS``), then go on; an answer
   that cannot be written yet is kept and written with the next one (see ``Progress``).
@@ -66,6 +68,30 @@ def problem(exc: sqlite3.Error, path: Path, doing: str) -> InputError:
     else:
         why = "unknown"
     return InputError(_say(f"problem.{doing}", error=text, why=_say(f"why.{why}", error=text)), str(path))
+
+
+def text(data: bytes) -> str:
+    """A text column as read (the connections' ``text_factory``): bytes that are not UTF-8, edited in
+    by hand, become lone surrogates that ``valid`` finds, where SQLite's decoding would fail on every
+    read of the row and no repair could see it."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def valid(value) -> bool:
+    """A string SQLite can store: no lone surrogate (read from bytes that are not UTF-8, or given in JSON
+    as ``\\ud800``)."""
+    if not isinstance(value, str):
+        return False
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def lenient(conn: sqlite3.Connection) -> sqlite3.Connection:
+    conn.text_factory = text
+    return conn
 
 
 def writable(path: Path) -> bool:
@@ -123,7 +149,7 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
     for _ in range(5):  # another process may move a damaged file aside while we look at it
         if not write and not _exists(path):
             # Nothing to read: an empty database in memory, and no file or folder created.
-            conn = sqlite3.connect(":memory:", isolation_level=None)
+            conn = lenient(sqlite3.connect(":memory:", isolation_level=None))
             conn.executescript(schema + f"PRAGMA user_version = {version};")
             return conn, notice
         try:
@@ -238,9 +264,9 @@ def set_aside(path: Path, name: str) -> str:
 
 def _connect(path: Path, write: bool) -> sqlite3.Connection:
     if write:
-        return sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        return lenient(sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None))
     uri = "file:" + _uri_path(path) + "?mode=ro"
-    return sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None)
+    return lenient(sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None))
 
 
 def _uri_path(path: Path) -> str:
@@ -275,7 +301,7 @@ def _move_aside(path: Path) -> str:
         if (now.st_ino, now.st_dev) != (os.fstat(fd).st_ino, os.fstat(fd).st_dev):
             return ""  # already moved aside and replaced by a new database
         try:
-            conn = sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True, timeout=BUSY_SECONDS)
+            conn = lenient(sqlite3.connect(f"file:{_uri_path(path)}?mode=ro", uri=True, timeout=BUSY_SECONDS))
             try:
                 if not _damage(conn):
                     return ""
@@ -325,7 +351,7 @@ def _check_format(conn: sqlite3.Connection, path: Path, version: int, schema: st
 
 def _upgraded_copy(path: Path, version: int, migrate) -> sqlite3.Connection:
     source = _connect(path, False)
-    conn = sqlite3.connect(":memory:", isolation_level=None)
+    conn = lenient(sqlite3.connect(":memory:", isolation_level=None))
     source.backup(conn)
     source.close()
     found = conn.execute("PRAGMA user_version").fetchone()[0]

@@ -8,6 +8,8 @@ whether ``No`` is a name or a boolean.
 """
 from __future__ import annotations
 
+import re
+
 from pathlib import Path
 
 MAX_BYTES = 1 << 20
@@ -118,6 +120,26 @@ class Map(Node):
         self.line = line
         self.column = column
         self.items = {} if items is None else items
+
+
+# The keys of our formats are lower-case words (``house_rules``, ``by_ruleset``, ``x-note``): such a key
+# may be quoted in a message; anything else may be another program's secret and is not.
+_OUR_KIND_OF_KEY = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
+
+
+def our_kind_of_key(name: str) -> bool:
+    """Whether a key looks like one of our formats' (so a message may quote it)."""
+    return bool(_OUR_KIND_OF_KEY.fullmatch(name))
+
+
+def _shown_path(path: str) -> str:
+    """A key path as a message of a file that may not be ours shows it: a key that is no word of our
+    formats is left out (``…``), so that another program's keys never reach a message."""
+    if not path:
+        return path
+    parts = re.split(r"(\.|\[\d+\])", path)
+    return "".join(p if not p or p == "." or p.startswith("[") or _OUR_KIND_OF_KEY.fullmatch(p) else "…"
+                   for p in parts)
 
 
 def brief(text: str, limit: int = 40) -> str:
@@ -289,7 +311,7 @@ def parse(text: str, name: str = "<input>") -> Node:
 
     def err(message: str, mark, key: str | None = None) -> InputError:
         return InputError(message, name, mark.line + 1 if mark else 0, mark.column + 1 if mark else 0,
-                          here() if key is None else key)
+                          _shown_path(here() if key is None else key))
 
     def attach(node: Node, mark) -> None:
         nonlocal root
@@ -307,6 +329,8 @@ def parse(text: str, name: str = "<input>") -> Node:
                 raise err(Said("file.merge-key", 'merge keys (<<) are not accepted; write the keys out'), mark)
             if node.text in parent.items:
                 path = frame[2]
+                if not _OUR_KIND_OF_KEY.fullmatch(node.text):  # not a word of our formats: never quoted
+                    raise err(Said("file.duplicate-key-unnamed", "a key appears twice in one mapping"), mark, path)
                 raise err(Said("file.duplicate-key", "duplicate key '{key}'", key=brief(node.text)), mark, f"{path}.{node.text}" if path else node.text)
             frame[1] = node
         else:
@@ -330,15 +354,15 @@ def parse(text: str, name: str = "<input>") -> Node:
             if kind == "AliasEvent":
                 raise err(Said("file.alias", 'aliases (*name) are not accepted; write the value out'), mark)
             if getattr(event, "anchor", None):
-                raise err(Said("file.anchor", 'anchors (&{anchor}) are not accepted', anchor=brief(event.anchor)), mark)
+                raise err(Said("file.anchor-unnamed", "anchors (&name) are not accepted; write the value out"), mark)
             tag = getattr(event, "tag", None)
             if kind == "ScalarEvent":
                 if tag and tag != "!" and not (event.implicit and event.implicit[0]):
-                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=brief(tag)), mark)
+                    raise err(Said("file.tag-unnamed", "tags (such as !!str) are not accepted; write the value plainly"), mark)
                 attach(Scalar(mark.line + 1, mark.column + 1, event.value, not event.style), mark)
             elif kind in ("SequenceStartEvent", "MappingStartEvent"):
                 if tag and not event.implicit:
-                    raise err(Said("file.tag", 'tags such as {tag} are not accepted', tag=brief(tag)), mark)
+                    raise err(Said("file.tag-unnamed", "tags (such as !!str) are not accepted; write the value plainly"), mark)
                 if len(stack) >= MAX_DEPTH:
                     raise err(Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH), mark)
                 node = (Seq if kind == "SequenceStartEvent" else Map)(mark.line + 1, mark.column + 1)

@@ -423,7 +423,7 @@ def _read_lesson(pack: Pack, name: str, ruleset: str | None) -> Lesson:
                 pack.files.ruleset_file(node.text.strip())
             except InputError as exc:
                 raise InputError(exc.message, shown, node.line, node.column, key) from None
-    return read_lesson(shown, ruleset, pack.id, root=root)
+    return read_lesson(shown, ruleset, pack.id, root=root, name=name)
 
 
 def _table_rulesets(root: Node) -> Iterator[tuple[Scalar, str]]:
