@@ -507,14 +507,14 @@ class Progress:
             if lost:
                 self.conn.execute("DELETE FROM learners WHERE rowid = ?", (lost[0],))
         if lost:
-            said = dict(ruleset=brief(lost[1]), learner=brief(learner), reason=lost[2])
+            name, who, why = brief(lost[1]), brief(learner), lost[2]
             self._tell(Said("progress-file.ruleset-forgotten", "the ruleset '{ruleset}' that {learner} chose, kept in "
                             "the progress database, cannot be used ({reason}): it was forgotten, and the default one "
-                            "is used until --ruleset names another", **said)
+                            "is used until --ruleset names another", ruleset=name, learner=who, reason=why)
                        if self.write else
                        Said("progress-file.ruleset-unusable", "the ruleset '{ruleset}' that {learner} chose, kept in "
                             "the progress database, cannot be used ({reason}): it is left out, and the file will be "
-                            "repaired by the next lesson or quiz", **said))
+                            "repaired by the next lesson or quiz", ruleset=name, learner=who, reason=why))
         named = sorted(brief(r) for r in rules if isinstance(r, str))  # bytes not UTF-8 are shown as such
         if len(named) < len(rules):
             named.append(Said("progress-file.no-name", "a rule without a name"))

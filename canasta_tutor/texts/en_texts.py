@@ -1613,6 +1613,9 @@ TEXTS = {
             'rows-forgotten': 'the progress database held damaged rows (edited by hand?) of finished lessons, places in lessons or rulesets, {n} in all: they were forgotten, and the rest is kept',
             'rows-damaged': 'the progress database holds damaged rows (edited by hand?) of finished lessons, places in lessons or rulesets, {n} in all: they are left out, and the file will be repaired by the next lesson or quiz',
             'unsaved-damaged': '{file} is not a file of answers as canasta writes it (damaged or edited), so nothing of it was added; it was kept as {aside}',
+            'learner-not-utf8': "the learner's name '{learner}' is not valid UTF-8; give it as UTF-8 text",
+            'ruleset-forgotten': "the ruleset '{ruleset}' that {learner} chose, kept in the progress database, cannot be used ({reason}): it was forgotten, and the default one is used until --ruleset names another",
+            'ruleset-unusable': "the ruleset '{ruleset}' that {learner} chose, kept in the progress database, cannot be used ({reason}): it is left out, and the file will be repaired by the next lesson or quiz",
         },
     },
     'lists': {
