@@ -44,7 +44,7 @@ case "${1:-}" in
         ;;
     test)
         install ".[test]"
-        exec "$venv/bin/python" -m pytest
+        exec "$venv/bin/python" -m pytest -n auto  # both cores (pytest-xdist, a test extra)
         ;;
     *)
         echo "usage: sh quickstart.sh [test]" >&2
