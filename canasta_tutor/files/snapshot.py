@@ -10,6 +10,7 @@ from typing import Any, Iterator
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
 from canasta_tutor.reading.strict_yaml import (
+    not_ours,
     our_kind_of_key,
     InputError,
     Map,
@@ -157,8 +158,7 @@ class Reader:
         if not key and node.items and not set(node.items) & set(allowed):
             # The whole file is another program's (a credentials file, say): named as such, never a
             # word of it quoted.
-            raise InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "
-                                  "of theirs"), self.file)
+            raise not_ours(self.file)
         for name, (kn, _) in node.items.items():
             if name not in allowed and not name.startswith("x-"):
                 if not our_kind_of_key(name):  # not a word of our formats: not quoted

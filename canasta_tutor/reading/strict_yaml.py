@@ -127,6 +127,13 @@ class Map(Node):
 _OUR_KIND_OF_KEY = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
 
 
+def not_ours(file: str) -> "InputError":
+    """The error for a file that is none of ours (a credentials file, say): named as such, never a
+    word of it quoted."""
+    return InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "
+                           "of theirs"), file)
+
+
 def our_kind_of_key(name: str) -> bool:
     """Whether a key looks like one of our formats' (so a message may quote it)."""
     return bool(_OUR_KIND_OF_KEY.fullmatch(name))

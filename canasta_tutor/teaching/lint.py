@@ -8,7 +8,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.files.snapshot import SCENARIO_KEYS, SNAPSHOT_KEYS, Scenario, read_scenario
-from canasta_tutor.reading.strict_yaml import InputError, Map, Said, load
+from canasta_tutor.reading.strict_yaml import InputError, Map, Said, load, not_ours
 
 
 class Problem:
@@ -171,8 +171,7 @@ def refuse_foreign(root, name: str) -> None:
     """Refuse, without quoting a word of it, a file that is not one of ours (lint and worksheet read
     whatever a folder or a command line holds)."""
     if isinstance(root, Map) and not OUR_KEYS.intersection(root.items):
-        raise InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "
-                              "of theirs"), name)
+        raise not_ours(name)
 
 
 def _invalid(found: list[InputError], name: str) -> list[Problem]:
