@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import Step, parse_move
+from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.files.snapshot import load_scenario, read_scenario
 from canasta_tutor.reading.strict_yaml import InputError, load
@@ -23,9 +24,19 @@ if TYPE_CHECKING:
 House = dict[str, tuple[Any, str]]
 
 
-def check(table: Table, move: str | list[Step]) -> Verdict:
-    """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
-    return judge_scored(table, move)
+def check(table: Table, move: str | list[Step]) -> Ruling:
+    """The ruling on a move: legal or not and the deciding rule, every violation with its citation,
+    the notes, whether the turn is over or can still be finished, and the hand's score when the move
+    legally goes out."""
+    return Ruling.of(judge_scored(table, move), _finish)
+
+
+def _finish(v: Verdict) -> Finish:
+    # The search for a way to finish the turn lives with the players' moves; only a ruling asked
+    # whether it can be finished runs it.
+    from canasta_tutor.play.finishing import finish
+
+    return finish(v)
 
 
 def table_from_dict(data: dict, name: str = "<data>") -> Table:
@@ -66,24 +77,24 @@ def score(table: Table, out: str | None = None, concealed: bool = False) -> "Sco
     return score_table(table, out, concealed)
 
 
-def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
+def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Ruling:
     steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
-class Ruling:
+class Compared:
     """One ruleset's ruling in a comparison, or why that ruleset cannot judge the table."""
     ruleset: str
-    verdict: Verdict | None
+    verdict: Ruling | None
     problem: str | None  # why this ruleset cannot judge the table (e.g. the number of players)
 
-    def __init__(self, ruleset: str, verdict: Verdict | None, problem: str | None) -> None:
+    def __init__(self, ruleset: str, verdict: Ruling | None, problem: str | None) -> None:
         self.ruleset = ruleset
         self.verdict = verdict
         self.problem = problem
 
 
-def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
+def compare(path: str, move: str, house: House | None = None) -> list[Compared]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
     is listed with the reason instead of a verdict."""
     steps = parse_move(move)
@@ -94,13 +105,13 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
         try:
             scenario = read_scenario(root, path, rid, house)
         except InputError as exc:
-            out.append(Ruling(rid, None, exc.message))
+            out.append(Compared(rid, None, exc.message))
             continue
         if scenario.table.ruleset.id in judged:  # classic at 2, 3 or 6 players is its variant, judged once
             continue
         judged.add(scenario.table.ruleset.id)
         v = check(scenario.table, steps)
-        out.append(Ruling(v.ruleset.id, v, None))
+        out.append(Compared(v.ruleset.id, v, None))
     return out
 
 

@@ -8,6 +8,11 @@ import sys
 from pathlib import Path
 
 
+def verdict_dict(v, lang=None):
+    """The judge's verdict as the command line shows it, through the ruling every reader reads."""
+    return ruling_dict(ruled(v), lang)
+
+
 from canasta_tutor import texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
 from canasta_tutor.engine.judge import Finding, judge
@@ -18,7 +23,9 @@ from canasta_tutor.play.finishing import can_finish, finished
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.render.plain import Style, verdict_text
-from canasta_tutor.render.report import hint_dict, moves_dict, verdict_dict
+from canasta_tutor.play.finishing import ruled
+from canasta_tutor.render.report import hint_dict, moves_dict
+from canasta_tutor.render.report import verdict_dict as ruling_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

@@ -32,6 +32,8 @@ ENGINE = [
     {"state"},
     {"rules", "decisive", "citing"},
     {"judge", "scoring"},
+    {"ruling"},
+    {"kernel"},
 ]
 
 TOP_LEVEL = {"__init__", "__main__", "api", "cli"}
@@ -150,3 +152,73 @@ def test_cli_imports_no_engine_at_start():
             else:
                 continue
             assert names <= allowed, f"{path.name} imports {names - allowed} at start-up"
+
+
+def test_render_imports_nothing_from_play():
+    """Rendering only reads rulings, listings and hints; it never runs the players' searches (whether a
+    turn can be finished is the ruling's own answer). Type-only imports count too."""
+    errors = []
+    for path in (PKG / "render").rglob("*.py"):
+        errors += [f"{path.name} imports {t}" for t in internal_imports(path) if t.split(".")[0] == "play"]
+    assert not errors, errors
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports anywhere in it (functions' local imports included)."""
+    modules = {".".join(module_name(p)): p for p in python_files() if module_name(p)}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        deps = set()
+        for target in internal_imports(path):
+            bits = target.split(".")
+            while bits and ".".join(bits) not in modules:  # a name imported from a module: the module
+                bits.pop()
+            if bits and ".".join(bits) != name:
+                deps.add(".".join(bits))
+        graph[name] = deps
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[set[str]]:
+    """The groups of modules that import each other, directly or through others (Tarjan's method)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    circles: list[set[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = set()
+            while True:
+                w = stack.pop()
+                group.add(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                circles.append(group)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return circles
+
+
+def test_import_circles_are_found():
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [{"a", "b", "c"}]
+    assert import_circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_through_the_engine_rendering_or_the_library():
+    """The ruling's layers import one way, local imports included: no module of the engine, of render/
+    or api.py is part of an import circle."""
+    ours = ("engine", "render", "api")
+    bad = [c for c in import_circles(import_graph()) if any(m.split(".")[0] in ours for m in c)]
+    assert not bad, bad

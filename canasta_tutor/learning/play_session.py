@@ -16,6 +16,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.writing import MARKER, write_file
 from canasta_tutor.play.game import Game, game_text
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
 from canasta_tutor.render import report
@@ -202,7 +203,7 @@ class Session:
         g = self.game
         v = g.play(steps)
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
-        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
+        self.write(verdict_text(clean_data(report.verdict_dict(ruled(v))), self.style, clean(title)))
         if not v.legal:
             self.write(say("try-again"))
         elif g.table.turn.red_three_last and not v.state.discarded:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, Tier, load_ruleset
+from canasta_tutor.engine.citing import citation
 from canasta_tutor.render.report import cite_dict
 
 
@@ -81,10 +82,10 @@ def ruleset_data(ref: str) -> dict:
     rs = load_ruleset(ref)
     params = []
     for name, spec in PARAMS.items():
-        src, inherited = rs.source_of(name)
+        c = citation(rs, name, None)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
-                       "help": param_help(name), "source": src, "inherited": inherited, "house_option": spec.house,
-                       "cite": cite_dict(rs, "", param=name), "place": short_place(rs.cited(name)[1]),
+                       "help": param_help(name), "source": c.id, "inherited": c.inherited, "house_option": spec.house,
+                       "cite": cite_dict(c), "place": short_place(c.place),
                        "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 
@@ -124,7 +125,7 @@ def _per_ruleset(rule: str, params: tuple[str, ...]) -> list[dict]:
         per.append({"ruleset": rid, "source": src, "inherited": inherited,
                     "parameters": {p: json_value(rs.values[p]) for p in params},
                     "shown": ", ".join(f"{p} = {show_value(rs.values[p])}" for p in params),
-                    "cite": cite_dict(rs, rule, param=param) if params else cite_dict(rs, rule)})
+                    "cite": cite_dict(citation(rs, param, rule))})
     return per
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import read_scenario, read_table
@@ -235,7 +236,7 @@ def sheet_html(qs: list[Question], title: str | None = None, lang: str | None = 
 # -- the key -------------------------------------------------------------------------------------------
 
 def _verdict_html(v: Verdict, lang: str | None) -> str:
-    d = verdict_dict(v, lang)
+    d = verdict_dict(ruled(v), lang)
     head = _t("allowed" if d["legal"] else "not-allowed", lang, move=_code(d["move"]), ruleset=html.escape(d["ruleset"]))
     items = [_finding_html(f, lang) for f in d["violations"]]
     items += [f'<li>{html.escape(n["message"])} <code>{html.escape(n["note"])}</code></li>' for n in d["notes"]]
