@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TABLE = ROOT / "examples" / "table.yaml"
+TABLE = ROOT / "canasta_tutor" / "examples" / "table.yaml"
 
 
 def once(cmd: list[str]) -> float:

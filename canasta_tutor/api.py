@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from canasta_tutor.engine.judge import Verdict, judge_scored
+from canasta_tutor.engine.kernel import JUDGE, decide
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.ruleset import BUILTIN
@@ -28,7 +29,11 @@ def check(table: Table, move: str | list[Step]) -> Ruling:
     """The ruling on a move: legal or not and the deciding rule, every violation with its citation,
     the notes, whether the turn is over or can still be finished, and the hand's score when the move
     legally goes out."""
-    return Ruling.of(judge_scored(table, move), _finish)
+    steps = parse_move(move) if isinstance(move, str) else list(move)
+    decisive = decide(table, steps)  # the kernel: legal, and the deciding rule, on counts
+    if decisive == JUDGE:  # a question the kernel leaves to the judge
+        return Ruling.of(judge_scored(table, steps), _finish)
+    return Ruling(table, tuple(steps), decisive is None, decisive, _finish)
 
 
 def _finish(v: Verdict) -> Finish:

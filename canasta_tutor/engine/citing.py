@@ -85,6 +85,16 @@ class Citation:
     def __repr__(self) -> str:
         return f"Citation({self.id!r}, {self.place!r})"
 
+    # Unchanging, so a copy of a ruleset (or of a table) shares its citations.
+    def __copy__(self) -> Citation:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Citation:
+        return self
+
+    def __reduce__(self) -> tuple[type[Citation], tuple[str, str, str | None, dict[str, Any], str | None]]:
+        return (Citation, (self.id, self.title, self.url, self.place, self.inherited))
+
 
 def citation(rs: Ruleset, param: str | None, rule: str | None) -> Citation:
     """What ``rs`` cites for ``rule`` governed by ``param``; each one is made once per ruleset (a

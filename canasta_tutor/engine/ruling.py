@@ -69,9 +69,14 @@ class Ruling:
 
     def __init__(self, table: Table, steps: tuple[Step, ...], legal: bool, decisive: str | None,
                  finisher: Finisher | None = None, verdict: Verdict | None = None) -> None:
-        for name, value in (("table", table), ("steps", steps), ("legal", legal), ("decisive", decisive),
-                            ("_verdict", verdict), ("_finisher", finisher), ("_finish", None)):
-            object.__setattr__(self, name, value)
+        put = object.__setattr__  # the one way in past the guard below
+        put(self, "table", table)
+        put(self, "steps", steps)
+        put(self, "legal", legal)
+        put(self, "decisive", decisive)
+        put(self, "_verdict", verdict)
+        put(self, "_finisher", finisher)
+        put(self, "_finish", None)
 
     @classmethod
     def of(cls, verdict: Verdict, finisher: Finisher | None = None) -> Ruling:
