@@ -6,17 +6,19 @@ For programs, the stable entry points are ``table_from_dict`` (or ``load_table``
 modules move."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.kernel import JUDGE, decide
 from canasta_tutor.engine.move import Step, parse_move
-from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.engine.ruling import Finish, Ruling
+from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import load_scenario, read_scenario
 from canasta_tutor.reading.strict_yaml import InputError, load
-from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
     from canasta_tutor.engine.scoring import ScoreReport
@@ -53,12 +55,30 @@ def table_from_dict(data: dict, name: str = "<data>") -> Table:
     return build(data, name)
 
 
+def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
+                     melds: Sequence[Sequence[Sequence[Card]]] = (), discard: Sequence[Card] = (), stock: int = 0,
+                     player: int = 0, phase: str = "draw", scores: Sequence[int] = (), first_round: bool = False,
+                     permission: str = "none", has_melded: Sequence[bool] = ()) -> Table:
+    """A table a program made itself, from cards (``Card`` objects, see ``cards``), trusted: nothing is
+    checked. Seats are ``P1``, ``P2``...; ``melds`` and ``scores`` go by side, seated as the ruleset
+    seats them; ``player`` is the seat on turn. For positions from outside the program, use the
+    validating ``table_from_dict``."""
+    from canasta_tutor.files.from_data import table_from_cards as build
+
+    return build(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission, has_melded)
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from their codes (``"7H 7D 2C"``), for ``table_from_cards``."""
+    return parse_cards(text)
+
+
 def load_table(path: str, ruleset: str | None = None, house: House | None = None) -> Table:
     """A table from a table (or scenario) file."""
     return load_scenario(path, ruleset, house).table
 
 
-def legal_moves(table: Table) -> "MoveList":
+def legal_moves(table: Table) -> MoveList:
     """Every legal move for the player on turn, as ``canasta moves`` lists them."""
     from canasta_tutor.play.moves import legal_moves as listing
 
@@ -74,7 +94,7 @@ def can_take(table: Table) -> bool:
     return any_take(table)
 
 
-def score(table: Table, out: str | None = None, concealed: bool = False) -> "ScoreReport":
+def score(table: Table, out: str | None = None, concealed: bool = False) -> ScoreReport:
     """The score of the hand as ``table`` stands: ``out`` is the player who went out (None when
     the hand ended otherwise), ``concealed`` whether they went out concealed."""
     from canasta_tutor.engine.scoring import score_table
@@ -121,7 +141,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Compared]:
 
 
 def score_file(path: str, out: str | None = None, concealed: bool | None = None,
-               ruleset: str | None = None, house: House | None = None) -> "ScoreReport":
+               ruleset: str | None = None, house: House | None = None) -> ScoreReport:
     from canasta_tutor.engine.scoring import score_table
 
     scenario = load_scenario(path, ruleset, house)

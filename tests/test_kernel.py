@@ -7,7 +7,6 @@ The longer soak is ``bench/soak_kernel.py``.
 """
 from __future__ import annotations
 
-import itertools
 import random
 from pathlib import Path
 
