@@ -15,7 +15,12 @@ from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
-from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.ruleset import (
+    BUILTIN,
+    Ruleset,
+    load_ruleset,
+    resolve_for_players,
+)
 from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
