@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
-from canasta_tutor.engine.kernel import JUDGE, decide
+from canasta_tutor.engine.kernel import JUDGE, decide, some_take
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.ruling import Finish, Ruling
@@ -89,6 +89,10 @@ def can_take(table: Table) -> bool:
     """Whether the player on turn may take the discard pile: some take ``check`` accepts (one
     ``legal_moves`` lists, or leaves out only because the turn could not be finished after it);
     stops at the first legal take."""
+    if table.turn.phase != "draw" or not table.discard:
+        return False
+    if some_take(table):  # the plain takes, on the kernel
+        return True
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)

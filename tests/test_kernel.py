@@ -15,7 +15,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
-from canasta_tutor.engine.kernel import JUDGE, decide
+from canasta_tutor.engine.kernel import JUDGE, decide, some_take
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.engine.table import Table
@@ -171,6 +171,25 @@ def tables(draw: st.DrawFn) -> Table:
 def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
     problems = [found for s in single_steps(table, rng, groups=12) if (found := disagreement(table, [s]))]
     assert not problems, "\n".join(problems[:5])
+    assert not some_take(table) or listed_take(table), f"can_take on counts says yes: {table.to_data()}"
+
+
+def listed_take(table: Table) -> bool:
+    """``can_take`` as the listing's search answers it, without the kernel's plain takes."""
+    from canasta_tutor.play.moves import can_take
+
+    return can_take(table)
+
+
+def test_can_take_on_counts_agrees_with_the_search():
+    yes = 0
+    for path, table, _, twin in scenario_tables():
+        for t in (table, twin):
+            if some_take(t):
+                yes += 1
+                assert listed_take(t), path.name
+            assert api.can_take(t) == listed_take(t), path.name
+    assert yes > 5
 
 
 # -- self-play -----------------------------------------------------------------------------------------

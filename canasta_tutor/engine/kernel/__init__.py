@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS, constants
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
@@ -22,7 +23,7 @@ from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "decide"]
+__all__ = ["JUDGE", "decide", "some_take"]
 
 
 def decide(table: Table, steps: Sequence[Step]) -> str | None:
@@ -55,3 +56,23 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     if kind == "ask":
         return ask_step(k, side, len(hand), drawn)
     return JUDGE
+
+
+def some_take(table: Table) -> bool:
+    """True when one of the plain takes is legal as a move of its own: the pile onto the side's meld of
+    the top card's rank, with a natural pair, or with one natural and a wild card. False says only
+    that none of these is (a take that must also make the first meld with more cards is the listing's
+    search): never that no take is legal."""
+    pile = table.discard
+    hand = table.mover.hand
+    if not pile or hand is None:
+        return False
+    rank = pile[-1].rank
+    naturals = [c for c in hand if c.rank == rank]
+    wild = next((c for c in hand if c.is_wild), None)
+    tries: list[tuple[Card, ...]] = [()]
+    if len(naturals) >= 2:
+        tries.append((naturals[0], naturals[1]))
+    if naturals and wild is not None:
+        tries.append((naturals[0], wild))
+    return any(decide(table, [Step("take", cards)]) is None for cards in tries)
