@@ -10,7 +10,7 @@ from canasta_tutor.engine.kernel.ids import (
     NOT_IN_HAND,
     RED_THREE,
 )
-from canasta_tutor.engine.kernel.out import going_out
+from canasta_tutor.engine.kernel.out import canastas, going_out
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Side, Table
 
@@ -28,5 +28,5 @@ def discard_step(k: Constants, table: Table, side: Side, hand: list[Card], step:
     if card not in hand:
         return NOT_IN_HAND
     if len(hand) == 1:
-        return going_out(k, table, side, side.canastas, False, True)
+        return going_out(k, table, side, canastas(side), False, True)
     return None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.kernel.constants import RED_THREES, Constants
 from canasta_tutor.engine.kernel.ids import DRAW_COUNT, JUDGE, ONE_DRAW, STOCK_EMPTY
-from canasta_tutor.engine.kernel.out import stopping_short
+from canasta_tutor.engine.kernel.out import canastas, stopping_short
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Side, Table
 
@@ -21,4 +21,4 @@ def draw_step(k: Constants, table: Table, side: Side, held: int, step: Step, dra
             return JUDGE
         if len(named) != due:
             return DRAW_COUNT
-    return stopping_short(k, side.canastas, held + due)
+    return stopping_short(k, canastas(side), 1) if held + due == 1 else None

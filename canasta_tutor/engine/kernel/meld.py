@@ -18,7 +18,7 @@ from canasta_tutor.engine.kernel.ids import (
     TOO_SMALL,
 )
 from canasta_tutor.engine.kernel.initial import first_meld
-from canasta_tutor.engine.kernel.out import going_out, stopping_short
+from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
 from canasta_tutor.engine.kernel.turn import holds
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Player, Side, Table, meld_rank
@@ -80,15 +80,15 @@ def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list
         return broken
     if not holds(hand, cards):
         return NOT_IN_HAND
-    canastas = side.canastas + (len(result) >= 7 and not was_canasta)
+    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards)
     concealed = False
     if left == 0:
         # Concealed: the whole hand down at once in a new canasta by a player who had not melded.
         concealed = target is None and len(result) >= 7 and not player.has_melded
-        broken = going_out(k, table, side, canastas, concealed, False)
+        broken = going_out(k, table, side, canastas(side) + grew, concealed, False)
     else:
-        broken = stopping_short(k, canastas, left)
+        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
     if broken is not None:
         return broken
     if target is None and not side.melds and not concealed:

@@ -7,9 +7,10 @@ from canasta_tutor.engine.kernel.ids import CANASTAS_NEEDED, MUST_DISCARD, PERMI
 from canasta_tutor.engine.table import Side, Table
 
 
-def going_out(k: Constants, table: Table, side: Side, canastas: int, concealed: bool, discarded: bool) -> str | None:
-    """A one-step move that empties the hand (the partner was not asked in it)."""
-    if canastas < k.out_canastas:
+def going_out(k: Constants, table: Table, side: Side, have: int, concealed: bool, discarded: bool) -> str | None:
+    """A one-step move that empties the hand (the partner was not asked in it); ``have``: the side's
+    canastas after it."""
+    if have < k.out_canastas:
         return CANASTAS_NEEDED
     if len(side.players) > 1:
         answer = table.turn.permission
@@ -20,8 +21,17 @@ def going_out(k: Constants, table: Table, side: Side, canastas: int, concealed: 
     return None
 
 
-def stopping_short(k: Constants, canastas: int, left: int) -> str | None:
+def stopping_short(k: Constants, have: int, left: int) -> str | None:
     """A move that has drawn, not discarded and not gone out, leaving ``left`` cards."""
-    if left == 1 and canastas < k.out_canastas:
+    if left == 1 and have < k.out_canastas:
         return CANASTAS_NEEDED
     return None
+
+
+def canastas(side: Side) -> int:
+    """The side's canastas on the table (asked only where going out is in question)."""
+    n = 0
+    for m in side.melds:
+        if len(m.cards) >= 7:
+            n += 1
+    return n

@@ -21,7 +21,7 @@ from canasta_tutor.engine.kernel.ids import (
 )
 from canasta_tutor.engine.kernel.initial import first_meld
 from canasta_tutor.engine.kernel.meld import shape
-from canasta_tutor.engine.kernel.out import going_out, stopping_short
+from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
 from canasta_tutor.engine.kernel.turn import holds
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Side, Table
@@ -80,12 +80,12 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
         return broken
     if not holds(hand, cards):
         return NOT_IN_HAND
-    canastas = side.canastas + (len(result) >= 7 and not was_canasta)
+    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards) + len(pile) - 1
     if left == 0 and hand:
-        broken = going_out(k, table, side, canastas, False, False)  # a take is never concealed
+        broken = going_out(k, table, side, canastas(side) + grew, False, False)  # a take is never concealed
     else:
-        broken = stopping_short(k, canastas, left)
+        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
     if broken is not None:
         return broken
     if target is None and not side.melds:

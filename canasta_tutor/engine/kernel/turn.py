@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants
 from canasta_tutor.engine.kernel.ids import NO_PARTNER
-from canasta_tutor.engine.kernel.out import stopping_short
+from canasta_tutor.engine.kernel.out import canastas, stopping_short
 from canasta_tutor.engine.table import Side
 
 
@@ -24,4 +24,4 @@ def ask_step(k: Constants, side: Side, held: int, drawn: bool) -> str | None:
     """Asking "may I go out?" (``turn.no-partner``), then a turn that stops with one card left."""
     if len(side.players) < 2:
         return NO_PARTNER
-    return stopping_short(k, side.canastas, held) if drawn else None
+    return stopping_short(k, canastas(side), 1) if drawn and held == 1 else None
