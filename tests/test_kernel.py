@@ -7,6 +7,7 @@ The longer soak is ``bench/soak_kernel.py``.
 """
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -104,7 +105,8 @@ NATURALS = [Card(r, s) for r in RANKS for s in "HDSC"]
 WILDS = [Card("2", s) for s in "HDSC"] + [Card("JK")]
 THREES = [Card("3", s) for s in "HDSC"]
 HOUSE = {name: p for name, p in PARAMS.items() if p.house}
-SETTINGS = settings(database=None, derandomize=True, deadline=None, max_examples=150,
+SETTINGS = settings(database=None, derandomize=True, deadline=None, max_examples=int(os.environ.get("KERNEL_EXAMPLES", "150")),  # bench/soak_kernel.py asks for more
+                    
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 
