@@ -7,6 +7,7 @@ The longer soak is ``bench/soak_kernel.py``.
 """
 from __future__ import annotations
 
+import itertools
 import os
 import random
 from pathlib import Path
@@ -239,3 +240,30 @@ def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():
             v = judge(table, move)
             assert (r.legal, r.decisive) == (v.legal, judged(table, parse_move(move))), (path.name, move)
             assert r.rule_ids == v.rule_ids and r.verdict.legal == r.legal
+
+
+def test_the_kernel_agrees_with_the_judge_on_every_way_of_going_out():
+    """Going out in one step is rare at random: every ruleset, partner's answer and going-out rule on a
+    side holding one canasta, going out by a discard, a meld and a lay-off."""
+    problems: list[str] = []
+    for rid, answer, ask, last, need, melded in itertools.product(
+            BUILTIN, ("none", "granted", "refused"), HOUSE["partner_permission"].choices,
+            HOUSE["final_discard"].choices, (1, 2), (False, True)):
+        for hand, move in (("5C", "discard 5C"), ("5C 5D 5H", "meld 5C 5D 5H"), ("KH", "add KH to K"),
+                           ("5C 5D 5H 5S 5C 5D 5H", "meld 5C 5D 5H 5S 5C 5D 5H")):
+            data = {"ruleset": rid, "house_rules": {"partner_permission": ask, "final_discard": last,
+                                                    "canastas_to_go_out": need},
+                    "players": [{"name": "Ann", "hand": hand, "has_melded": melded}, {"name": "Bob", "hand": 11},
+                                {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+                    "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": 0,
+                               "melds": ["KH KD KS KC KH KD KS"] if melded else []},
+                              {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
+                    "discard": "4C", "stock": 30, "turn": {"player": "Ann", "phase": "play", "permission": answer}}
+            try:
+                table = api.table_from_dict(data)
+            except api.InputError:
+                continue
+            found = disagreement(table, parse_move(move))
+            if found:
+                problems.append(f"{rid}: {found}")
+    assert not problems, "\n".join(problems[:5])
