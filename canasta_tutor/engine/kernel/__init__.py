@@ -69,6 +69,8 @@ def some_take(table: Table) -> bool:
         return False
     rank = pile[-1].rank
     naturals = [c for c in hand if c.rank == rank]
+    if not naturals and table.side_of(table.turn.player).meld_of(rank) is None:
+        return False  # the bare take is all there is to try, and it has no meld to go onto
     wild = next((c for c in hand if c.is_wild), None)
     tries: list[tuple[Card, ...]] = [()]
     if len(naturals) >= 2:
