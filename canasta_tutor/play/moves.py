@@ -16,7 +16,6 @@ from itertools import product
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
-from canasta_tutor.engine.kernel import JUDGE, decide
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.state import TurnState
@@ -27,7 +26,6 @@ from canasta_tutor.play.pool import TAKEABLE, Group, Pool, card_class, natural_v
 __all__ = ["KINDS", "MoveList", "Option", "Pool", "can_take", "card_class", "legal_moves"]
 
 KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
-_SCREENED = frozenset(("meld", "add", "discard"))  # kinds whose refused candidates the kernel answers
 NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
 # Steps of can_take's own search for a first meld made with the take; past them the listing's search decides.
 QUICK_STEPS = NODE_LIMIT
@@ -178,14 +176,7 @@ class _Generator:
         if key in self.seen:
             return None
         self.seen.add(key)
-        table = on or self.table
-        if kind in _SCREENED and len(steps) == 1 and decide(table, steps) not in (None, JUDGE):
-            # The kernel refuses it: counted as the ruling it stands for, never listed, and nobody
-            # reads the ruling of a meld, a lay-off or a discard the listing leaves out.
-            self.tick()
-            self.rulings_left -= self.ruling_cost
-            return None
-        v = self.judge(table, steps)
+        v = self.judge(on or self.table, steps)
         if v.legal and not self.first:  # only whether there is one: nothing is listed
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
