@@ -9,8 +9,8 @@ import pytest
 from canasta_tutor.engine.judge import judge, judge_scored
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, load_ruleset
 from canasta_tutor.files.snapshot import load_scenario, parse_house_option, table_from_text
-from canasta_tutor.reading.strict_yaml import UsageError
 from canasta_tutor.play.finishing import ruled
+from canasta_tutor.reading.strict_yaml import UsageError
 from canasta_tutor.render.report import verdict_dict as ruling_dict
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios").rglob("*.yaml"))

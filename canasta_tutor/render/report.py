@@ -137,7 +137,7 @@ def _status(v: Ruling, d: dict, lang: str | None) -> str | None:
     return texts.section("rulings", "open" if v.state.drawn else "open-draw", lang=lang)
 
 
-def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
+def score_dict(r: ScoreReport, lang: str | None = None) -> dict:
     return {
         "ruleset": r.ruleset,
         "out": r.out,

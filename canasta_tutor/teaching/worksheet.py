@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
-from canasta_tutor.play.finishing import ruled
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import read_scenario, read_table
 from canasta_tutor.files.writing import MARKER
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.reading.strict_yaml import InputError, Map, load
 from canasta_tutor.render.report import score_dict, verdict_dict
 from canasta_tutor.render.svg import table_svg
