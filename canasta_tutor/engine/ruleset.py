@@ -11,7 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from canasta_tutor.engine.record import Record
+from canasta_tutor.engine.parameters import PARAMS as PARAMS  # the readers, schema and reference import them here
+from canasta_tutor.engine.parameters import Param as Param
+from canasta_tutor.engine.parameters import Parameters
+from canasta_tutor.engine.parameters import Tier as Tier
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
@@ -49,95 +52,7 @@ SOURCE_URLS = {
 }
 
 
-class Tier(Record):
-    """One initial-meld tier: a side whose score is below ``below`` (None: no bound) needs ``need``."""
-    below: int | None
-    need: int | None  # None: the first meld must include a canasta instead of points
 
-    _fields = ("below", "need")
-
-    def __init__(self, below: int | None, need: int | None) -> None:
-        self.below = below
-        self.need = need
-
-    def __hash__(self) -> int:
-        return hash((self.below, self.need))
-
-
-class Param:
-    """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
-    name: str
-    kind: str  # int, bool, choice, optint, tiers, bonus, flags (a set of choices)
-    help: str
-    choices: tuple[str, ...]
-    house: bool  # may a table's house_rules override it
-    minimum: int  # for numbers: the least value that makes a game
-
-    def __init__(
-        self,
-        name: str,
-        kind: str,
-        help: str,
-        choices: tuple[str, ...] = (),
-        house: bool = True,
-        minimum: int = 0,
-    ) -> None:
-        self.name = name
-        self.kind = kind
-        self.help = help
-        self.choices = choices
-        self.house = house
-        self.minimum = minimum
-
-
-PARAMS: dict[str, Param] = {p.name: p for p in (
-    Param("players", "int", "number of players", house=False, minimum=2),
-    Param("side_size", "int", "players per side (1: each plays alone)", house=False, minimum=1),
-    Param("decks", "int", "packs of 52 cards shuffled together", house=False, minimum=1),
-    Param("jokers", "int", "jokers in the decks"),
-    Param("deal", "int", "cards dealt to each player", minimum=1),
-    Param("draw_count", "int", "cards drawn from the stock per turn", minimum=1),
-    Param("first_round_restricted", "bool", "nobody melds or takes the pile in their first turn"),
-    Param("wild_upcard", "choice", "a wild or red three turned up at the deal", ("freeze", "bury")),
-    Param("min_naturals", "int", "natural cards every meld needs"),
-    Param("max_wilds", "optint", "wild cards a meld may hold (null: no cap)"),
-    Param("wild_ratio", "choice", "how naturals must compare with wilds in a meld",
-          ("pagat", "naturals-outnumber", "naturals-at-least")),
-    Param("discard_wild", "bool", "a wild card may be discarded"),
-    Param("pile_needs_natural_pair", "bool", "the pile is always taken with a natural pair"),
-    Param("pile_frozen_by", "flags", "what freezes the pile for a side: not-melded (the side has not melded), "
-          "wild and red-three (such a card lies in the pile), black-three (one lies in the pile)",
-          ("not-melded", "wild", "red-three", "black-three")),
-    Param("pile_take", "choice", "how an unfrozen pile is taken", ("pagat", "one-natural")),
-    Param("initial_meld", "tiers", "initial meld minimum by the side's score before the hand"),
-    Param("canasta_bonus", "bonus", "canasta bonus, natural and mixed"),
-    Param("canasta_closed", "bool", "a finished canasta may not be changed"),
-    Param("canastas_to_go_out", "int", "canastas a side needs before a player may go out"),
-    Param("final_discard", "choice", "whether going out needs a last discard",
-          ("optional", "required", "unless-concealed")),
-    Param("red_three_last", "choice", "a red three as the last stock card: hand-ends (the hand ends at once) or "
-          "no-discard (its player may still meld, not discard, and earns no going-out bonus)",
-          ("hand-ends", "no-discard")),
-    Param("partner_permission", "choice", "asking the partner before going out",
-          ("optional", "required")),
-    Param("going_out_bonus", "int", "bonus for going out"),
-    Param("concealed_bonus", "int", "bonus for going out concealed (the total, not added to going_out_bonus)"),
-    Param("red_three_value", "int", "points for each red three"),
-    Param("red_three_all_bonus", "optint", "points for all four red threes together (null: no such bonus)"),
-    Param("red_three_penalty_if", "choice", "when red threes count minus",
-          ("no-meld", "no-canasta", "never")),
-    Param("black_three_in_hand", "int", "what a black three left in hand costs"),
-    Param("black_threes_meld", "choice", "when black threes may be melded: going-out (3 or 4 of them, no wilds, "
-          "when going out) or never", ("going-out", "never")),
-    Param("no_canasta_all_negative", "bool", "a side without a canasta counts melds, hand and red threes minus"),
-    Param("stock_out", "choice", "what happens when the stock runs out", ("play-on", "end")),
-    Param("target_score", "int", "score that ends the game"),
-    Param("exact_target", "bool", "the target must be hit exactly (Sujo)"),
-    Param("cut_bonus", "int", "bonus to the side whose cutter took exactly the dealt cards"),
-)}
-
-
-FIELDS = ("id", "title", "source", "values", "origin", "cites", "rule_places", "variants", "base", "house")
 
 # Where a ruling's source is stated: (source key, place on that page). A place is a dict with a
 # ``section`` heading as the page writes it, a ``paragraph`` within it, a reader ``comment`` number, or
@@ -145,7 +60,7 @@ FIELDS = ("id", "title", "source", "values", "origin", "cites", "rule_places", "
 Cited = tuple[str, dict]
 
 
-class Ruleset:
+class Ruleset(Parameters):
     """A complete set of rulings: every parameter's value and where each one comes from."""
     id: str
     title: str
@@ -183,10 +98,7 @@ class Ruleset:
         self.house = house
         # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
         # an instance attribute is several times faster than a ``__getattr__`` fallback.
-        for name, value in values.items():
-            if name in FIELDS:
-                raise ValueError(f"parameter {name} would hide a field of Ruleset")
-            setattr(self, name, value)
+        Parameters.__init__(self, **values)
 
     def _key(self) -> tuple:
         return (self.id, self.title, self.source, self.values, self.origin, self.cites, self.variants,
