@@ -20,38 +20,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-# Within one step, the reason listed first. Every registered rule id appears here (a test checks it).
-DECISIVE: tuple[str, ...] = (
-    "hand.over",                # the hand is over: nothing else in the step can happen
-    "turn.after-discard",       # the turn is over
-    "turn.draw-first",
-    "turn.one-draw",
-    "turn.no-partner",
-    "turn.first-round",         # nobody may meld or take the pile at all yet
-    "draw.stock-empty",
-    "draw.count",
-    "pile.empty",               # no pile, or a top card that stops it, whatever the player holds
-    "pile.black-three-on-top",
-    "pile.wild-on-top",
-    "pile.one-card",
-    "three.red-three",          # a card no meld and no discard may ever hold
-    "discard.wild",
-    "pile.needs-natural-pair",  # the stricter way to take the pile before the ordinary one
-    "pile.no-match",
-    "meld.no-such-meld",
-    "meld.canasta-closed",
-    "meld.black-threes",
-    "meld.mixed-ranks",
-    "meld.too-small",
-    "meld.too-few-naturals",
-    "meld.too-many-wilds",
-    "turn.not-in-hand",         # what the rules forbid whatever the cards, before whether they are held
-    "out.canastas-needed",
-    "out.permission",
-    "out.must-discard",
-    "initial.canasta-required",
-    "initial.below-minimum",
-)
+from canasta_tutor.engine.rules import decisive
+
+# Within one step, the reason listed first: each rule declares its place (``decides=`` in
+# engine/rules/), in these bands:
+#   100  the hand is over: nothing else in the step can happen
+#   200  the turn's order: after the discard, draw first, one draw, no partner, the first round
+#   300  the stock
+#   400  no pile, or a top card that stops it, whatever the player holds
+#   500  a card no meld and no discard may ever hold (a red three, a wild discard)
+#   600  the stricter way to take the pile before the ordinary one
+#   700  the meld: none to add to, closed, black threes, then its shape
+#   800  what the rules forbid whatever the cards, before whether they are held
+#   900  going out (judged on the whole move)
+#  1000  the first meld (judged on the whole move)
+DECISIVE: tuple[str, ...] = decisive()
 _RANK = {rule: i for i, rule in enumerate(DECISIVE)}
 
 _MELD_SHAPE = ("meld.mixed-ranks", "meld.too-small", "meld.too-few-naturals", "meld.too-many-wilds")

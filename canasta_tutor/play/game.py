@@ -21,9 +21,8 @@ from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")

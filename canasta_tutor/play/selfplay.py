@@ -22,11 +22,8 @@ from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import legal_moves
-
-SUIT_ORDER = ("S", "H", "D", "C")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
 @dataclass
@@ -57,11 +54,6 @@ class HandResult:
     final: Table | None = None  # the table as the hand ended
     broken: list[Broken] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
-
-
-def full_deck(decks: int, jokers: int) -> list[Card]:
-    cards = [Card(r, s) for _ in range(decks) for r in RANKS for s in SUIT_ORDER]
-    return cards + [Card("JK")] * jokers
 
 
 def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
@@ -109,13 +101,6 @@ class Game:
         seen = cards_in_sight(t)
         seen.update(self.stock)
         return seen
-
-
-def snapshot_text(t: Table) -> str:
-    import yaml
-
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is ten times faster
-    return yaml.dump(t.to_data(), Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
 def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool = True,
