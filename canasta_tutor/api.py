@@ -28,7 +28,7 @@ def check(table: Table, move: str | list[Step]) -> Verdict:
     return judge_scored(table, move)
 
 
-def table_from_dict(data: dict, name: str = "<data>") -> Table:
+def table_from_dict(data: dict[str, Any], name: str = "<data>") -> Table:
     """A table from a mapping shaped like a table file: the same keys, cards as strings (``"7H 7D
     2C"``) or lists of them, a hand as a count. The same checks as a file, and the same InputError
     with the key path (``players[0].hand``); ``name`` stands for the file in messages."""
@@ -116,7 +116,7 @@ def score_file(path: str, out: str | None = None, concealed: bool | None = None,
     return score_table(scenario.table, out, bool(concealed))
 
 
-def scenario_files(paths: list[str], unreadable: list | None = None) -> list[Path]:
+def scenario_files(paths: list[str], unreadable: list[Any] | None = None) -> list[Path]:
     """The YAML files of ``paths`` (folders searched through, packs standing for their lessons); a
     folder that cannot be read is added to ``unreadable`` as a problem, never skipped in silence."""
     from canasta_tutor.teaching.lint import scenario_files as found
@@ -124,7 +124,7 @@ def scenario_files(paths: list[str], unreadable: list | None = None) -> list[Pat
     return found(paths, unreadable)
 
 
-def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list]:
+def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Any]]:
     """Lint one teacher's file: (the number of stated answers checked, the problems found)."""
     from canasta_tutor.teaching.lint import lint_file as lint
 

@@ -87,10 +87,10 @@ class Card:
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:

@@ -18,9 +18,15 @@ No finding is dropped unless another one stays, so a verdict is never changed: o
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.rules import decisive
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.cards import Card
+    from canasta_tutor.engine.hand import Hand
+    from canasta_tutor.engine.judge import Finding
 
 # Within one step, the reason listed first: each rule declares its place (``decides=`` in
 # engine/rules/), in these bands:
@@ -41,16 +47,16 @@ _MELD_SHAPE = ("meld.mixed-ranks", "meld.too-small", "meld.too-few-naturals", "m
 _PILE_BLOCKED = ("pile.empty", "pile.black-three-on-top", "pile.wild-on-top")
 
 
-def _ranks_besides_threes(f) -> int:
+def _ranks_besides_threes(f: Finding) -> int:
     return len({r.strip() for r in str(f.params.get("ranks", "")).split(",") if r.strip() and r.strip() != "3"})
 
 
-def _cards_within(f, cause) -> bool:
+def _cards_within(f: Finding, cause: Finding) -> bool:
     return set(str(f.params.get("cards", "")).split()) <= set(str(cause.params.get("cards", "")).split())
 
 
 # (the finding that follows, the finding it follows from, the condition; None: always in one step)
-CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
+CONSEQUENCES: tuple[tuple[str, str, Callable[[Finding, Finding], bool] | None], ...] = (
     # A meld that mixes ranks has no one rank to count naturals or weigh wild cards against.
     ("meld.too-few-naturals", "meld.mixed-ranks", None),
     ("meld.too-many-wilds", "meld.mixed-ranks", None),
@@ -72,13 +78,13 @@ CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
 )
 
 
-def decisive_order(found: list) -> list:
+def decisive_order(found: list[Finding]) -> list[Finding]:
     """The findings of one ruling, deciding reason first, consequences dropped, each id once."""
     if len(found) < 2:  # most rulings: nothing to order, nothing that follows from another
         return found
     ordered = sorted(found, key=lambda f: (f.step, _RANK.get(f.rule, len(_RANK))))
     kept = [f for f in ordered if not any(_follows(f, cause) for cause in ordered if cause is not f)]
-    first: dict[str, object] = {}
+    first: dict[str, Finding] = {}
     out = []
     for f in kept:
         if f.rule in first:
@@ -91,7 +97,7 @@ def decisive_order(found: list) -> list:
     return out
 
 
-def _follows(f, cause) -> bool:
+def _follows(f: Finding, cause: Finding) -> bool:
     # The first meld is judged at the end of the move, so its cause may lie at any earlier step.
     if f.step != cause.step and not (f.rule.startswith("initial.") and cause.step <= f.step):
         return False
@@ -107,14 +113,14 @@ ACHIEVEMENTS = frozenset({
 })
 
 
-def agreeing_notes(notes: list, legal: bool) -> list:
+def agreeing_notes(notes: list[Finding], legal: bool) -> list[Finding]:
     """The notes that agree with the verdict: an illegal move keeps only the facts."""
     if legal:
         return notes
     return [n for n in notes if n.rule not in ACHIEVEMENTS]
 
 
-def assumed_cards(hand, cards) -> list:
+def assumed_cards(hand: Hand, cards: Iterable[Card]) -> list[Card]:
     """The named cards that are not among the known cards of ``hand`` and so are taken to be some of
     its unknown cards (drawn without a name): worth a note, since a typo would pass the same way."""
     if not hand.unknown:

@@ -20,7 +20,7 @@ class Tier(Record):
         self.below = below
         self.need = need
 
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # type: ignore[override]  # a tier is a value: hashable
         return hash((self.below, self.need))
 
 

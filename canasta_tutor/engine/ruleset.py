@@ -57,7 +57,7 @@ SOURCE_URLS = {
 # Where a ruling's source is stated: (source key, place on that page). A place is a dict with a
 # ``section`` heading as the page writes it, a ``paragraph`` within it, a reader ``comment`` number, or
 # a ``topic`` of pagat's page; empty when the page says it but the place was not recorded.
-Cited = tuple[str, dict]
+Cited = tuple[str, dict[str, Any]]
 
 
 class Ruleset(Parameters):
@@ -100,7 +100,7 @@ class Ruleset(Parameters):
         # an instance attribute is several times faster than a ``__getattr__`` fallback.
         Parameters.__init__(self, **values)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.id, self.title, self.source, self.values, self.origin, self.cites, self.variants,
                 self.base, self.house, self.rule_places)
 
@@ -109,7 +109,7 @@ class Ruleset(Parameters):
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # compared by value, so not hashable
+    __hash__ = None  # type: ignore[assignment]  # compared by value, so not hashable
 
     def cited(self, param: str | None, rule_id: str | None = None) -> Cited:
         """The page that states the rule and where: a house rule of the table first, then the page
@@ -153,7 +153,7 @@ class Ruleset(Parameters):
                        self.rule_places)
 
 
-def _where(node: Node | None, file: str, key: str) -> dict:
+def _where(node: Node | None, file: str, key: str) -> dict[str, Any]:
     return {"file": file, "line": node.line if node else 0, "column": node.column if node else 0, "key": key}
 
 
@@ -197,7 +197,7 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
     raise AssertionError(spec.kind)
 
 
-def _flags(spec: Param, node: Node, w: dict) -> tuple[str, ...]:
+def _flags(spec: Param, node: Node, w: dict[str, Any]) -> tuple[str, ...]:
     """A set of choices: a YAML list (``[wild, black-three]``, ``[]`` for none), or one text with the
     choices separated by commas (``wild,black-three``, as ``--house`` is typed). Kept in the order of
     the parameter's choices, so two spellings of one set are equal."""
@@ -275,7 +275,7 @@ _PLACE_KEYS = {"section": "text", "paragraph": "int", "paragraphs": "text", "com
 
 
 @lru_cache(maxsize=64)
-def _load_file_cached(path: str) -> dict:
+def _load_file_cached(path: str) -> dict[str, Any]:
     node = load(path)
     if not isinstance(node, Map):
         raise InputError(Said("ruleset.file-mapping", 'expected a mapping with id, title, extends, set'), path, node.line, node.column)
@@ -330,10 +330,10 @@ def _load_file_cached(path: str) -> dict:
     return out
 
 
-def _places(node: Map, path: str) -> dict[str, dict]:
+def _places(node: Map, path: str) -> dict[str, dict[str, Any]]:
     """``places``: for a parameter or a rule id, where its source states it (a section heading as the
     page writes it, a paragraph number within that section, a reader comment number, or a topic)."""
-    places: dict[str, dict] = {}
+    places: dict[str, dict[str, Any]] = {}
     if "places" not in node.items:
         return places
     body = node.items["places"][1]
@@ -353,7 +353,7 @@ def _places(node: Map, path: str) -> dict[str, dict]:
     return places
 
 
-def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict:
+def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict[str, Any]:
     """The source a ruling under ``rs`` cites for ``rule_id`` (governed by ``param``): its id, title,
     address, the place on the page, and whether it is inherited, as data (the words for the place are
     the catalog's)."""
@@ -421,7 +421,7 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
                    parent.id, rule_places=parent.rule_places | rule_places)
 
 
-def _own_cites(data: dict) -> dict[str, Cited]:
+def _own_cites(data: dict[str, Any]) -> dict[str, Cited]:
     """The parameters a ruleset file's own page states: those it sets, those it names under
     ``sources`` (the page states a value its parent has too) and those it gives a place. A parameter
     under ``sources`` may name another page (a six-player file citing the Dutch page's deal, say)."""

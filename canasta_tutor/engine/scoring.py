@@ -1,6 +1,8 @@
 """The end-of-hand score: every line with its score id, the sides' new totals, the game's end."""
 from __future__ import annotations
 
+from typing import Any
+
 from canasta_tutor.engine.cards import RANK_NAMES
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.table import Side, Table
@@ -11,11 +13,11 @@ class Line(Record):
     """One line of a side's score, with its score id."""
     rule: str
     points: int
-    params: dict
+    params: dict[str, Any]
 
     _fields = ("rule", "points", "params")
 
-    def __init__(self, rule: str, points: int, params: dict) -> None:
+    def __init__(self, rule: str, points: int, params: dict[str, Any]) -> None:
         self.rule = rule
         self.points = points
         self.params = params
@@ -50,7 +52,7 @@ class ScoreReport:
     game_over: bool
     winner: str | None
     tie: list[str]
-    notes: list[tuple[str, dict]]
+    notes: list[tuple[str, dict[str, Any]]]
 
     def __init__(
         self,
@@ -61,7 +63,7 @@ class ScoreReport:
         game_over: bool,
         winner: str | None,
         tie: list[str] | None = None,
-        notes: list[tuple[str, dict]] | None = None,
+        notes: list[tuple[str, dict[str, Any]]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.out = out
@@ -78,7 +80,7 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     """Score the hand. ``strict``: every hand must be known; otherwise unknown hands are left out of the
     count, and a note says so (``check`` uses that to show what a going-out move would score)."""
     rs = table.ruleset
-    notes: list[tuple[str, dict]] = []
+    notes: list[tuple[str, dict[str, Any]]] = []
     if out is not None:
         try:
             out_player = table.player(out)
@@ -114,7 +116,7 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     return ScoreReport(rs.id, out, concealed, sides, bool(reached), winner, tie, notes)
 
 
-def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes) -> SideScore:
+def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes: list[tuple[str, dict[str, Any]]]) -> SideScore:
     rs = table.ruleset
     lines: list[Line] = []
     canastas = side.canastas

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from canasta_tutor.engine.cards import SUITS, Card
 from canasta_tutor.engine.record import Record
@@ -163,9 +164,9 @@ class Table(Record):
     stock: int
     cut_bonus: str | None
     ruleset_ref: str
-    house_rules: dict
+    house_rules: dict[str, Any]
     file: str
-    positions: dict  # key path -> (line, column) in the file, for messages
+    positions: dict[str, Any]  # key path -> (line, column) in the file, for messages
 
     _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
                "ruleset_ref", "house_rules", "file", "positions")
@@ -182,9 +183,9 @@ class Table(Record):
         stock: int = 0,
         cut_bonus: str | None = None,
         ruleset_ref: str = 'classic',
-        house_rules: dict | None = None,
+        house_rules: dict[str, Any] | None = None,
         file: str = "",
-        positions: dict | None = None,
+        positions: dict[str, Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.players = players
@@ -211,7 +212,7 @@ class Table(Record):
 
     def house_text(self) -> str:
         """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
-        def value(v):
+        def value(v: object) -> str:
             if isinstance(v, (dict, list)):
                 import json
 
@@ -252,12 +253,12 @@ class Table(Record):
             return self.pile_frozen
         return not freezers(self.ruleset.pile_frozen_by).isdisjoint(self.discard)  # a set look done in C
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
-        def cards(cs):
+        def cards(cs: Iterable[Card]) -> str:
             return " ".join(str(c) for c in cs)
 
-        data: dict = {"ruleset": self.ruleset_ref}
+        data: dict[str, Any] = {"ruleset": self.ruleset_ref}
         if self.house_rules:
             data["house_rules"] = dict(self.house_rules)
         data["players"] = [

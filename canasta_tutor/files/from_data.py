@@ -10,7 +10,7 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
@@ -20,9 +20,9 @@ from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
 try:  # what Counter counts with, without Counter's checks of its argument: far quicker on a small table
-    from _collections import _count_elements
+    from _collections import _count_elements  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - another Python
-    def _count_elements(counts, cards):
+    def _count_elements(counts: dict[Card, int], cards: list[Card]) -> None:
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
 
@@ -105,10 +105,10 @@ def _card_list(words: list[str]) -> list[Card]:
     cards = list(map(get, words))  # the codes seen before, looked up in C
     if None in cards:
         try:
-            cards = [get(w) or parse_card(w) for w in words]
+            return [get(w) or parse_card(w) for w in words]
         except CardError:
             raise _Decline from None
-    return cards
+    return cards  # type: ignore[return-value]  # no None among them
 
 
 def _ruleset(ref: str, players: int) -> Ruleset:
@@ -119,14 +119,14 @@ def _ruleset(ref: str, players: int) -> Ruleset:
     return rs
 
 
-def _direct(data: dict, name: str) -> Table | None:
+def _direct(data: dict[str, Any], name: str) -> Table | None:
     try:
         return _build(data, name)
     except _Decline:
         return None
 
 
-def _name(value: Any) -> bool:
+def _name(value: Any) -> TypeGuard[str]:
     """A name as the reader takes it: text, not empty, with no spaces around it."""
     return type(value) is str and value != "" and value == value.strip()
 
@@ -136,7 +136,7 @@ def _whole(value: Any) -> bool:
     return type(value) is int and -10**9 < value < 10**9
 
 
-def _build(data: dict, name: str) -> Table:
+def _build(data: dict[str, Any], name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
     get = data.get

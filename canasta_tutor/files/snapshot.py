@@ -123,7 +123,7 @@ class Scenario:
 
 # Where the problems go that reading can carry on past (an unknown key, a card that is not one...)
 # while ``lint`` collects every problem of a file; None: the first problem stops the reading.
-_COLLECTED: ContextVar[list | None] = ContextVar("collected", default=None)
+_COLLECTED: ContextVar[list[InputError] | None] = ContextVar("collected", default=None)
 
 
 @contextmanager
@@ -202,7 +202,7 @@ class Reader:
         self.soft(self.fail(node, key, Said("table.choice", 'found {found}, expected one of: {choices}', found=show(node), choices=', '.join(choices))))
         return choices[0]
 
-    def cards(self, node: Node, key: str, sink: list | None = None) -> list[Card]:
+    def cards(self, node: Node, key: str, sink: list[Any] | None = None) -> list[Card]:
         """A YAML list of card codes, or one string of codes separated by spaces."""
         if _null(node):
             return []
@@ -237,9 +237,10 @@ class Reader:
 
 def counted_slip(node: Node, key: str) -> str | None:
     """The fix for a count written with its unit (``hand: 11 cards``), which YAML reads as text."""
-    words = node.text.split() if isinstance(node, Scalar) else []
+    text = node.text if isinstance(node, Scalar) else ""
+    words = text.split()
     if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
-        return Said("table.count-with-unit", "found '{found}': write the count alone, as in {key}: {count}", found=node.text.strip(), key=key.split('.')[-1], count=words[0])
+        return Said("table.count-with-unit", "found '{found}': write the count alone, as in {key}: {count}", found=text.strip(), key=key.split('.')[-1], count=words[0])
     return None
 
 
@@ -326,7 +327,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
             said = Said("table.player-count", "found {found} players, but {ruleset} is played by {players}",
                         found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players)
         raise r.fail(players_node, "players", said)
-    card_sink: list = []
+    card_sink: list[Any] = []
     positions: dict[str, tuple[int, int]] = {}
     players: list[Player] = []
     seen: set[str] = set()
@@ -400,7 +401,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                  {k: v[1] for k, v in house.items()}, file, positions)
 
 
-def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list) -> list[Side]:
+def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list[Any]) -> list[Side]:
     names = [p.name for p in players]
     if node is None:
         if ruleset.side_size == 1:
@@ -420,7 +421,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
             raise r.fail(sm.items["name"][1], f"{key}.name", Said("table.same-side", "two sides are called '{name}'", name=name))
         pl_node = sm.items["players"][1]
         if isinstance(pl_node, Scalar):
-            members = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
+            members: list[tuple[str, Node, str]] = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
                 if " " in pl_node.text.strip() or "," in pl_node.text else [(pl_node.text.strip(), pl_node, f"{key}.players")]
         elif isinstance(pl_node, Seq):
             members = [(r.text(it, f"{key}.players[{j}]", Said("what.player-name", "a player's name")), it, f"{key}.players[{j}]")
@@ -475,7 +476,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
     return sides
 
 
-def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
+def _check_deck(r: Reader, sink: list[Any], ruleset: Ruleset) -> None:
     problems = over_deck_limit((c for c, _, _ in sink), ruleset.decks, ruleset.jokers)
     # while collecting, every surplus is reported; else the first stops the reading
     for what, found, allowed in problems:
@@ -493,7 +494,7 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
         r.soft(r.fail(where, key, Said("table.too-many-of", 'the table holds {found} of {what}, but {decks} hold {allowed}', found=found, what=what, decks=decks, allowed=allowed)))
 
 
-def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list, stock: int,
+def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list[Any], stock: int,
                  ruleset: Ruleset) -> None:
     """Hands given as counts and the stock cannot hold more cards than the decks: a table of a
     billion cards is a mistake, and would make every search over it unbounded."""
@@ -599,7 +600,7 @@ def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
 
 
 def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
-                  house_override: dict | None = None) -> Scenario:
+                  house_override: dict[str, Any] | None = None) -> Scenario:
     table = read_table(root, file, ruleset_override, house_override)
     r = Reader(file)
     assert isinstance(root, Map)
@@ -619,12 +620,12 @@ def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
     return scenario
 
 
-def load_scenario(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Scenario:
+def load_scenario(path: str | Path, ruleset: str | None = None, house: dict[str, Any] | None = None) -> Scenario:
     """Load a snapshot or a scenario file (a snapshot is a scenario without checks)."""
     return read_scenario(load(path), str(path), ruleset, house)
 
 
-def load_table(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Table:
+def load_table(path: str | Path, ruleset: str | None = None, house: dict[str, Any] | None = None) -> Table:
     return load_scenario(path, ruleset, house).table
 
 
