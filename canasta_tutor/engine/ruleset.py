@@ -32,8 +32,24 @@ from canasta_tutor.reading.strict_yaml import (
 )
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
-BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "official", "official-2p", "official-3p",
-           "official-6p", "brazilian", "danish", "dutch-house")
+_VARIANT = re.compile(r"(?P<family>.+)-(?P<players>\d+)p")
+
+
+def builtin_ids(names: list[str]) -> tuple[str, ...]:
+    """The built-in rulesets in the order they are listed: each ruleset that has variants for other
+    numbers of players (``classic``, and ``classic-2p`` ...), followed by those variants by number of
+    players, families in name order; then every other ruleset, in name order."""
+    variants: dict[str, list[tuple[int, str]]] = {}
+    for name in names:
+        found = _VARIANT.fullmatch(name)
+        if found and found["family"] in names:
+            variants.setdefault(found["family"], []).append((int(found["players"]), name))
+    listed = [v for family in sorted(variants) for v in (family, *(n for _, n in sorted(variants[family])))]
+    return (*listed, *sorted(n for n in names if n not in listed))
+
+
+# Every file of rulesets/ is a built-in ruleset: adding one is adding its file.
+BUILTIN = builtin_ids([p.stem for p in RULESET_DIR.glob("*.yaml")])
 BASE = "official"  # the ruleset every other one extends, directly or not: pagat's official laws
 OFFICIAL = "pagat"  # the source of the official laws; a ruleset of another page that cites it inherits
 # Every source a ruling may cite: its title as a reader would look it up, and the page's address where

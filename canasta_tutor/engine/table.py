@@ -125,6 +125,21 @@ class Side(Record):
         return sum(1 for m in self.melds if m.is_canasta)
 
 
+def partners(names: list[str], side_size: int) -> list[list[str]]:
+    """The default seating, the one place it is decided: partners sit across the table, so with
+    ``count`` sides the first side holds the first player and every ``count``-th one after; a player
+    who plays alone is a side alone."""
+    if side_size == 1:
+        return [[n] for n in names]
+    count = len(names) // side_size
+    return [[names[i + k * count] for k in range(side_size)] for i in range(count)]
+
+
+def default_sides(names: list[str], side_size: int) -> list[Side]:
+    """The sides of a table that names none: the default seating, each side named by its players."""
+    return [Side(" & ".join(members), members) for members in partners(names, side_size)]
+
+
 class Turn(Record):
     """Whose turn it is and how far it has gone."""
     player: str

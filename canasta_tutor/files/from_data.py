@@ -15,7 +15,7 @@ from typing import Any, TypeGuard
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
@@ -222,11 +222,7 @@ def _build(data: dict[str, Any], name: str) -> Table:
 
 def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:
     if value is None:
-        if rs.side_size == 1:
-            return [Side(n, [n]) for n in names]
-        count = len(names) // rs.side_size
-        groups = [[names[i + k * count] for k in range(rs.side_size)] for i in range(count)]
-        return [Side(" & ".join(g), g) for g in groups]
+        return default_sides(names, rs.side_size)
     if type(value) is not list:
         raise _Decline
     sides = []

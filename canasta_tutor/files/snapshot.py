@@ -10,7 +10,7 @@ from typing import Any
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
@@ -404,11 +404,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
 def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list[Any]) -> list[Side]:
     names = [p.name for p in players]
     if node is None:
-        if ruleset.side_size == 1:
-            return [Side(n, [n]) for n in names]
-        count = len(names) // ruleset.side_size
-        groups = [[names[i + k * count] for k in range(ruleset.side_size)] for i in range(count)]
-        return [Side(" & ".join(g), g) for g in groups]
+        return default_sides(names, ruleset.side_size)
     if not isinstance(node, Seq):
         raise r.fail(node, "sides", Said("table.sides-list", 'found {found}, expected a list of sides', found=show(node)))
     sides: list[Side] = []

@@ -8,6 +8,8 @@ from collections import Counter
 from canasta_tutor.engine.cards import RANKS, SUITS, Card
 from canasta_tutor.engine.table import Player, Table
 
+NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")  # the seats of a game and of self-play, in turn order
+
 
 def full_deck(decks: int, jokers: int) -> list[Card]:
     """The cards of ``decks`` packs and ``jokers`` jokers, in the order a new pack lies before the shuffle."""

@@ -19,14 +19,13 @@ from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
-from canasta_tutor.engine.table import Player, Side, Table, Turn
+from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
+from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
-NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")
 TURN_LIMIT = 400  # turns in one hand before it is called off (no real hand comes near)
 MOVES_PER_TURN = 60  # decisions in one turn before a computer player is made to discard
 
@@ -59,9 +58,9 @@ def parse_player(text: str) -> tuple[str, int]:
 def side_names(side_size: int, count: int, names: list[str]) -> list[tuple[str, list[str]]]:
     """The sides: a player alone is a side of their own name; partners sit across the table, and two
     partnerships are North-South and East-West, as at a bridge table."""
+    groups = partners(names, side_size)
     if side_size == 1:
-        return [(n, [n]) for n in names]
-    groups = [[names[j] for j in range(i, len(names), count)] for i in range(count)]
+        return [(members[0], members) for members in groups]
     labels = ["NS", "EW"] if count == 2 else [f"S{i + 1}" for i in range(count)]
     return list(zip(labels, groups))
 

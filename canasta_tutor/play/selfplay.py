@@ -21,8 +21,8 @@ from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
-from canasta_tutor.engine.table import Player, Side, Table, Turn
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
+from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
+from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import legal_moves
 
 
@@ -58,12 +58,11 @@ class HandResult:
 
 def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
     rs = load_ruleset(ruleset_id)
-    names = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"][: rs.players]
+    names = list(NAMES[: rs.players])
+    groups = partners(names, rs.side_size)
     if rs.side_size == 1:
-        return names, [(n, [n]) for n in names]
-    count = rs.players // rs.side_size
-    sides = [(f"S{i + 1}", [names[j] for j in range(i, rs.players, count)]) for i in range(count)]
-    return names, sides
+        return names, [(members[0], members) for members in groups]
+    return names, [(f"S{i + 1}", members) for i, members in enumerate(groups)]
 
 
 class Game:
