@@ -79,6 +79,7 @@ class Parameters:
         "(such a card lies in the pile), black-three (one lies in the pile)",
         choices=("not-melded", "wild", "red-three", "black-three"))
     pile_take: str = param("how an unfrozen pile is taken", choices=("pagat", "one-natural"))
+    pile_onto_meld: bool = param("the pile may be taken by laying its top card on the side's meld of that rank")
     initial_meld: tuple[Tier, ...] = param("initial meld minimum by the side's score before the hand")
     canasta_bonus: dict[str, int] = param("canasta bonus, natural and mixed")
     canasta_closed: bool = param("a finished canasta may not be changed")

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from canasta_tutor.engine.cards import RANK_NAMES
 from canasta_tutor.engine.rules.registry import Found, Near, rule
 
 if TYPE_CHECKING:
@@ -97,4 +98,13 @@ def no_match(s: TurnState, f: Facts) -> Found | None:
     if not ok:
         why = "one-natural" if s.ruleset.pile_take == "one-natural" else ("bare" if not f.cards else "cards")
         return {"top": str(f.top), "rank": f.top.rank, "why": why}
+    return None
+
+
+@rule("pile.onto-own-meld", on="take", params="pile_onto_meld", decides=620)
+def onto_own_meld(s: TurnState, f: Facts) -> Found | None:
+    """A house rule (a reader's table on the Danish page): the pile is never taken with a rank the
+    side has already melded, so its top card can only start a new meld."""
+    if not s.ruleset.pile_onto_meld and f.top is not None and f.target is not None:
+        return {"top": str(f.top), "rank": f.top.rank, "rank_name": RANK_NAMES.get(f.top.rank, f.top.rank)}
     return None
