@@ -167,14 +167,17 @@ def score_file(path: str, out: str | None = None, concealed: bool | None = None,
     >>> [(side.name, side.hand_total) for side in report.sides]
     [('NS', 1020), ('EW', 80)]
     """
-    from canasta_tutor.engine.scoring import score_table
+    from canasta_tutor.engine.scoring import ScoreError, score_table
 
     scenario = load_scenario(path, ruleset, house)
     if out is None and scenario.score is not None:
         out = scenario.score.out
         if concealed is None:
             concealed = scenario.score.concealed
-    return score_table(scenario.table, out, bool(concealed))
+    try:
+        return score_table(scenario.table, out, bool(concealed))
+    except ScoreError as exc:  # a hand given as a count: where it is in the file
+        raise exc if exc.key == "out" else scenario.located(exc) from None
 
 
 def scenario_files(paths: list[str], unreadable: list[Any] | None = None) -> list[Path]:

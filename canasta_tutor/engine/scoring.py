@@ -9,6 +9,14 @@ from canasta_tutor.engine.table import Side, Table
 from canasta_tutor.reading.strict_yaml import InputError, Said
 
 
+class ScoreError(InputError):
+    """A hand that cannot be scored: a domain error that names what it is about, as a key path of the
+    table (``players[1].hand``) or ``out`` (the player said to have gone out). Where that is (a file's
+    line and column, a command-line option) is for the reader of the file or the command line to add."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message, key=key)
+
 class Line(Record):
     """One line of a side's score, with its score id."""
     rule: str
@@ -85,18 +93,16 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         try:
             out_player = table.player(out)
         except KeyError:
-            raise InputError(Said("score.out-not-player", "--out: found '{out}', expected a player: {players}",
-                                  out=out, players=", ".join(p.name for p in table.players))) from None
+            raise ScoreError(Said("score.out-not-player", "found '{out}', expected a player: {players}",
+                                  out=out, players=", ".join(p.name for p in table.players)), "out") from None
         if out_player.count:
             notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
     for i, p in enumerate(table.players):
         if p.hand is None and p.count and not strict:
             notes.append(("hand-unknown", {"player": p.name, "count": p.count}))
         elif p.hand is None and p.count:
-            key = f"players[{i}].hand"
-            line, column = table.positions.get(key, (0, 0))
-            raise InputError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
-                                  "the cards", player=p.name, count=p.count), table.file, line, column, key)
+            raise ScoreError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
+                                  "the cards", player=p.name, count=p.count), f"players[{i}].hand")
     out_side = table.side_of(out).name if out else None
     sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
     target = rs.target_score

@@ -180,11 +180,10 @@ class Table(Record):
     cut_bonus: str | None
     ruleset_ref: str
     house_rules: dict[str, Any]
-    file: str
-    positions: dict[str, Any]  # key path -> (line, column) in the file, for messages
 
+    # The game only: where a table was read from is the readers' to say (files/), not the table's.
     _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
-               "ruleset_ref", "house_rules", "file", "positions")
+               "ruleset_ref", "house_rules")
     __slots__ = _fields
 
     def __init__(
@@ -199,8 +198,6 @@ class Table(Record):
         cut_bonus: str | None = None,
         ruleset_ref: str = 'classic',
         house_rules: dict[str, Any] | None = None,
-        file: str = "",
-        positions: dict[str, Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.players = players
@@ -212,8 +209,6 @@ class Table(Record):
         self.cut_bonus = cut_bonus
         self.ruleset_ref = ruleset_ref
         self.house_rules = {} if house_rules is None else house_rules
-        self.file = file
-        self.positions = {} if positions is None else positions
 
     def clone(self) -> Table:
         """A copy whose hands, melds, pile and turn may change without touching this table."""
@@ -223,7 +218,7 @@ class Table(Record):
         t = self.turn
         return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission, t.red_three_last),
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
-                     dict(self.house_rules), self.file, self.positions)
+                     dict(self.house_rules))
 
     def house_text(self) -> str:
         """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""

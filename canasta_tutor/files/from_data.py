@@ -32,9 +32,6 @@ _SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
 _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
 _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
-# Where a hand is, for a message about it: no line in a file, only the key path. Each table gets a copy,
-# since a program may change its own table's positions.
-_POSITIONS = {n: {f"players[{i}].hand": (0, 0) for i in range(n)} for n in range(1, 9)}
 _WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
 _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
              for r in (*NATURAL_RANKS, "3")}
@@ -217,7 +214,7 @@ def _build(data: dict[str, Any], name: str) -> Table:
     if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
         raise _Decline
     return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
-                 cut_bonus, ref, {}, name, dict(_POSITIONS[len(players)]))
+                 cut_bonus, ref, {})
 
 
 def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:

@@ -102,11 +102,13 @@ class ScoreExpect:
 
 
 class Scenario:
-    """A table and what its author states about it."""
+    """A table and what its author states about it, and where: the file, and where in it each hand is."""
     table: Table
     title: str
     checks: list[Check]
     score: ScoreExpect | None
+    file: str
+    positions: dict[str, tuple[int, int]]
 
     def __init__(
         self,
@@ -114,11 +116,22 @@ class Scenario:
         title: str = "",
         checks: list[Check] | None = None,
         score: ScoreExpect | None = None,
+        file: str = "",
+        positions: dict[str, tuple[int, int]] | None = None,
     ) -> None:
         self.table = table
         self.title = title
         self.checks = [] if checks is None else checks
         self.score = score
+        self.file = file
+        self.positions = {} if positions is None else positions
+
+    def located(self, exc: InputError) -> InputError:
+        """An error about the table (the engine's, which names a key path) placed in this file."""
+        if exc.file:
+            return exc
+        line, column = self.positions.get(exc.key, (0, 0))
+        return InputError(exc.message, self.file, line, column, exc.key)
 
 
 # Where the problems go that reading can carry on past (an unknown key, a card that is not one...)
@@ -292,7 +305,10 @@ def _scalar_text(node: Node) -> Any:
 
 def read_table(root: Node, file: str, ruleset_override: str | None = None,
                house_override: dict[str, tuple[Any, str]] | None = None,
-               extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
+               extra_keys: tuple[str, ...] = SCENARIO_KEYS,
+               positions: dict[str, tuple[int, int]] | None = None) -> Table:
+    """The table a file's node describes. ``positions``, when given, receives where in the file each
+    hand is (``players[1].hand`` -> line, column), for messages about the table that come later."""
     r = Reader(file)
     if isinstance(root, Map) and "steps" in root.items and "players" not in root.items:
         raise r.fail(root, "", Said("table.lesson", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'"))
@@ -328,7 +344,8 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
                         found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players)
         raise r.fail(players_node, "players", said)
     card_sink: list[Any] = []
-    positions: dict[str, tuple[int, int]] = {}
+    if positions is None:
+        positions = {}
     players: list[Player] = []
     seen: set[str] = set()
     for i, pn in enumerate(players_node.items):
@@ -398,7 +415,7 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     _check_deck(r, card_sink, ruleset)
     _check_total(r, top, players, sides, discard, stock, ruleset)
     return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
-                 {k: v[1] for k, v in house.items()}, file, positions)
+                 {k: v[1] for k, v in house.items()})
 
 
 def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list[Any]) -> list[Side]:
@@ -597,12 +614,14 @@ def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
 
 def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
                   house_override: dict[str, Any] | None = None) -> Scenario:
-    table = read_table(root, file, ruleset_override, house_override)
+    positions: dict[str, tuple[int, int]] = {}
+    table = read_table(root, file, ruleset_override, house_override, positions=positions)
     r = Reader(file)
     assert isinstance(root, Map)
     title_node = value_of(root, "title")
     title = r.text(title_node, "title") if title_node is not None else ""
-    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")))
+    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")),
+                        file, positions)
     names = [p.name for p in table.players]
     if scenario.score:
         if scenario.score.out and scenario.score.out not in names:

@@ -331,9 +331,10 @@ class Game:
         return data
 
     @classmethod
-    def from_table(cls, table: Table, saved: dict | None, seed: int = 1) -> Game:
-        """A game that goes on from ``table``. ``saved`` is the file's ``x-game``; without it the stock
-        is the cards the table does not show, shuffled by ``seed``."""
+    def from_table(cls, table: Table, saved: dict | None, seed: int = 1, file: str = "") -> Game:
+        """A game that goes on from ``table`` (read from ``file``, which its messages name). ``saved``
+        is the file's ``x-game``; without it the stock is the cards the table does not show, shuffled
+        by ``seed``."""
         game = cls.__new__(cls)
         game.ruleset = table.ruleset
         game.ruleset_ref = table.ruleset_ref
@@ -348,7 +349,7 @@ class Game:
         saved = saved or {}
         if not isinstance(saved, dict):
             raise InputError(Said("game.x-game-mapping", "'x-game' must be a mapping (it is written by 'canasta play')"),
-                             table.file)
+                             file)
         try:
             game.seed = int(saved.get("seed", seed))
             game.hand = int(saved.get("hand", 1))
@@ -366,18 +367,18 @@ class Game:
                                                _past_score(table, h)))
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise InputError(Said("game.x-game", "'x-game' is not a saved game: {problem}", problem=str(exc)),
-                             table.file) from None
+                             file) from None
         if any(p.hand is None for p in table.players):
             raise InputError(Said("game.hands-known", "every hand must be given as cards to play on from this table"),
-                             table.file)
+                             file)
         if len(game.stock) != table.stock:
             raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps {left} "
-                                  "cards for it", stock=table.stock, left=len(game.stock)), table.file)
-        _check_deck(table, game.stock)
+                                  "cards for it", stock=table.stock, left=len(game.stock)), file)
+        _check_deck(table, game.stock, file)
         return game
 
 
-def _check_deck(table: Table, stock: list[Card]) -> None:
+def _check_deck(table: Table, stock: list[Card], file: str = "") -> None:
     """The table's cards and the stock the saved game keeps, counted together against the decks, as
     every table's are: a game with seven jokers, or a third 3H in two decks, is not played on."""
     from canasta_tutor.engine.cards import over_deck_limit
@@ -389,7 +390,7 @@ def _check_deck(table: Table, stock: list[Card]) -> None:
         decks = Said("decks", "{decks} decks with {jokers} jokers", decks=rs.decks, jokers=rs.jokers)
         raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock, "
                               "but {decks} hold {allowed}", found=found, what=what, decks=decks,
-                              allowed=allowed), table.file, 0, 0, "x-game.stock")
+                              allowed=allowed), file, 0, 0, "x-game.stock")
 
 
 def load_game(path: str) -> Game:
@@ -401,7 +402,7 @@ def load_game(path: str) -> Game:
     import yaml
 
     raw = yaml.safe_load(read_text(path)) or {}
-    return Game.from_table(table, raw.get("x-game") if isinstance(raw, dict) else None)
+    return Game.from_table(table, raw.get("x-game") if isinstance(raw, dict) else None, file=path)
 
 
 def game_text(game: Game) -> str:

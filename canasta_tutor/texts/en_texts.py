@@ -1525,7 +1525,8 @@ TEXTS = {
             'appeared': 'a file of that name appeared meanwhile',
         },
         'score': {
-            'out-not-player': "--out: found '{out}', expected a player: {players}",
+            'out-not-player': "found '{out}', expected a player: {players}",
+            'option': '{option}: {problem}',
             'hand-count': "{player}'s hand is given as a count ({count}); the score needs the cards",
         },
         'game': {
