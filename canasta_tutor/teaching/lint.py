@@ -219,7 +219,10 @@ def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     from canasta_tutor.learning.lesson import problems as lesson_problems
     from canasta_tutor.learning.lesson import read_lesson
 
-    lesson = read_lesson(path, root=root)
+    from canasta_tutor.teaching.packs import enclosing_pack
+
+    inside = enclosing_pack(path)  # a pack's lesson is checked as the pack asks it: under its ruleset
+    lesson = inside.lesson() if inside is not None else read_lesson(path, root=root)
     found = [Problem(str(path), line, column, "", message, "disagrees")
              for line, column, message in lesson_problems(lesson)]
     return len(lesson.questions), found

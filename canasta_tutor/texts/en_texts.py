@@ -912,6 +912,14 @@ TEXTS = {
             'no-questions': 'the files hold no question to print',
             'same-file': '--out and --key name the same file; give the key its own name',
             'read-file': "'{file}' is one of the files read (nothing was written)",
+            'tick-yes': 'Yes, allowed',
+            'tick-no': 'No, not allowed',
+            'why': 'Why?',
+            'points': '{side}: points',
+            'points-are': '{side}: {points} points',
+            'version': 'version {version}',
+            'page': 'page {page} of {pages}',
+            'answer-is': 'Answer: {answer}',
             'wrote': {
                 'count': 'n',
                 'one': 'wrote {file} (1 question)',
@@ -960,6 +968,7 @@ TEXTS = {
             'cannot-write': 'cannot write {file}: {reason} (nothing was written)',
         },
         'packs': {
+            'id-taken': "the pack id '{id}' is already taken by another pack, at {other} (another author or title); change the 'id' in one {manifest}, or remove the other with 'canasta pack remove {id}'",
             'pack': '{title} (pack {id})',
             'pack-by': '{title} (pack {id}), by {author}',
             'no-manifest-zip': 'holds no {manifest}: a pack is a folder with a {manifest}, zipped',
@@ -1091,6 +1100,23 @@ TEXTS = {
         },
     },
     'learning': {
+        'class': {
+            'one-at-a-time': 'give one of --class, --export and --import at a time',
+            'imported': {
+                'count': 'n',
+                'one': "added 1 answer to {learner}'s progress in {path}",
+                'other': "added {n} answers to {learner}'s progress in {path}",
+            },
+            'exported': {
+                'count': 'n',
+                'one': "wrote {file}: {learner}'s progress (1 answer); hand it in with 'canasta progress --import {file}'",
+                'other': "wrote {file}: {learner}'s progress ({n} answers); hand it in with 'canasta progress --import {file}'",
+            },
+            'nothing-to-export': 'there is no progress to export yet ({path} does not exist)',
+            'none': 'no learner has answered yet in {path}',
+            'learner': '{learner}: {answers} answers, {wrong} wrong at the first try, {lessons} of {started} lessons started finished',
+            'weak': '{rule}: memory {memory}%, {wrong} wrong at the first try',
+        },
         'due-now': 'now',
         'due-days': {
             'one': 'in {n} day',
@@ -1546,6 +1572,7 @@ TEXTS = {
             'rule-id': 'a rule id',
             'step': 'a step',
             'move': "a move such as 'draw; discard 5C'",
+            'question': 'the question as the worksheet asks it',
             'pack-id': "the pack's id",
             'ruleset-id': 'a ruleset id',
             'lesson-file': 'a lesson file such as 01-melds.yaml',
@@ -1600,6 +1627,7 @@ TEXTS = {
             'zip-twice': "is in the zip twice; zip the pack's folder again",
         },
         'progress-file': {
+            'not-export': "is not a progress file written by 'canasta progress --export'",
             'a-link': 'a symbolic link (links are never followed)',
             'a-folder': 'a folder',
             'a-special': 'not a regular file but a pipe, a device or a socket',
@@ -1872,11 +1900,16 @@ TEXTS = {
             'examples': [
                 'canasta progress',
                 'canasta progress --reset --yes',
+                'canasta progress --class --csv > class.csv',
             ],
             'options': {
                 'reset': "Forget this learner's answers and start again (asks first).",
                 'yes': 'With --reset: do not ask.',
                 'ruleset': 'Make this your ruleset (progress is kept per rule, whatever the ruleset).',
+                'whole_class': 'Every learner of this data folder: answers, wrong first tries and memory per rule, lessons finished.',
+                'as_csv': 'With --class: the same as CSV, one row per learner and rule or lesson, for a spreadsheet.',
+                'export': "Write this learner's progress to FILE, to hand in on another computer.",
+                'import_file': 'Add the progress in FILE (written by --export) to this data folder.',
             },
         },
         'learn': {
@@ -1962,17 +1995,22 @@ TEXTS = {
             },
         },
         'worksheet': {
-            'summary': "Write a printable worksheet: one question per page, each with its table drawn, and room for the answer. The sheet shows no answer; --key writes the engine's rulings, rule ids and sources.",
+            'summary': "Write a printable worksheet: several questions to a page, each with its table drawn and tick boxes or lines for the answer, the student's name and the page number on every page. The sheet shows no answer; --key writes the answers with the engine's rulings, rule ids and sources.",
             'examples': [
                 'canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html',
+                'canasta worksheet club-pack.zip --per-page 3 --versions 2 --seed thursday --out sheet.html --key key.html',
             ],
             'arguments': {
-                'files': "Scenario, table or lesson files ('-' for standard input).",
+                'files': "Scenario, table or lesson files, folders, or lesson packs (a folder or a zip); '-' for standard input.",
             },
             'options': {
                 'out': 'The sheet to write (HTML, prints on A4 and Letter).',
                 'key': 'Also write the answer key to this HTML file.',
                 'title': "The sheet's heading.",
+                'per_page': 'Questions on each printed page (default: as many as fit with every card readable).',
+                'shuffle': 'Print the questions in a shuffled order (fixed by --seed).',
+                'seed': 'The word that fixes the shuffled order, so the same sheet can be printed again.',
+                'versions': 'Print K versions (A, B, ...) in different orders, each with its own key: sheet-A.html, key-A.html, ...',
             },
         },
         'play': {
