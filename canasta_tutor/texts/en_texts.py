@@ -968,7 +968,7 @@ TEXTS = {
             'cannot-write': 'cannot write {file}: {reason} (nothing was written)',
         },
         'packs': {
-            'id-taken': "the pack id '{id}' is already taken by another pack, at {other} (another author or title); change the 'id' in one {manifest}, or remove the other with 'canasta pack remove {id}'",
+            'id-taken': "the pack id '{id}' is already taken by another pack, at {other} (another author or title); change the 'id' in one of the two {manifest} files",
             'pack': '{title} (pack {id})',
             'pack-by': '{title} (pack {id}), by {author}',
             'no-manifest-zip': 'holds no {manifest}: a pack is a folder with a {manifest}, zipped',
