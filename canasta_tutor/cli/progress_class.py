@@ -3,13 +3,12 @@ teacher, and one learner's progress carried between computers."""
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from canasta_tutor.cli.common import _emit_json, _say
 
 
-def class_command(whole_class: bool, as_csv: bool, export: Optional[str], import_file: Optional[str],
-                  learner: Optional[str], as_json: bool) -> None:
+def class_command(whole_class: bool, as_csv: bool, export: str | None, import_file: str | None,
+                  learner: str | None, as_json: bool) -> None:
     from canasta_tutor import texts
     from canasta_tutor.learning import progress_class as pc
     from canasta_tutor.learning.progress import Progress, database_path

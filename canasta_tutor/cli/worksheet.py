@@ -2,11 +2,17 @@
 from __future__ import annotations
 
 import os
-from typing import List, Optional
 
 import typer
 
-from canasta_tutor.cli.common import JsonOpt, LangOpt, RulesetOpt, _emit_json, _guard, app
+from canasta_tutor.cli.common import (
+    JsonOpt,
+    LangOpt,
+    RulesetOpt,
+    _emit_json,
+    _guard,
+    app,
+)
 
 
 def _versioned(path: str, version: str) -> str:
@@ -19,26 +25,25 @@ def _versioned(path: str, version: str) -> str:
 
 @app.command()
 def worksheet(
-    files: List[str] = typer.Argument(...),
+    files: list[str] = typer.Argument(...),
     out: str = typer.Option(..., "--out", "-o"),
-    key: Optional[str] = typer.Option(None, "--key", "-k"),
-    title: Optional[str] = typer.Option(None, "--title"),
-    per_page: Optional[int] = typer.Option(None, "--per-page", min=1, max=12, metavar="N"),
+    key: str | None = typer.Option(None, "--key", "-k"),
+    title: str | None = typer.Option(None, "--title"),
+    per_page: int | None = typer.Option(None, "--per-page", min=1, max=12, metavar="N"),
     shuffle: bool = typer.Option(False, "--shuffle"),
     seed: str = typer.Option("", "--seed", metavar="S"),
     versions: int = typer.Option(1, "--versions", min=1, max=26, metavar="K"),
-    ruleset: Optional[str] = RulesetOpt,
+    ruleset: str | None = RulesetOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body() -> None:
+        from canasta_tutor import texts
         from canasta_tutor.files.writing import check_target, write_file
         from canasta_tutor.reading.strict_yaml import InputError
         from canasta_tutor.teaching.answer_key import key_html
         from canasta_tutor.teaching.sheet import sheet_html
         from canasta_tutor.teaching.worksheet import ordered, questions, versions_named
-
-        from canasta_tutor import texts
 
         letters = versions_named(versions)
         targets = [_versioned(t, v) for v in letters for t in (out, key) if t]

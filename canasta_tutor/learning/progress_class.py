@@ -13,7 +13,7 @@ import csv
 import io
 import json
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from canasta_tutor.learning.progress import Progress, rebuild_schedule, valid
@@ -25,7 +25,7 @@ CSV_COLUMNS = ("learner", "kind", "item", "answers", "wrong_first_tries", "memor
 
 
 def _moment(stamp: float | None) -> str | None:
-    return datetime.fromtimestamp(stamp, timezone.utc).isoformat(timespec="seconds") if stamp else None
+    return datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds") if stamp else None
 
 
 def learners(conn: sqlite3.Connection) -> list[str]:

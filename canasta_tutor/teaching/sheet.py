@@ -16,7 +16,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.cards import parse_card
 from canasta_tutor.engine.move import MoveError
 from canasta_tutor.files.writing import MARKER
-from canasta_tutor.render.svg import WIDTH, table_svg
+from canasta_tutor.render.svg import COMPACT_WIDTH, table_svg
 from canasta_tutor.teaching.worksheet import GENERATOR, Question, pile_matters
 
 # The printable area, in mm, of the smaller of A4 (210 x 297) and Letter (215.9 x 279.4) with 12 mm
@@ -29,8 +29,10 @@ LINE_H = 5.4  # a line of 11pt text
 CHAR_W = 2.25  # a generous average width of an 11pt character
 WRITE_H = 8.0  # a line to write on
 CHOICE_H = 6.2  # a row with a tick box, before it wraps
+WIDTH = COMPACT_WIDTH  # the sheet's drawings, in their own pixels
 FULL = PAGE_W / WIDTH  # mm per drawing pixel when the drawing takes the page's width
 FEWEST = 0.155  # mm per pixel: smaller, a card's face (34 px) would be under 5.3 mm wide
+LEAST = 0.05  # mm per pixel: the smallest drawing a page of many questions may ask for
 SIDE_TEXT = 56.0  # the narrowest column the question's words take beside the drawing
 
 
@@ -77,7 +79,7 @@ def answer_rows(q: Question, lang: str | None) -> list[str]:
     """Where the student answers, as rows of HTML: tick boxes for a choice, lines to write on."""
     box = '<span class="box"></span>'
     if q.kind == "move":
-        return [f'{box} {t("tick-yes", lang)} &nbsp; &nbsp; {box} {t("tick-no", lang)}',
+        return [f'{box} {t("tick-yes", lang)}', f'{box} {t("tick-no", lang)}',
                 f'{t("why", lang)} <span class="write"></span>']
     if q.kind == "rule":
         return [f"{box} {html.escape(texts.rule_entry(r, lang)['title'])}" for r in q.choices()]
@@ -118,7 +120,7 @@ class Placed:
     q: Question
     number: int
     svg: str
-    svg_h: int  # the drawing's height in its own pixels (800 wide)
+    svg_h: int  # the drawing's height in its own pixels (WIDTH wide)
     scale: float = FULL
     beside: bool = False
 
@@ -130,14 +132,19 @@ class Placed:
         return HEADING_H + drawing + _text_height(self.q, lang, PAGE_W) + GAP_H
 
 
-def _best_scale(group: list[Placed], lang: str | None) -> float | None:
-    """The largest drawing scale at which the whole group fits on one page; None if none does."""
-    scale = FULL
-    while scale > 0.04:
-        if HEAD_H + sum(p.height(lang, scale) for p in group) <= PAGE_H:
-            return scale
-        scale = round(scale - 0.0025, 4)
-    return None
+def _fit(group: list[Placed], lang: str | None) -> bool:
+    """Shrink the group's drawings until the group fits on one page, the largest first, weighed by
+    the square root of its height: a small table keeps more of its size while a crowded one gives
+    way, but not all of it. False when even the smallest drawings leave the group too tall."""
+    for p in group:
+        p.scale = FULL
+    while HEAD_H + sum(p.height(lang, p.scale) for p in group) > PAGE_H:
+        shrinkable = [p for p in group if p.scale > LEAST]
+        if not shrinkable:
+            return False
+        tallest = max(shrinkable, key=lambda p: p.svg_h ** 0.5 * p.scale)
+        tallest.scale = max(LEAST, round(tallest.scale - 0.0025, 4))
+    return True
 
 
 def pages(placed: list[Placed], lang: str | None, per_page: int | None) -> list[list[Placed]]:
@@ -148,15 +155,14 @@ def pages(placed: list[Placed], lang: str | None, per_page: int | None) -> list[
         out = [placed[i:i + per_page] for i in range(0, len(placed), per_page)]
     else:
         for p in placed:
-            if out and (_best_scale(out[-1] + [p], lang) or 0) >= FEWEST:
+            if out and _fit(out[-1] + [p], lang) and min(q.scale for q in out[-1] + [p]) >= FEWEST:
                 out[-1].append(p)
             else:
                 out.append([p])
     for group in out:
-        scale = _best_scale(group, lang) or 0.04
+        _fit(group, lang)
         for p in group:
-            p.scale = scale
-            p.beside = PAGE_W - WIDTH * scale - 4 >= SIDE_TEXT
+            p.beside = PAGE_W - WIDTH * p.scale - 4 >= SIDE_TEXT
     return out
 
 

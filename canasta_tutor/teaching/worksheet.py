@@ -13,9 +13,9 @@ The layout is in sheet.py (the question pages) and answer_key.py (the key).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from canasta_tutor import texts
 from canasta_tutor.engine.move import parse_move
