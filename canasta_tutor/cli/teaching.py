@@ -25,7 +25,7 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def schema(
-    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson",
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson|pack",
                                autocompletion=completion.schema_kinds),
     # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
     # ruleset. Its messages (an unknown kind) follow --lang; the schema itself is English, like its keys.
@@ -53,6 +53,7 @@ def new(
                                autocompletion=completion.skeleton_kinds),
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    schema_ref: Optional[str] = typer.Option(None, "--schema", metavar="URL"),
     as_json: bool = JsonOpt,
     # The messages and the table wizard's questions follow it; the skeleton's comments stay English, like its keys.
     lang: Optional[str] = LangOpt,
@@ -64,7 +65,7 @@ def new(
         from canasta_tutor import api
         from canasta_tutor.teaching.skeleton import write_skeleton
 
-        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1])
+        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1], schema_ref)
         if as_json:
             _emit_json({"written": done.files, "kept": done.kept})
         else:

@@ -574,6 +574,31 @@ def _same_place(a: str | Path, b: str | Path) -> bool:
     return os.path.realpath(a) == os.path.realpath(b)
 
 
+def known_places() -> dict[str, str]:
+    """Every pack id remembered, with its place; the installed packs among them."""
+    known = dict(_known())
+    folder = installed_folder()
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        names = []
+    for name in names:
+        pack_id = name[:-4] if name.endswith(".zip") else name
+        if PACK_ID.match(pack_id) and _installed_place(pack_id) is not None:
+            known[pack_id] = str(folder / name)
+    return known
+
+
+def forget(pack_id: str) -> None:
+    """Remembered no more (``pack remove``)."""
+    from canasta_tutor.files.writing import MARKER, write_file
+
+    known = _known()
+    if known.pop(pack_id, None) is not None:
+        text = json.dumps({"$comment": MARKER} | known, indent=2, ensure_ascii=False) + "\n"
+        write_file(_registry(), text, replace_own=True)
+
+
 def remember(pack: Pack) -> None:
     """Keep the pack's place under its id, so ``canasta lesson ID/LESSON`` finds it next time. A pack
     of another teacher under an id already known is refused (InputError)."""
@@ -594,7 +619,26 @@ def remember(pack: Pack) -> None:
         pass  # remembering is a convenience: the pack can always be named by its path
 
 
+def installed_folder() -> Path:
+    """Where ``canasta pack install`` keeps packs: in the data folder, beside the progress they make."""
+    from canasta_tutor.learning.progress import home
+
+    return home() / "packs"
+
+
+def _installed_place(pack_id: str) -> Path | None:
+    """The installed copy of a pack (a folder, or a zip as it was given), if there is one."""
+    for place in (installed_folder() / pack_id, installed_folder() / f"{pack_id}.zip"):
+        if is_pack(place):
+            return place
+    return None
+
+
 def remembered(pack_id: str) -> Path | None:
+    """The pack used under this id: its installed copy first, else the place it was last used from."""
+    installed = _installed_place(pack_id)
+    if installed is not None:
+        return installed
     place = _known().get(pack_id)
     return Path(place) if place and is_pack(place) else None
 

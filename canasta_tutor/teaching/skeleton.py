@@ -66,7 +66,8 @@ def _say(key: str, **params) -> str:
     return texts.section("teaching", f"skeleton.{key}", params)
 
 
-def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) -> Written:
+def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None,
+                   schema_ref: str | None = None) -> Written:
     """Write the skeleton ``file`` of ``kind`` and its schema beside it. ``lint(path)`` returns the
     problems lint finds in a file; a skeleton with any is not written."""
     if kind not in KINDS:  # `new table` is the wizard's (teaching/new_table.py), named here all the same
@@ -92,7 +93,9 @@ def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) 
         if found:
             raise InputError(_say("fails-lint", problem=found[0].message), file)
 
-    text = skeleton_text(kind, target, schema_file.name, ruleset)
+    # An absolute file URL, not the bare name: a copy of the file elsewhere still finds its schema. A
+    # teacher who publishes the schema gives its address instead (--schema).
+    text = skeleton_text(kind, target, schema_ref or schema_file.resolve().as_uri(), ruleset)
     write_file(target, text, check=check)
     try:
         return _with_schema(kind, target, schema_file)

@@ -968,6 +968,20 @@ TEXTS = {
             'cannot-write': 'cannot write {file}: {reason} (nothing was written)',
         },
         'packs': {
+            'unknown-action': "'{found}' is not something 'pack' does; give one of {actions}",
+            'list-alone': "'pack list' takes no pack: it lists them all",
+            'needs-target': "'pack {action}' needs a pack: a folder or zip to install, or an installed pack's id to remove",
+            'not-installed': "no pack '{id}' is installed ('canasta pack list' shows those that are)",
+            'none-known': "no pack is installed or used yet; install one with 'canasta pack install FOLDER-OR-ZIP'",
+            'listed-installed': '{id}: {title}, by {author} (installed, {place})',
+            'listed-used': '{id}: {title}, by {author} (used from {place}; not installed)',
+            'listed-gone': "{id}: used from {place}, which is gone; install the pack where it is now with 'canasta pack install'",
+            'installed': {
+                'count': 'n',
+                'one': "installed {title} (pack {id}, 1 lesson) in {place}; take it with 'canasta lesson {id}/1'",
+                'other': "installed {title} (pack {id}, {n} lessons) in {place}; take it with 'canasta lesson {id}/1'",
+            },
+            'removed': 'removed the pack {id} ({place}); the progress made in it is kept',
             'id-taken': "the pack id '{id}' is already taken by another pack, at {other} (another author or title); change the 'id' in one of the two {manifest} files",
             'pack': '{title} (pack {id})',
             'pack-by': '{title} (pack {id}), by {author}',
@@ -1928,9 +1942,10 @@ TEXTS = {
             'summary': 'Print the JSON Schema of a file format, for editors (YAML language servers read it).',
             'examples': [
                 'canasta schema scenario > canasta-scenario.schema.json',
+                'canasta schema pack > canasta-pack.schema.json',
             ],
             'arguments': {
-                'kind': 'Which file format.',
+                'kind': "Which file format: a table snapshot, a scenario, a lesson, or a lesson pack's pack.yaml.",
             },
             'options': {
                 'json': 'Print errors as JSON too (the schema is always JSON).',
@@ -1938,9 +1953,10 @@ TEXTS = {
         },
         'new': {
             'summary': 'Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.',
-            'text': "The skeleton's first line points editors at the schema, so they check the file as you type.",
+            'text': "The skeleton's first line points editors at the schema by its absolute file URL, so they check the file as you type, and a copy of the file elsewhere still finds it; --schema names a published schema instead.",
             'examples': [
                 'canasta new scenario my-dispute.yaml',
+                'canasta new lesson club/01-melds.yaml --schema https://example.org/canasta-lesson.schema.json',
                 'canasta new table my-table.yaml',
             ],
             'arguments': {
@@ -1949,6 +1965,7 @@ TEXTS = {
             },
             'options': {
                 'ruleset': "The ruleset of the skeleton's table (a four-player one).",
+                'schema_ref': "The schema's address to write in the skeleton's first line (default: the schema file written beside it, as an absolute file URL).",
             },
         },
         'lint': {
@@ -1992,6 +2009,18 @@ TEXTS = {
             ],
             'arguments': {
                 'rule_id': 'A rule, score or note id (e.g. pile.black-three-on-top), one or more words to search for (e.g. frozen pile), or all.',
+            },
+        },
+        'pack': {
+            'summary': "Keep lesson packs in your data folder: install a teacher's pack (a folder or a zip), list the packs, remove one. An installed pack is found by its id wherever its zip went.",
+            'examples': [
+                'canasta pack install club-lessons.zip',
+                'canasta pack list',
+                'canasta pack remove club',
+            ],
+            'arguments': {
+                'action': 'install, list or remove.',
+                'target': 'The pack: a folder or zip to install, or the id of an installed pack to remove.',
             },
         },
         'worksheet': {
