@@ -194,13 +194,62 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
     return out
 
 
+def missing_cards(table, root) -> Problem | None:  # type: ignore[no-untyped-def]
+    """A table that gives every hand (its cards or their number) and the stock must hold every card of
+    its decks: the cards it leaves out are a mistake of the draft, said at the stock's line with their
+    number. (More cards than the decks hold is refused by the reader already, at the same line.)"""
+    from canasta_tutor.files.snapshot import value_of
+
+    stock_node = value_of(root, "stock") if isinstance(root, Map) else None
+    players = value_of(root, "players") if isinstance(root, Map) else None
+    if stock_node is None or players is None:
+        return None
+    if any(isinstance(p, Map) and value_of(p, "hand") is None for p in getattr(players, "items", [])):
+        return None  # a hand left out: the table says nothing of those cards
+    # A scenario read under rulesets of different decks cannot be whole for each: it must hold at
+    # least the smallest deck, which every ruleset it is read under has.
+    deck = min(rs.decks * 52 + rs.jokers for rs in [table.ruleset, *_stated_rulesets(root, table.file)])
+    total = (sum(p.count for p in table.players) + sum(len(m.cards) for s in table.sides for m in s.melds)
+             + sum(len(s.red_threes) for s in table.sides) + len(table.discard) + table.stock)
+    if total >= deck:
+        return None
+    return Problem(table.file or "", stock_node.line, stock_node.column, "stock",
+                   _say("missing-cards", n=deck - total, total=total, deck=deck, stock=table.stock,
+                        fits=table.stock + deck - total), "invalid")
+
+
+def _stated_rulesets(root: Map, file: str) -> list:  # type: ignore[type-arg]
+    """The rulesets a scenario states answers under (by_ruleset of its checks and score)."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    ids: set[str] = set()
+    checks = root.items.get("checks")
+    parts = list(checks[1].items) if checks and hasattr(checks[1], "items") and isinstance(checks[1].items, list) else []
+    score = root.items.get("score")
+    for part in [*parts, *([score[1]] if score else [])]:
+        by = part.items.get("by_ruleset") if isinstance(part, Map) else None
+        if by and isinstance(by[1], Map):
+            ids.update(str(k) for k in by[1].items)
+    found = []
+    for rid in sorted(ids):
+        try:
+            found.append(load_ruleset(rid, file))
+        except InputError:
+            continue  # reported with the check that names it
+    return found
+
+
 def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
-    """Moves that rely on drawing a card (a note); a table of more cards than its decks is refused by
-    the reader already."""
+    """Moves that rely on drawing a card (a note), and cards the table leaves out (a problem); a table
+    of more cards than its decks is refused by the reader already."""
     from canasta_tutor.teaching.lint_notes import cards_not_in_hand
 
     out: list[Problem] = []
     table = scenario.table
+    missing = missing_cards(table, root)
+    if missing is not None:
+        missing.file = name
+        out.append(missing)
     for c in scenario.checks:
         try:
             relied = cards_not_in_hand(table, c.move)

@@ -875,6 +875,11 @@ TEXTS = {
                 'other': "'{move}': the stated rules {rules} are broken, but the engine finds no violation under {ruleset}",
             },
             'score': 'stated {stated}, but the engine scores {points} under {ruleset}',
+            'missing-cards': {
+                'count': 'n',
+                'one': '1 card is missing: the hands, melds, pile and stock hold {total} cards, but the decks hold {deck}; with every hand given, the stock should be {fits}, not {stock}',
+                'other': '{n} cards are missing: the hands, melds, pile and stock hold {total} cards, but the decks hold {deck}; with every hand given, the stock should be {fits}, not {stock}',
+            },
             'lesson-rule-legal': "question {number}: 'which rule forbids it?', but the engine finds '{move}' legal",
             'lesson-which': {
                 'count': 'n',
