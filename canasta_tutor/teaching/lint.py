@@ -85,7 +85,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         except InputError as exc:
             found.append(exc)
     if found:  # the stated answers are not checked on a table that was not read as written
-        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) + _bad_moves(scenario, name)
+        # the cards are not counted: a card the reader could not read is left out of its hand
+        found_all = _invalid(found, name) + (_table_notes(scenario, root, name, False) + _bad_moves(scenario, name)
                                              if scenario else [])
         return 0, sorted(found_all, key=lambda p: (p.line, p.column))
     if scenario is None:
@@ -239,14 +240,14 @@ def _stated_rulesets(root: Map, file: str) -> list:  # type: ignore[type-arg]
     return found
 
 
-def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
+def _table_notes(scenario: Scenario, root, name: str, count: bool = True) -> list[Problem]:
     """Moves that rely on drawing a card (a note), and cards the table leaves out (a problem); a table
     of more cards than its decks is refused by the reader already."""
     from canasta_tutor.teaching.lint_notes import cards_not_in_hand
 
     out: list[Problem] = []
     table = scenario.table
-    missing = missing_cards(table, root)
+    missing = missing_cards(table, root) if count else None
     if missing is not None:
         missing.file = name
         out.append(missing)

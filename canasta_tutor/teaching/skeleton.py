@@ -36,7 +36,16 @@ def skeleton_text(kind: str, target: Path, schema_name: str, ruleset: str | None
     text = text.replace("{schema}", schema_name).replace("{name}", shlex.quote(str(target)))
     if ruleset:
         text = text.replace("ruleset: classic", f"ruleset: {_scalar(_ruleset_from(target, ruleset))}", 1)
+        text = re.sub(r"(?m)^(\s*stock: )58\b", lambda m: m.group(1) + str(_stock_for(ruleset)), text, count=1)
     return text
+
+
+def _stock_for(ruleset: str) -> int:
+    """The skeleton's stock under a ruleset of other decks: the table stays whole (lint counts every card)."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    return 58 + rs.decks * 52 + rs.jokers - 108
 
 
 def _scalar(text: str) -> str:
