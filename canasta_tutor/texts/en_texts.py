@@ -1925,10 +1925,10 @@ TEXTS = {
                 'reset': "Forget this learner's answers and start again (asks first).",
                 'yes': 'With --reset: do not ask.',
                 'ruleset': 'Make this your ruleset (progress is kept per rule, whatever the ruleset).',
-                'whole_class': 'Every learner of this data folder: answers, wrong first tries and memory per rule, lessons finished.',
-                'as_csv': 'With --class: the same as CSV, one row per learner and rule or lesson, for a spreadsheet.',
+                'class': 'Every learner of this data folder: answers, wrong first tries and memory per rule, lessons finished.',
+                'csv': 'With --class: the same as CSV, one row per learner and rule or lesson, for a spreadsheet.',
                 'export': "Write this learner's progress to FILE, to hand in on another computer.",
-                'import_file': 'Add the progress in FILE (written by --export) to this data folder.',
+                'import': 'Add the progress in FILE (written by --export) to this data folder.',
             },
         },
         'learn': {
@@ -1970,7 +1970,7 @@ TEXTS = {
             },
             'options': {
                 'ruleset': "The ruleset of the skeleton's table (a four-player one).",
-                'schema_ref': "The schema's address to write in the skeleton's first line (default: the schema file written beside it, as an absolute file URL).",
+                'schema': "The schema's address to write in the skeleton's first line (default: the schema file written beside it, as an absolute file URL).",
             },
         },
         'lint': {
@@ -2041,7 +2041,7 @@ TEXTS = {
                 'out': 'The sheet to write (HTML, prints on A4 and Letter).',
                 'key': 'Also write the answer key to this HTML file.',
                 'title': "The sheet's heading.",
-                'per_page': 'Questions on each printed page (default: as many as fit with every card readable).',
+                'per-page': 'Questions on each printed page (default: as many as fit with every card readable).',
                 'shuffle': 'Print the questions in a shuffled order (fixed by --seed).',
                 'seed': 'The word that fixes the shuffled order, so the same sheet can be printed again.',
                 'versions': 'Print K versions (A, B, ...) in different orders, each with its own key: sheet-A.html, key-A.html, ...',
