@@ -942,6 +942,13 @@ TEXTS = {
             'score': "{side}'s score before this hand",
             'pile': 'The discard pile, bottom card first and the top card last, Enter for an empty pile',
             'stock': 'Cards left in the stock ({left} cards are not on the table yet)',
+            'stock-fits': 'the stock must hold the {left} cards that are not on the table yet, not {found}; to have another number, give a hand, a meld or the pile other cards',
+            'hand-room': '{found} cards do not fit: the decks have {room} cards left for this hand',
+            'kept-answers': {
+                'count': 'n',
+                'one': 'your answer is kept in {file}, one a line: add the answers still missing and run: canasta new table {table} < {file}',
+                'other': 'your {n} answers are kept in {file}, one a line: add the answers still missing and run: canasta new table {table} < {file}',
+            },
             'turn': 'Whose turn is it',
             'phase': 'Has the player drawn yet? draw (not yet) or play (drawn, now melding)',
             'ended': 'the input ended before the table was complete; nothing was written',
