@@ -84,6 +84,7 @@ def new(
 def lint(
     paths: List[str] = typer.Argument(..., metavar="PATH"),
     ruleset: Optional[str] = RulesetOpt,
+    packs_only: bool = typer.Option(False, "--packs"),
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
 ) -> None:
@@ -97,8 +98,13 @@ def lint(
         if missing:
             raise InputError(texts.label("errors.no-such-path", paths=", ".join(missing)))
         unreadable: list = []
-        files = api.scenario_files(paths, unreadable)
-        if not files and not unreadable:
+        if packs_only:  # the commit hook's: every pack whole, whatever changed or went
+            from canasta_tutor.teaching.lint import pack_manifests
+
+            files = pack_manifests(paths)
+        else:
+            files = api.scenario_files(paths, unreadable)
+        if not files and not unreadable and not packs_only:  # a repository without packs has nothing to lint whole
             raise InputError(texts.label("errors.no-yaml", paths=", ".join(paths)))
         results = [(p.file, 0, [p]) for p in unreadable]
         stopped = _lint_all(files, ruleset, as_json, results)

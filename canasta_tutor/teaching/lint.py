@@ -59,8 +59,26 @@ def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) ->
                         "only what lies inside the folder it is given", folder=str(p))), "invalid"))
             files.extend(pack_files(p, refused, outside))
         else:
-            files.append(p)
-    return files
+            files.append(_whole_pack(p))
+    return list(dict.fromkeys(files))  # a pack named by two of its files is linted once
+
+
+def _whole_pack(path: Path) -> Path:
+    """A lesson file of a pack stands for its pack, linted whole: a change to one file can break
+    another (a lesson renamed, one the manifest lists deleted), and the pack's ruleset applies."""
+    from canasta_tutor.teaching.packs import MANIFEST, enclosing_pack
+
+    if path.name == MANIFEST or str(path) == "-":
+        return path
+    inside = enclosing_pack(path)
+    return inside.place / MANIFEST if inside is not None else path
+
+
+def pack_manifests(paths: list[str]) -> list[Path]:
+    """``lint --packs``: every pack under the paths (a folder's packs, zipped or not), and nothing else."""
+    from canasta_tutor.teaching.packs import MANIFEST, is_pack
+
+    return [f for f in scenario_files(paths) if f.name == MANIFEST or (f.suffix == ".zip" and is_pack(f))]
 
 
 def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem]]:

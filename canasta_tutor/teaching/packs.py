@@ -103,8 +103,11 @@ def pack_files(folder: Path, refused=None, outside=None) -> list[Path]:
     root = os.path.realpath(folder)
     everything: list[Path] = []
     for where, subfolders, names in os.walk(folder, onerror=refused):
-        subfolders.sort()
+        # dot-folders and dot-files (.git, .github, .pre-commit-config.yaml) are never teaching files
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in names:
+            if name.startswith("."):
+                continue
             q = Path(where) / name
             if q.is_symlink() and not _inside(root, q):
                 if outside is not None and q.suffix in (".yaml", ".yml", ".zip"):

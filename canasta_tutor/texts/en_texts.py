@@ -1982,12 +1982,16 @@ TEXTS = {
         },
         'lint': {
             'summary': "Check teachers' files: the format, the card counts, and every stated answer against the engine.",
-            'text': 'In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked so far.\n\nExit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).',
+            'text': "A table that gives every hand and the stock must hold every card of its decks. A lesson file of a pack is linted with its whole pack, under the pack's ruleset; in a folder, dot-files and dot-folders (.git, .pre-commit-config.yaml) are left out. In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked so far.\n\nExit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).",
             'examples': [
                 'canasta lint scenarios/',
+                'canasta lint --packs .',
             ],
             'arguments': {
                 'paths': 'Scenario files or folders of them.',
+            },
+            'options': {
+                'packs': 'Lint only the lesson packs under the paths, each whole (for a commit hook: a lesson deleted from a pack is found).',
             },
         },
         'example': {
