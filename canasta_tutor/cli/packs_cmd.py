@@ -1,8 +1,6 @@
 """`canasta pack install|list|remove`: lesson packs kept in the data folder."""
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from canasta_tutor.cli.common import EXIT_USAGE, JsonOpt, LangOpt, _emit_json, _fail, _guard, _say, app
@@ -13,9 +11,9 @@ ACTIONS = ("install", "list", "remove")
 @app.command()
 def pack(
     action: str = typer.Argument(..., metavar="install|list|remove"),
-    target: Optional[str] = typer.Argument(None, metavar="PACK"),
+    target: str | None = typer.Argument(None, metavar="PACK"),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body() -> None:
         from canasta_tutor import texts

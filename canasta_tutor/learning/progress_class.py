@@ -43,8 +43,7 @@ def class_data(store: Progress) -> dict[str, Any]:
     out = []
     for who in learners(conn):
         seen: dict[str, dict[str, Any]] = {}
-        for rules, at, correct, rating in conn.execute(
-                "SELECT rules, at, correct, rating FROM answers WHERE learner = ? ORDER BY at, id", (who,)):
+        for rules, at in conn.execute("SELECT rules, at FROM answers WHERE learner = ? ORDER BY at, id", (who,)):
             for rule in str(rules or "").split():
                 row = seen.setdefault(rule, {"rule": rule, "answers": 0, "wrong_first_tries": 0, "last": 0.0})
                 row["answers"] += 1

@@ -286,7 +286,6 @@ def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
     from canasta_tutor.learning.lesson import problems as lesson_problems
     from canasta_tutor.learning.lesson import read_lesson
-
     from canasta_tutor.teaching.packs import enclosing_pack
 
     inside = enclosing_pack(path)  # a pack's lesson is checked as the pack asks it: under its ruleset
