@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from canasta_tutor.learning.progress import Progress, rebuild_schedule, valid
+from canasta_tutor.learning.schedule import AGAIN
 from canasta_tutor.reading.strict_yaml import InputError, Said
 
 EXPORT_FORMAT = "canasta-tutor progress export"
@@ -43,18 +44,36 @@ def class_data(store: Progress) -> dict[str, Any]:
     out = []
     for who in learners(conn):
         seen: dict[str, dict[str, Any]] = {}
-        for rules, at in conn.execute("SELECT rules, at FROM answers WHERE learner = ? ORDER BY at, id", (who,)):
+
+        def row_of(rule: str, seen: dict[str, dict[str, Any]] = seen) -> dict[str, Any]:
+            return seen.setdefault(rule, {"rule": rule, "answers": 0, "wrong_first_tries": 0, "last": 0.0})
+
+        # A wrong first try is a wrong answer that settled nothing (a retry followed it), or one settled
+        # wrong at once (no retry offered): the first try of each question counts once.
+        retried: set[tuple[str, str]] = set()
+        for source, question, rules, at, correct, rating in conn.execute(
+                "SELECT source, question, rules, at, correct, rating FROM answers WHERE learner = ? ORDER BY at, id",
+                (who,)):
+            asked = (str(source), str(question))
+            wrong_first = False
+            if rating is None:
+                if not correct and asked not in retried:
+                    retried.add(asked)
+                    wrong_first = True
+            elif asked in retried:
+                retried.discard(asked)
+            elif rating == AGAIN:
+                wrong_first = True
             for rule in str(rules or "").split():
-                row = seen.setdefault(rule, {"rule": rule, "answers": 0, "wrong_first_tries": 0, "last": 0.0})
+                row = row_of(rule)
                 row["answers"] += 1
+                row["wrong_first_tries"] += int(wrong_first)
                 row["last"] = max(row["last"], float(at))
         from canasta_tutor.learning.progress import RuleProgress
 
         for rule, card, due, right, wrong in conn.execute(
                 "SELECT rule, card, due, right, wrong FROM cards WHERE learner = ?", (who,)):
-            row = seen.setdefault(rule, {"rule": rule, "answers": 0, "wrong_first_tries": 0, "last": 0.0})
-            # the scheduler counts a question once: its first try, right or wrong
-            row["wrong_first_tries"] = int(wrong)
+            row = row_of(rule)
             try:
                 row["memory"] = round(RuleProgress(rule, card, due, right, wrong, now).fsrs.retrievability, 3)
             except (ValueError, TypeError, KeyError):

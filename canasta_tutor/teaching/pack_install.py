@@ -1,8 +1,8 @@
 """``canasta pack install|list|remove``: lesson packs kept in the data folder, so that a pack whose zip
 moved or was deleted from Downloads is still there, under its id, with the progress made in it.
 
-A folder is installed as a copy of its manifest and its YAML files (read through the pack, so nothing a
-link leads to outside it); a zip as a copy of the zip. A pack is installed only when every lesson in it
+A pack, folder or zip, is installed as a folder holding its manifest and its YAML files, read through
+the pack (so nothing a link leads to outside it, and a zip's entries counted as they inflate). A pack is installed only when every lesson in it
 reads: a broken pack is for ``lint``, not for learners.
 """
 from __future__ import annotations
@@ -34,17 +34,14 @@ def install(source: str) -> dict[str, Any]:
         else:
             packs.refuse_other(pack)
         folder = packs.installed_folder()
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder
         staging = folder / f".{pack.id}.new"
         _remove(staging)
-        if isinstance(pack.files, packs._Zip):
-            target = folder / f"{pack.id}.zip"
-            shutil.copyfile(os.path.realpath(source), staging)
-        else:
-            target = folder / pack.id
-            staging.mkdir()
-            for name in [packs.MANIFEST, *pack.files.yaml_names()]:
-                write_file(staging / name, pack.files.text(name))
+        target = folder / pack.id
+        staging.mkdir()
+        # a zip is unpacked too: its files read through the pack (in memory, counted), written as text
+        for name in [packs.MANIFEST, *pack.files.yaml_names()]:
+            write_file(staging / name, pack.files.text(name))
         about = {"id": pack.id, "title": pack.title, "author": pack.author or None, "lessons": len(lessons)}
     for old_place in (folder / pack.id, folder / f"{pack.id}.zip"):
         _remove(old_place)
