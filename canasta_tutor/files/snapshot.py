@@ -57,6 +57,7 @@ class Check:
     line: int
     column: int
     key: str
+    question: str  # the teacher's wording of the question on a worksheet ("" for the default)
 
     def __init__(
         self,
@@ -66,7 +67,9 @@ class Check:
         line: int,
         column: int,
         key: str,
+        question: str = "",
     ) -> None:
+        self.question = question
         self.move = move
         self.expect = expect
         self.by_ruleset = by_ruleset
@@ -572,7 +575,7 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
     checks = []
     for i, cn in enumerate(node.items):
         key = f"checks[{i}]"
-        cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note"), required=("move", "expect"))
+        cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note", "question"), required=("move", "expect"))
         mn = cm.items["move"][1]
         if isinstance(mn, Seq):
             move = "; ".join(r.text(s, f"{key}.move[{j}]", Said("what.step", "a step")) for j, s in enumerate(mn.items))
@@ -586,7 +589,10 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
                 raise r.fail(by_node, f"{key}.by_ruleset", Said("table.by-ruleset", 'expected a mapping of ruleset id: expectation'))
             for rid, (_, en) in by_node.items.items():
                 by[rid] = _expect(r, en, f"{key}.by_ruleset.{rid}")
-        checks.append(Check(move, expect, by, cm.line, cm.column, key))
+        qn = value_of(cm, "question")
+        asked = r.text(qn, f"{key}.question", Said("what.question", "the question as the worksheet asks it")) \
+            if qn is not None else ""
+        checks.append(Check(move, expect, by, cm.line, cm.column, key, asked))
     return checks
 
 
