@@ -39,6 +39,7 @@ def pack(
             return
         if not target:
             _fail(EXIT_USAGE, say("needs-target", action=action), as_json)
+            return
         done = pack_install.install(target) if action == "install" else pack_install.remove(target)
         if as_json:
             _emit_json(done)

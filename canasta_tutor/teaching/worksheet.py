@@ -21,7 +21,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.move import parse_move
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import read_scenario, read_table
-from canasta_tutor.reading.strict_yaml import InputError, Map, load
+from canasta_tutor.reading.strict_yaml import InputError, Map, Node, load
 
 GENERATOR = "canasta-tutor worksheet"  # the page's generator; the MARKER comment lets a later run replace it
 
@@ -94,7 +94,7 @@ def _pack_questions(path: Path, ruleset: str | None) -> list[Question]:
         return [q for lesson in lessons_of(pack, ruleset) for q in _from_lesson(lesson)]
 
 
-def _scenario_questions(root: object, path: str, ruleset: str | None) -> list[Question]:
+def _scenario_questions(root: Node, path: str, ruleset: str | None) -> list[Question]:
     scenario = read_scenario(root, path, ruleset)
     table = scenario.table
     title = scenario.title
@@ -127,7 +127,7 @@ def _scenario_questions(root: object, path: str, ruleset: str | None) -> list[Qu
     return out
 
 
-def _lesson_questions(path: str, root: object, ruleset: str | None) -> list[Question]:
+def _lesson_questions(path: str, root: Node, ruleset: str | None) -> list[Question]:
     from canasta_tutor.learning.lesson import read_lesson
     from canasta_tutor.teaching.packs import enclosing_pack
 
