@@ -1,7 +1,8 @@
 """Verdicts and scores as plain data: the ``--json`` shapes of the command-line contract."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from canasta_tutor import texts
 from canasta_tutor.engine.citing import Citation
@@ -17,34 +18,48 @@ if TYPE_CHECKING:
 # What this module reads of a listing and a hint (``play.moves.MoveList``, ``play.coach.Advice``):
 # rendering sits above the players' layer and imports nothing from it.
 class Option(Protocol):
-    kind: str
-    steps: list[Step]
-    verdict: Verdict
-    ways: int
-    choices: list[tuple[int, int, str]]
-    shares: int
-
+    @property
+    def kind(self) -> str: ...
+    @property
+    def steps(self) -> list[Step]: ...
+    @property
+    def verdict(self) -> Verdict: ...
+    @property
+    def ways(self) -> int: ...
+    @property
+    def choices(self) -> list[tuple[int, int, str]]: ...
+    @property
+    def shares(self) -> int: ...
     @property
     def move(self) -> str: ...
 
 
 class MoveList(Protocol):
     kinds: tuple[str, ...]  # the order the kinds of move are listed in
-    table: Table
-    options: list[Option]
-    truncated: bool
-    notes: list[str]
-    stopped: int | None
 
+    @property
+    def table(self) -> Table: ...
+    @property
+    def options(self) -> Sequence[Option]: ...
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def notes(self) -> list[str]: ...
+    @property
+    def stopped(self) -> int | None: ...
     @property
     def ways(self) -> int: ...
 
 
 class Hint(Protocol):
-    option: Option | None
-    reason: str
-    params: dict
-    catalog: str
+    @property
+    def option(self) -> Option | None: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+    @property
+    def catalog(self) -> str: ...
 
 
 def finding_dict(f: Finding, lang: str | None = None, note: bool = False, cited: bool = False) -> dict:
