@@ -126,6 +126,7 @@ def house_values() -> st.SearchStrategy[dict]:
         "partner_permission": st.sampled_from(HOUSE["partner_permission"].choices),
         "black_threes_meld": st.sampled_from(HOUSE["black_threes_meld"].choices),
         "stock_out": st.sampled_from(HOUSE["stock_out"].choices), "initial_meld": tiers,
+        "pile_onto_meld": st.booleans(),
     }
     return st.lists(st.sampled_from(sorted(values)), unique=True, max_size=6).flatmap(
         lambda names: st.fixed_dictionaries({n: values[n] for n in names}))

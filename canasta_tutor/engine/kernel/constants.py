@@ -28,6 +28,7 @@ class Constants:
         "min_naturals",
         "needs_pair",
         "one_natural",
+        "onto_meld",
         "out_canastas",
         "permission_required",
         "ratio",
@@ -45,6 +46,7 @@ class Constants:
         self.min_naturals: int = v["min_naturals"]
         self.needs_pair: bool = bool(v["pile_needs_natural_pair"])
         self.one_natural: bool = v["pile_take"] == "one-natural"
+        self.onto_meld: bool = bool(v["pile_onto_meld"])
         self.out_canastas: int = v["canastas_to_go_out"]
         self.permission_required: bool = v["partner_permission"] == "required"
         self.final_discard: str = v["final_discard"]

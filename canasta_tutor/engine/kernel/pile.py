@@ -15,6 +15,7 @@ from canasta_tutor.engine.kernel.ids import (
     NOT_IN_HAND,
     ONE_CARD,
     ONE_DRAW,
+    ONTO_OWN_MELD,
     PILE_EMPTY,
     RED_THREE,
     WILD_ON_TOP,
@@ -67,6 +68,8 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
         taken = target is not None or naturals >= 2 or naturals == 1 and wilds >= 1
     if not taken:
         return NO_MATCH
+    if target is not None and not k.onto_meld:  # a house rule: the top card only ever starts a meld
+        return ONTO_OWN_MELD
     if target is not None:
         was_canasta = len(target.cards) >= 7
         if was_canasta and k.canasta_closed:
