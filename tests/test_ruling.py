@@ -8,6 +8,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.engine.citing import citation, note_cite
 from canasta_tutor.engine.judge import judge, judge_scored
+from canasta_tutor.engine.near import near_misses
 from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.files.snapshot import load_table
 from canasta_tutor.render.report import verdict_dict
@@ -93,3 +94,10 @@ def test_the_explanation_is_the_judges_asked_once():
     first = r.verdict
     assert r.verdict is first and r.notes is first.notes and r.after is first.after
     assert r.move == "draw; discard 4H"
+
+
+def test_a_ruling_names_its_near_misses():
+    t = example()
+    r = api.check(t, "draw; meld 9S 9D 2C; discard 4H")
+    assert r.near_misses == near_misses(t, judge(t, "draw; meld 9S 9D 2C; discard 4H"))
+    assert api.check(t, "meld 9S 9D 2C").near_misses == []

@@ -13,10 +13,12 @@ nothing reading a ruling ever runs it itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from canasta_tutor.engine.citing import Citation, citation
 from canasta_tutor.engine.judge import Finding, Verdict, judge_scored
 from canasta_tutor.engine.move import Step, format_move
+from canasta_tutor.engine.near import near_misses
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
@@ -142,6 +144,12 @@ class Ruling:
     @property
     def after(self) -> Table:
         return self.verdict.after
+
+    @property
+    def near_misses(self) -> list[tuple[str, dict[str, Any]]]:
+        """(rule id, values) for every rule a legal move came close to breaking (empty for an illegal
+        one, which breaks its rules instead)."""
+        return near_misses(self.table, self.verdict) if self.legal else []
 
     @property
     def cite(self) -> Citation:
