@@ -90,14 +90,24 @@ def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
     """A table a program made itself, from cards (``Card`` objects, see ``cards``), trusted: nothing is
     checked. Seats are ``P1``, ``P2``...; ``melds`` and ``scores`` go by side, seated as the ruleset
     seats them; ``player`` is the seat on turn. For positions from outside the program, use the
-    validating ``table_from_dict``."""
+    validating ``table_from_dict``.
+
+    >>> table = table_from_cards("classic", [cards("9S 9D 2C 4H"), 11, 11, 11], melds=[[cards("9H 9C 9S")]],
+    ...                          discard=cards("5D 9H"), stock=40, scores=[1600, 0])
+    >>> table.sides[0].players, check(table, "take 9S 9D").legal
+    (['P1', 'P3'], True)
+    """
     from canasta_tutor.files.from_data import table_from_cards as build
 
     return build(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission, has_melded)
 
 
 def cards(text: str) -> list[Card]:
-    """Cards from their codes (``"7H 7D 2C"``), for ``table_from_cards``."""
+    """Cards from their codes (``"7H 7D 2C"``), for ``table_from_cards``.
+
+    >>> cards("7H 2C JK")
+    [Card('7H'), Card('2C'), Card('JK')]
+    """
     return parse_cards(text)
 
 
