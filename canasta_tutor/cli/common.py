@@ -61,7 +61,9 @@ LearnerOpt = typer.Option(None, "--learner", metavar="NAME")
 
 def _ascii_wanted(value: bool) -> bool:
     if value:  # read by every drawing of this run, however deep
-        os.environ["CANASTA_ASCII"] = "1"
+        from canasta_tutor.render.console import ask_ascii
+
+        ask_ascii()
     return value
 
 
@@ -201,7 +203,7 @@ def _choose_language(lang: str, as_json: bool) -> None:
     if chosen is None:
         _fail(EXIT_USAGE, texts.section("languages", "unknown", {
             "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
-    os.environ["CANASTA_LANG"] = chosen
+    texts.choose(chosen)
 
 
 def _guard(as_json: bool, lang: str | None, body):

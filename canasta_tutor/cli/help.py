@@ -18,6 +18,7 @@ Typer's and Click's stays English. Only Typer and the standard library are impor
 starts with it."""
 from __future__ import annotations
 
+import contextvars
 import sys
 
 import typer
@@ -31,6 +32,9 @@ except ImportError:  # pragma: no cover - older Typer on Click itself
     from click.exceptions import UsageError
 
 LANG_SEEN = "canasta.help-lang"  # ctx.meta: the --lang found on the command line
+# True inside cli.run, which gives each run a context of its own; the group gives one itself to a run
+# that did not come through it (a test's CliRunner().invoke(app, ...)).
+IN_RUN: contextvars.ContextVar[bool] = contextvars.ContextVar("canasta_in_run", default=False)
 
 
 def lang_on_line(args) -> str | None:
@@ -112,6 +116,12 @@ TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "opt
 
 
 _TYPER_ENGLISH: dict = {}  # Typer's own wording, kept when first replaced
+
+
+def typer_english() -> None:
+    """Typer's own words back in English at the end of a run (see _typer_speaks)."""
+    if _TYPER_ENGLISH:
+        _typer_speaks("en")
 
 
 def _typer_speaks(lang: str) -> None:
@@ -304,6 +314,15 @@ class CanastaGroup(_Speaking, TyperGroup):
             return super().resolve_command(ctx, args)
         except UsageError as error:
             raise reworded(error, help_language(ctx))
+
+    def main(self, *args, **kwargs):
+        """A run that did not come through cli.run still ends with the language it chose."""
+        if IN_RUN.get():
+            return super().main(*args, **kwargs)
+        try:
+            return contextvars.copy_context().run(super().main, *args, **kwargs)
+        finally:
+            typer_english()
 
 
 class CanastaApp(typer.Typer):

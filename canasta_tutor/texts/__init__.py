@@ -8,6 +8,7 @@ The language comes from ``--lang``, else the ``CANASTA_LANG`` environment variab
 from __future__ import annotations
 
 import os
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,9 +41,23 @@ def normalise(code: str | None) -> str | None:
     return None
 
 
+# The language a run of the command line asked for (``--lang``). The command line sets it once per run,
+# inside a context of its own that ends with the run (cli.run), so that a program or a test running
+# the command twice in one process never carries one run's language into the next.
+_CHOSEN: ContextVar[str | None] = ContextVar("canasta_language", default=None)
+
+
+def choose(lang: str) -> None:
+    """Speak ``lang`` (one of LANGUAGES) for the rest of the current context: the run of a command."""
+    _CHOSEN.set(lang)
+
+
 def language() -> str:
-    """The language of the messages: ``CANASTA_LANG`` (which ``--lang`` sets), else the first locale
-    variable that is set; an unknown one means English, without a word."""
+    """The language of the messages: the one chosen for this run (``--lang``), else ``CANASTA_LANG``,
+    else the first locale variable that is set; an unknown one means English, without a word."""
+    chosen = _CHOSEN.get()
+    if chosen:
+        return chosen
     for var in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
