@@ -81,7 +81,7 @@ def run_process(*args: str | os.PathLike, input: str | bytes | None = None,
             environ.pop(key, None)
         else:
             environ[key] = value
-    environ.setdefault("PYTHONIOENCODING", encoding)
+    environ["PYTHONIOENCODING"] = encoding
     if input is None and "stdin" not in how:
         how["stdin"] = subprocess.DEVNULL
     if isinstance(input, str):
