@@ -10,17 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG") and not k.startswith("_CANASTA")}
-    environ.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "100"})
-    environ.update(env or {})
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], env=environ, cwd=cwd or REPO,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, encoding="utf-8", timeout=120)
+def run(*args: str, env: dict | None = None, cwd: Path | None = None) -> Ran:
+    environ: dict = {k: None for k in os.environ if k.startswith("_CANASTA")}
+    environ.update({"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "100", **(env or {})})
+    return run_in_process(*args, env=environ, cwd=cwd or REPO)
 
 
 def _commands() -> list[str]:

@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 import yaml
 
 from canasta_tutor.engine.rules import RULES
@@ -52,10 +53,8 @@ checks:
 """
 
 
-def run(*args, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, CANASTA_HOME=str(cwd / ".home"), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, text=True,
-                          input=stdin, capture_output=True, encoding="utf-8", timeout=120)
+def run(*args, cwd: Path, stdin: str | None = None) -> Ran:
+    proc = run_in_process(*args, cwd=cwd, env={"CANASTA_HOME": str(cwd / ".home")}, input=stdin)
     assert "Traceback" not in proc.stdout + proc.stderr
     return proc
 
