@@ -25,6 +25,11 @@ class Ran:
     stdout: Any  # str, or bytes with raw=True
     stderr: Any
 
+    @property
+    def exit_code(self) -> int:
+        """The exit code under the name CliRunner's results give it."""
+        return self.returncode
+
 
 def run_in_process(*args: str | os.PathLike, input: str | bytes | None = None,
                    env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike | None = None,
