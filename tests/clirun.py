@@ -30,6 +30,11 @@ class Ran:
         """The exit code under the name CliRunner's results give it."""
         return self.returncode
 
+    @property
+    def output(self) -> Any:
+        """Both streams, standard output first (CliRunner's results interleave them)."""
+        return self.stdout + self.stderr
+
 
 def run_in_process(*args: str | os.PathLike, input: str | bytes | None = None,
                    env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike | None = None,
