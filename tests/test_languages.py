@@ -3,12 +3,12 @@ worded in every language with nothing left in English."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor import api, texts
 from canasta_tutor.files.snapshot import load_scenario
@@ -47,11 +47,10 @@ def test_the_language_comes_from_canasta_lang_then_the_locale(monkeypatch, env, 
     assert texts.language() == lang
 
 
-def run(*args, env=None):
-    environ = {k: v for k, v in os.environ.items() if k not in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
-    environ.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "NO_COLOR": "1"}, **(env or {}))
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], capture_output=True, text=True,
-                          env=environ, cwd=ROOT)
+def run(*args, env=None) -> Ran:
+    environ = {"CANASTA_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "COLUMNS": "120",
+               "NO_COLOR": "1", **(env or {})}
+    return run_in_process(*args, env=environ, cwd=ROOT)
 
 
 def test_the_locale_speaks_as_lang_does_and_an_unknown_locale_is_english():
