@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from clirun import Ran, run_in_process
+from clirun import Ran, run_in_process, run_process
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -75,32 +75,22 @@ def assert_reads_well(out: str, width: int) -> None:
 
 @pytest.mark.parametrize("command", [[]] + [[c] for c in _commands()], ids=lambda c: " ".join(c) or "canasta")
 def test_help_reads_well(command):
-    """In-process, through the full app (fast); the next test runs the real command."""
-    from typer.testing import CliRunner
-
-    from canasta_tutor.cli import app
-
     for width in (100, 140):
-        result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": str(width), "NO_COLOR": "1"},
-                                    prog_name="canasta")
-        assert result.exit_code == 0, result.output
+        result = run_in_process(*command, "--help", env={"COLUMNS": str(width), "NO_COLOR": "1"})
+        assert result.returncode == 0, result.output
         assert_reads_well(result.stdout, width)
 
 
 def test_help_reads_well_as_the_user_runs_it():
     for args in (["--help"], ["check", "--help"], ["selfplay", "--help"]):
-        proc = run(*args)
+        proc = run_process(*args, env={"COLUMNS": "100", "NO_COLOR": None, "FORCE_COLOR": None})
         assert proc.returncode == 0, proc.stderr
         assert_reads_well(proc.stdout, 100)
 
 
 def test_an_option_that_does_nothing_is_not_offered_but_still_accepted():
-    from typer.testing import CliRunner
-
-    from canasta_tutor.cli import app
-
     def help_of(command: str) -> str:
-        return CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "100"}).stdout
+        return run_in_process(command, "--help", env={"COLUMNS": "100"}).stdout
 
     for command in ("schema", "explain"):  # progress --ruleset makes it the learner's ruleset
         assert "--ruleset" not in help_of(command), command
