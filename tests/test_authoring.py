@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 import pytest
-from clirun import Ran, run_in_process
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor.teaching.schema import KINDS, schema
 

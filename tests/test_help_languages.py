@@ -15,7 +15,8 @@ import typer.main
 from clirun import Ran, run_in_process
 
 from canasta_tutor import texts
-from canasta_tutor.cli import app, help as cli_help
+from canasta_tutor.cli import app
+from canasta_tutor.cli import help as cli_help
 from canasta_tutor.texts.help_en import HELP
 
 REPO = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ def english_shown(command: str | None) -> list[str]:
 
 def help_of(args: list[str], **env) -> str:
     # Wide enough that no text is wrapped: each one shows whole or not at all.
-    environ = {"COLUMNS": "2000", "NO_COLOR": "1", **{k: None for k in LANG_VARS}, **env}
+    environ = {"COLUMNS": "2000", "NO_COLOR": "1", **dict.fromkeys(LANG_VARS), **env}
     result = run_in_process(*args, "--help", env=environ)
     assert result.returncode == 0, result.stdout + result.stderr
     return result.stdout
@@ -78,7 +79,7 @@ def test_english_help_is_as_before_and_all_from_en_yaml():
 
 
 def run(*args: str, **env: str) -> Ran:
-    environ: dict = {k: None for k in (*LANG_VARS, "CANASTA_DEBUG")}
+    environ: dict = dict.fromkeys((*LANG_VARS, "CANASTA_DEBUG"))
     environ.update({"COLUMNS": "100", "NO_COLOR": "1", **env})
     return run_in_process(*args, env=environ, cwd=REPO)
 

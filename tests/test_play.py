@@ -9,8 +9,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from clirun import Ran, run_in_process
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor import api
 from canasta_tutor.files.snapshot import table_from_text

@@ -13,8 +13,8 @@ import pytest
 from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, parse_cards
-from canasta_tutor.render.svg import RED, table_svg
 from canasta_tutor.files.snapshot import load_table
+from canasta_tutor.render.svg import RED, table_svg
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "canasta_tutor" / "examples" / "table.yaml"

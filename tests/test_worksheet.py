@@ -11,12 +11,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from clirun import Ran, run_in_process
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.render.svg import table_svg
 from canasta_tutor.files.snapshot import load_table
+from canasta_tutor.render.svg import table_svg
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = REPO / "scenarios"

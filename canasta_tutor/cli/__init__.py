@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextvars
 import os
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 import typer
 
