@@ -288,3 +288,17 @@ def test_check_starts_without_the_other_command_modules():
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     loaded = proc.stderr.strip().splitlines()[-1]
     assert "judging" in loaded and "learning" not in loaded and "worksheet" not in loaded, loaded
+
+
+def test_every_command_is_guarded_by_the_one_decorator():
+    """Each command's errors become exit codes and messages through ``@guarded`` (common.py), not a
+    guard of its own: a new command without it would print a traceback for a bad file."""
+    from canasta_tutor.cli import app
+    from canasta_tutor.cli.common import guarded
+
+    wrapper = guarded(lambda: None).__code__
+    unguarded = [c.callback.__name__ for c in app.registered_commands
+                 if getattr(c.callback, "__code__", None) is not wrapper or not hasattr(c.callback, "__wrapped__")]
+    assert not unguarded, unguarded
+    nested = [p.name for p in (REPO / "canasta_tutor" / "cli").glob("*.py") if "def body(" in p.read_text()]
+    assert not nested, nested

@@ -185,7 +185,7 @@ def _one_run(args: list[str]) -> int:
     from canasta_tutor.render.console import clamp_columns
 
     clamp_columns()
-    from canasta_tutor.cli.common import _output_failure, finish_output, output_lost
+    from canasta_tutor.cli.common import finish_output, output_failure, output_lost
 
     code: object = 0
     try:
@@ -196,7 +196,7 @@ def _one_run(args: list[str]) -> int:
     except SystemExit as done:
         code = done.code
     except OSError:  # outside a command's guard (Click's help, --version)
-        if _output_failure() is None:
+        if output_failure() is None:
             raise
         try:
             output_lost()
