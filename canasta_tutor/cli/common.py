@@ -215,20 +215,23 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(command)
     def run_guarded(*args: Any, **kwargs: Any) -> Any:
-        return guard(bool(kwargs.get("as_json", False)), kwargs.get("lang"), lambda: command(*args, **kwargs))
+        named = [kwargs.get(param) for param in ("ruleset", "ruleset_id")]
+        return guard(bool(kwargs.get("as_json", False)), kwargs.get("lang"), lambda: command(*args, **kwargs),
+                     named)
 
     return run_guarded
 
 
-def guard(as_json: bool, lang: str | None, body: Callable[[], Any]) -> Any:
-    """Run a command's body, turning our errors into exit codes and messages (never a traceback)."""
+def guard(as_json: bool, lang: str | None, body: Callable[[], Any], rulesets: list[Any] | None = None) -> Any:
+    """Run a command's body, turning our errors into exit codes and messages (never a traceback).
+    ``rulesets``: the values of the command's ruleset parameters, checked by name first."""
     if lang:
         choose_language(lang, as_json)
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 
     try:
-        _check_ruleset_names()
+        _check_ruleset_names(rulesets or [])
         return body()
     except typer.Exit:
         raise
@@ -269,17 +272,13 @@ def guard(as_json: bool, lang: str | None, body: Callable[[], Any]) -> Any:
         fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
 
 
-def _check_ruleset_names() -> None:
+def _check_ruleset_names(values: list[Any]) -> None:
     """Every ruleset the command line names (``--ruleset``, the RULESET of ``rules``), checked by name
     before the command reads anything: an unknown name is a usage mistake (exit 2), whichever command
     it is given to; a ruleset file it names is read by the command, and a broken one is a bad file."""
-    from typer._click.globals import get_current_context
-
     from canasta_tutor.engine.ruleset import check_name
 
-    ctx = get_current_context(silent=True)
-    for param in ("ruleset", "ruleset_id"):
-        value = ctx.params.get(param) if ctx is not None else None
+    for value in values:
         for ref in value if isinstance(value, (list, tuple)) else [value]:
             if isinstance(ref, str):
                 check_name(ref)
