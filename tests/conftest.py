@@ -2,7 +2,8 @@
 
 Nothing a test runs may touch the real user's progress: every test writes under a temporary
 CANASTA_HOME (tests that need their own set it again). The tests expect English whatever the machine's
-locale: CANASTA_LANG says so (the language tests set their own). The catalog tool of ``tools/`` is
+locale: CANASTA_LANG says so (the language tests set their own). A text with a placeholder left
+without a value is an error (CANASTA_STRICT_TEXTS), not the template shown. The catalog tool of ``tools/`` is
 importable, for the tests that keep the catalogs in step.
 
 The command line is run by one of two fixtures, both called as ``canasta(*args, input=..., env=...,
@@ -28,6 +29,7 @@ def _private_home(tmp_path_factory):
     old = os.environ.get("CANASTA_HOME")
     os.environ["CANASTA_HOME"] = str(tmp_path_factory.mktemp("canasta-home"))
     os.environ["CANASTA_LANG"] = "en"
+    os.environ["CANASTA_STRICT_TEXTS"] = "1"  # a placeholder left without a value fails the test (texts._fill)
     yield
     if old is None:
         os.environ.pop("CANASTA_HOME", None)

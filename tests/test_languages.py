@@ -261,3 +261,20 @@ def test_what_a_player_types_stays_as_the_help_writes_it(lang):
         said = " ".join(m.string) if isinstance(m.string, tuple) else m.string
         changed += [(m.context, word) for word in typed if word in english and word not in said]
     assert not changed, changed
+
+
+def test_a_placeholder_without_a_value_is_an_error_naming_the_text_and_the_placeholder(monkeypatch):
+    monkeypatch.setenv("CANASTA_STRICT_TEXTS", "1")
+    with pytest.raises(KeyError) as missing:
+        texts.section("labels", "verdict.inherited", {})
+    assert isinstance(missing.value, texts.MissingPlaceholder)
+    assert "'labels.verdict.inherited'" in str(missing.value) and "{owner}" in str(missing.value)
+
+
+def test_a_user_sees_the_text_with_the_values_given_and_the_missing_placeholder_as_written(monkeypatch):
+    """Outside the tests and development, a wording slip never turns a ruling into an internal error
+    (docs/decisions.md): every value given is filled in, the missing one stays as its placeholder."""
+    monkeypatch.delenv("CANASTA_STRICT_TEXTS")
+    monkeypatch.setattr(texts.sys, "flags", type("Flags", (), {"dev_mode": False})())
+    assert texts._fill("{first} and {last}", {"first": "Ann"}) == "Ann and {last}"
+    assert texts._fill("{0} cards", {}) == "{0} cards"  # not a named placeholder: as written
