@@ -37,8 +37,8 @@ class Ran:
         return self.stdout + self.stderr
 
 
-def run_in_process(*args: str | os.PathLike, input: str | bytes | None = None,
-                   env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike | None = None,
+def run_in_process(*args: str | os.PathLike[str], input: str | bytes | None = None,
+                   env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike[str] | None = None,
                    raw: bool = False, encoding: str = "utf-8") -> Ran:
     """``canasta ARGS`` in this process. ``env`` adds to the environment (None removes a variable) for
     the run only; ``cwd`` is the working folder for the run only; ``input`` is standard input (empty
@@ -64,10 +64,10 @@ def run_in_process(*args: str | os.PathLike, input: str | bytes | None = None,
             os.chdir(here)
             sys.stdout.flush()
             sys.stderr.flush()
-            stdout, stderr = out.getvalue(), err.getvalue()
-    if not raw:
-        stdout = stdout.decode(encoding, "replace").replace("\r\n", "\n")
-        stderr = stderr.decode(encoding, "replace").replace("\r\n", "\n")
+            written: tuple[bytes, bytes] = (out.getvalue(), err.getvalue())
+    if raw:
+        return Ran(words, code, *written)
+    stdout, stderr = (w.decode(encoding, "replace").replace("\r\n", "\n") for w in written)
     return Ran(words, code, stdout, stderr)
 
 
@@ -81,8 +81,8 @@ def _as_a_process_writes() -> None:
     termui.visible_prompt_func = input
 
 
-def run_process(*args: str | os.PathLike, input: str | bytes | None = None,
-                env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike | None = None,
+def run_process(*args: str | os.PathLike[str], input: str | bytes | None = None,
+                env: Mapping[str, str | None] | None = None, cwd: str | os.PathLike[str] | None = None,
                 raw: bool = False, encoding: str = "utf-8", timeout: float = 120, **how: Any) -> Ran:
     """``python -m canasta_tutor ARGS`` in a new process, with the same arguments as run_in_process;
     ``how`` goes to subprocess.run (stdout=, stderr=, preexec_fn=...)."""

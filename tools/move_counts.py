@@ -57,7 +57,8 @@ def as_text(found: dict[str, dict[str, Any]]) -> str:
 
 
 def stored() -> dict[str, dict[str, Any]]:
-    return json.loads(COUNTS.read_text(encoding="utf-8"))
+    counts: dict[str, dict[str, Any]] = json.loads(COUNTS.read_text(encoding="utf-8"))
+    return counts
 
 
 def differences(expected: dict[str, Any], found: dict[str, Any]) -> list[str]:

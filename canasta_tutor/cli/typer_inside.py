@@ -15,10 +15,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-try:  # Typer 0.2x carries its own copy of Click
-    from typer._click.exceptions import UsageError
-except ImportError:  # pragma: no cover - older Typer on Click itself
-    from click.exceptions import UsageError
+from typer._click.exceptions import UsageError  # Typer 0.29 on carries its own copy of Click
 
 __all__ = ["CLICK_ENGLISH", "TYPER_WORDS", "UsageError", "rich_words"]
 
