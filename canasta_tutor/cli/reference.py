@@ -45,17 +45,15 @@ def explain(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    words = rule_id
-
     from canasta_tutor import texts
     from canasta_tutor.cli.common import EXIT_USAGE, fail
     from canasta_tutor.render import rules_view
 
-    rule_id = " ".join(words)
-    data = rules_view.explain_data(rule_id)
+    search = " ".join(rule_id)
+    data = rules_view.explain_data(search)
     if data is None:
-        close = rules_view.closest_ids(rule_id)
-        message = texts.section("rulings", "explain.unknown", {"id": rule_id}) + "; " + (
+        close = rules_view.closest_ids(search)
+        message = texts.section("rulings", "explain.unknown", {"id": search}) + "; " + (
             texts.section("rulings", "explain.closest", {"ids": ", ".join(close)}) if close
             else texts.section("rulings", "explain.see-all"))
         fail(EXIT_USAGE, message, as_json, {"closest": close})

@@ -215,13 +215,14 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
     return "\n".join(head + cv.parts + ["</svg>"]) + "\n"
 
 
-def save_svg(table: Table, out: str) -> None:
+def save_svg(table: Table, out: str, source: str = "") -> None:
     """Write the table's image to ``out``: a new file, or one this command wrote before; never the
-    table file itself, a file of someone else's, a link or a pipe, and never half a file."""
+    table file itself (``source``, the file it was read from), a file of someone else's, a link or a
+    pipe, and never half a file."""
     from canasta_tutor.reading.strict_yaml import InputError
 
     if not out.strip():
         raise InputError(texts.label("errors.svg-no-name"))
-    if os.path.exists(out) and os.path.exists(table.file) and os.path.samefile(out, table.file):
+    if os.path.exists(out) and os.path.exists(source) and os.path.samefile(out, source):
         raise InputError(texts.label("errors.svg-table-file", out=out))
     write_file(out, table_svg(table), replace_own=True)

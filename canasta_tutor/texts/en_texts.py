@@ -105,6 +105,11 @@ TEXTS = {
             },
             'text': "Taking the pile means melding its top card at once. In the classic game that is done with a natural pair of its rank, with one natural and one wild card, or by laying it on the side's meld of that rank. Brazilian Canastra always asks for at least one natural card of that rank from the hand.",
         },
+        'pile.onto-own-meld': {
+            'title': 'Not onto your own meld (a house rule)',
+            'message': 'under this house rule the pile is not taken with the {top}: your side has already melded {rank_name}',
+            'text': "A house rule some tables play: the pile may not be taken when its top card is of a rank the side has already melded, so the top card can only start a new meld. The rulebooks let the top card join the side's meld of its rank.",
+        },
         'pile.one-card': {
             'title': 'One card in hand, one card on the pile',
             'message': 'the player holds one card and the pile is only the {top}: this pile may not be taken',
@@ -1220,6 +1225,7 @@ TEXTS = {
                 'one-card': "Count the cards in the pile and in the player's hand.",
                 'needs-natural-pair': 'Is the pile frozen for this side? Look at what lies in it and whether the side has melded.',
                 'no-match': 'What must go with the top card for the pile to be taken?',
+                'onto-own-meld': "Look at the top card of the pile and at your side's melds.",
             },
             'out': {
                 'canastas-needed': "Count the side's canastas after the move.",
@@ -1519,7 +1525,8 @@ TEXTS = {
             'appeared': 'a file of that name appeared meanwhile',
         },
         'score': {
-            'out-not-player': "--out: found '{out}', expected a player: {players}",
+            'out-not-player': "found '{out}', expected a player: {players}",
+            'option': '{option}: {problem}',
             'hand-count': "{player}'s hand is given as a count ({count}); the score needs the cards",
         },
         'game': {
@@ -1684,6 +1691,7 @@ TEXTS = {
             'discard_wild': 'a wild card may be discarded',
             'pile_needs_natural_pair': 'the pile is always taken with a natural pair',
             'pile_take': 'how an unfrozen pile is taken',
+            'pile_onto_meld': "the pile may be taken by laying its top card on the side's meld of that rank",
             'initial_meld': "initial meld minimum by the side's score before the hand",
             'canasta_bonus': 'canasta bonus, natural and mixed',
             'canasta_closed': 'a finished canasta may not be changed',
