@@ -66,8 +66,11 @@ def score(table: Table, out: str | None = None, concealed: bool = False) -> "Sco
     return score_table(table, out, concealed)
 
 
-def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
-    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
+def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None,
+               reader: str | None = None) -> Verdict:
+    """The ruling on a move typed by a reader of the language ``reader`` (``nl``: ``pak HS HH 2K`` is read
+    as ``take KS KH 2C``; None or ``en``: the English words and the letters every language shares)."""
+    steps = parse_move(move, reader)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
@@ -83,10 +86,10 @@ class Ruling:
         self.problem = problem
 
 
-def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
+def compare(path: str, move: str, house: House | None = None, reader: str | None = None) -> list[Ruling]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
     is listed with the reason instead of a verdict."""
-    steps = parse_move(move)
+    steps = parse_move(move, reader)
     root = load(path)
     out = []
     judged: set[str] = set()

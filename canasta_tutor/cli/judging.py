@@ -14,6 +14,9 @@ from canasta_tutor.cli.common import (
     JsonOpt,
     HouseOpt,
     LangOpt,
+    CardsOpt,
+    reader,
+    warn_doubts,
     _emit_json,
     _emit,
     _guard,
@@ -34,14 +37,16 @@ def check(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: Optional[str] = CardsOpt,
 ) -> None:
     def body():
         from canasta_tutor import api, texts
         from canasta_tutor.render import report
 
+        warn_doubts(move)
         if compare:
             return _compare(file, move, house, as_json)
-        verdict = api.check_file(file, move, ruleset, _house(house))
+        verdict = api.check_file(file, move, ruleset, _house(house), reader())
         data = report.verdict_dict(verdict)
         if as_json:
             _emit_json(data)
@@ -59,7 +64,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
-    rulings = api.compare(file, move, _house(house))
+    rulings = api.compare(file, move, _house(house), reader())
     rows = []
     for r in rulings:
         if r.verdict is None:
@@ -75,7 +80,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
         from canasta_tutor.render.compare import compare_table
         from canasta_tutor.render.safe import clean, clean_data
 
-        compare_table(clean_data(rows), clean(move))
+        # the move as the rows show it: read, then in the reader's notation
+        read = next((r["move"] for r in rows if r["applicable"]), None)
+        compare_table(clean_data(rows), clean(texts.show_move(read) if read else move))
     judged = [r for r in rows if r["applicable"]]
     if not judged:  # the table fits no ruleset: a bad file for all of them, as the rows say
         raise typer.Exit(EXIT_INPUT)
@@ -92,6 +99,7 @@ def score(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: Optional[str] = CardsOpt,
 ) -> None:
     def body():
         from canasta_tutor import api
@@ -112,6 +120,7 @@ def show(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: Optional[str] = CardsOpt,
 ) -> None:
     def body():
         from canasta_tutor.files.snapshot import load_table
@@ -151,8 +160,9 @@ def moves(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: Optional[str] = CardsOpt,
 ) -> None:
-    _table_report(file, ruleset, house, as_json, lang, "moves")
+    _table_report(file, ruleset, house, as_json, lang, "moves")  # --cards: set by its callback
 
 
 @app.command()
@@ -163,6 +173,7 @@ def hint(
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: Optional[str] = CardsOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, lang, "hint")
 

@@ -61,7 +61,7 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
     head = style(texts.word("legal").upper(), "green", "bold") if d["legal"] \
         else style(texts.word("illegal").upper(), "red", "bold")
     count = len(d["violations"])
-    lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
+    lines.append(f"{head}  {texts.show_move(d['move'])}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
     if d.get("status") and d["legal"] and not d.get("finished"):
         lines.append("  " + (style(d["status"], "yellow") if d.get("can_finish") is False else d["status"]))
     for i, v in enumerate(d["violations"], 1):
@@ -122,8 +122,8 @@ def moves_text(d: dict, style: Style) -> str:
             lines.append(style(texts.section("moves", f"kinds.{kind}"), "cyan"))
         extra = []
         if m["choices"]:
-            extra.append("; ".join(m["choices"]))
-        lines.append(f"  {m['move']}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
+            extra.append("; ".join(texts.show_move(c) for c in m["choices"]))
+        lines.append(f"  {texts.show_move(m['move'])}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
     for n in d["notes"]:
         lines.append(style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)
@@ -132,7 +132,7 @@ def moves_text(d: dict, style: Style) -> str:
 def hint_text(d: dict, style: Style) -> str:
     if d["move"] is None:
         return d["reason"]
-    lines = [style(d["move"], "bold", "green"), f"  {d['reason']}"]
+    lines = [style(texts.show_move(d["move"]), "bold", "green"), f"  {d['reason']}"]
     for n in d["notes"]:
         lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)

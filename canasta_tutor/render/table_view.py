@@ -8,7 +8,11 @@ from canasta_tutor.engine.table import Table, freezers
 
 def card_markup(c: Card, plain: bool = False) -> str:
     """A card in Rich markup: ``K♥`` in red, or ``KH`` where only ASCII can be drawn."""
-    text = str(c) if plain else c.symbol()
+    style = texts.card_style()
+    if plain:  # letters only: the reader's, or the standard ones
+        text = texts.show_card(str(c), style="standard" if style == "standard" else "local")
+    else:  # a drawing keeps its suit symbols, with the reader's rank letters unless the standard is asked for
+        text = c.symbol() if style == "standard" else texts.show_card(str(c), style="symbols")
     if c.is_wild:
         return f"[bold magenta]{text}[/]"
     return f"[red]{text}[/]" if c.is_red else text

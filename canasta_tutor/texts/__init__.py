@@ -11,10 +11,13 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from canasta_tutor.languages import LANGUAGES as DESCRIPTORS
+
 HERE = Path(__file__).parent
 
-# The languages there are, as users write them, and the file name of each catalog (None: the source).
-LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
+# The languages there are, as users write them, and the file name of each catalog (None: the source),
+# as canasta_tutor/languages.py describes them.
+LANGUAGES = {code: lang.catalog for code, lang in DESCRIPTORS.items()}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
 JOINED = ("players", "sides")
@@ -129,6 +132,7 @@ def plural_form(n: int, lang: str | None = None) -> str:
 def _fill(template, params: dict) -> str:
     """Fill a catalog entry. An entry may be plural-aware: a mapping with ``one`` and ``other`` forms and
     ``count`` naming the parameter that decides (``n`` when not given), so no text leaves the plural to the reader."""
+    params = shown_params(params)
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
         n = n if isinstance(n, int) else 0
@@ -143,7 +147,7 @@ def _fill(template, params: dict) -> str:
 
 
 # The languages that write a decimal comma (CLDR): "1,5 dage", not "1.5 dage".
-DECIMAL_COMMA = frozenset(("nl", "da", "pt-BR"))
+DECIMAL_COMMA = frozenset(code for code, lang in DESCRIPTORS.items() if lang.decimal_comma)
 
 
 def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
@@ -342,3 +346,89 @@ def input_error(exc) -> str:
     """An InputError as ``file:line:column: key: message``, its message in the active language."""
     where = exc.file + (f":{exc.line}:{exc.column}" if exc.line else "")
     return (f"{where}: " if where else "") + (f"{exc.key}: " if exc.key else "") + said(exc.message)
+
+
+# How text output prints cards (``--cards``): the standard letters (``KH``, what --json always writes),
+# the reader's own letters (``HH`` in Dutch), or the reader's rank letters with the suit symbols (``H♥``).
+CARD_STYLES = ("standard", "local", "symbols")
+_cards: list[str] = ["standard"]
+# The parameters of a message that hold cards or a move, in the standard notation as the engine gives them.
+CARD_PARAMS = ("card", "cards", "top")
+MOVE_PARAMS = ("move", "step_text")
+
+
+def use_cards(style: str) -> None:
+    """The notation of the cards in this run's text output (the command line chooses it)."""
+    _cards[0] = style if style in CARD_STYLES else "standard"
+
+
+def card_style() -> str:
+    return _cards[0]
+
+
+def show_card(code: str, lang: str | None = None, style: str | None = None) -> str:
+    """A card in the standard notation (``KH``) as the text output shows it: the reader's letters
+    (``HH``), their rank letters with the suit symbol (``H♥``), or as it is. Anything that is not a
+    card in the standard notation is given back as it is."""
+    style = style or card_style()
+    if style == "standard" or not code:
+        return code
+    from canasta_tutor.engine.notation import SHOWN, standard
+
+    card = standard(code.upper())
+    if card is None or card[0] == "JK" or code.upper() in ("JOKER", "*"):
+        return code
+    rank, suit = card
+    own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
+    letter = own.rank_letters.get(rank, rank)
+    if suit is None:
+        return letter
+    if style == "symbols":  # the command line asks for symbols only where the output can show them
+        return letter + SHOWN[suit]
+    return letter + own.suit_letters.get(suit, SHOWN[suit])
+
+
+def show_cards(text: str, lang: str | None = None, style: str | None = None) -> str:
+    """Cards separated by spaces, each as ``show_card`` shows it."""
+    if (style or card_style()) == "standard" or not isinstance(text, str):
+        return text
+    return " ".join(show_card(word, lang, style) for word in text.split(" "))
+
+
+def show_move(text: str, lang: str | None = None, style: str | None = None) -> str:
+    """A move in the standard notation (``take KS KH 2C; discard 4H``) in the reader's words and letters
+    (``pak HS HH 2K; leg af 4H``); as it is in the standard notation, or when it is no move of ours."""
+    style = style or card_style()
+    if style == "standard" or not isinstance(text, str):
+        return text
+    from canasta_tutor.engine.move import VERBS
+
+    own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
+    steps = []
+    for step in text.split(";"):
+        words = step.split()
+        if not words or words[0] not in VERBS:
+            return text
+        cards, tail = words[1:], []
+        if words[0] == "add" and len(cards) >= 2 and cards[-2] == "to":  # add 9S to K: leg aan 9S bij H
+            cards, tail = cards[:-2], [own.to[0], own.rank_letters.get(cards[-1], cards[-1])]
+        steps.append(" ".join([own.moves[words[0]][0], *(show_card(w, lang, style) for w in cards), *tail]))
+    return "; ".join(steps)
+
+
+def shown_params(params: dict, lang: str | None = None) -> dict:
+    """A message's cards and moves in the reader's notation (``--cards``)."""
+    if card_style() == "standard":
+        return params
+    shown = {}
+    for k, v in params.items():
+        if k in CARD_PARAMS:
+            if hasattr(v, "suit"):  # a Card
+                v = str(v)
+            elif isinstance(v, (list, tuple)) and all(hasattr(c, "suit") for c in v):
+                v = " ".join(map(str, v))
+            v = show_cards(v, lang) if isinstance(v, str) else v
+        elif k in MOVE_PARAMS and isinstance(v, str):
+            v = show_move(v, lang)
+        shown[k] = v
+    return shown

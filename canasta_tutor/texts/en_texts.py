@@ -1385,6 +1385,7 @@ TEXTS = {
             'three-suit': 'a three needs its suit (3H, 3D red; 3S, 3C black)',
             'ambiguous': 'it can be read as {readings}; write {codes}',
             'reading': '{card} ({languages})',
+            'doubt': 'warning: {code} is read as {card}; it can also be read as {readings}',
         },
         'file': {
             'no-such-file': "no such file ('canasta example' writes a table to try the tool on)",
