@@ -163,3 +163,16 @@ def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, arg
         assert result.exit_code == code
         message = json.loads(result.stdout)["error"]["message"] if as_json else result.stderr
         assert "«" in message, message
+
+
+def test_language_names_are_the_catalogs():
+    """The languages' names a message gives (``notation.name``) come from their descriptors: the English
+    there is the catalog's ``errors.language-names``, which the translations word."""
+    from canasta_tutor.engine.notation import name
+    from canasta_tutor.reading.languages import LANGUAGES
+
+    names = texts.catalog("en")["errors"]["language-names"]
+    for code in LANGUAGES:
+        if code != "en":
+            said = name(code)
+            assert (said.key, str(said)) == (f"language-names.{code}", names[code])

@@ -113,7 +113,7 @@ def reader() -> str | None:
 def warn_doubts(move: str) -> None:
     """A card of a typed move that another notation reads as another card: said on stderr, both readings
     named (``AC`` under pt-BR: the ace of clubs, which a Brazilian's letters read as the ace of copas)."""
-    from canasta_tutor.engine.notation import doubts, shown
+    from canasta_tutor.engine.notation import doubts, name, shown
 
     lang = reader()
     if lang is None:
@@ -131,7 +131,7 @@ def warn_doubts(move: str) -> None:
         except CardError:
             continue
         readings = Listed([Said("card.reading", "{card} ({languages})", card=shown(card), languages=Listed(
-            [Said(f"language-names.{code}", code) for code in langs])) for card, langs in other], "or-as")
+            [name(code) for code in langs])) for card, langs in other], "or-as")
         _tell(texts.said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
                               code=word, card=taken.symbol(), readings=readings)))
 VerboseOpt = typer.Option(False, "--verbose", "-v")

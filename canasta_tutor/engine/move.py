@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
 from canasta_tutor.engine.record import Record
-from canasta_tutor.languages import LANGUAGES
+from canasta_tutor.reading.languages import LANGUAGES
 from canasta_tutor.reading.strict_yaml import Said
 
 VERBS = ("draw", "take", "meld", "add", "discard", "ask")

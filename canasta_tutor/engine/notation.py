@@ -9,11 +9,11 @@ a warning.
 A code is a rank then a suit, as in the standard notation (the suit may be left out as there, and a
 three needs it); the standard rank letters mix with each language's suit letters (``QR``). The Dutch H is
 heer as a rank and harten as a suit: its place in the code tells which (``HH`` is the king of hearts).
-The letters themselves are in ``canasta_tutor/languages.py``; docs/format.md has the table.
+The letters themselves are in ``canasta_tutor/reading/languages.py``; docs/format.md has the table.
 """
 from __future__ import annotations
 
-from canasta_tutor.languages import LANGUAGES, STANDARD_RANKS
+from canasta_tutor.reading.languages import LANGUAGES, STANDARD_RANKS
 from canasta_tutor.reading.strict_yaml import Listed, Said
 
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -99,9 +99,14 @@ def doubts(code: str, reader: str | None) -> list[tuple[Reading, list[str]]]:
         return []
     base = standard(code)
     found = readings(code)
-    if base is not None:  # the standard reading is taken: doubtful only where the reader's letters differ
-        own = [card for card in read_as(code, reader) if card != base and card[1] is not None]
-        return [(card, [reader]) for card in own]
+    if base is not None:  # the standard reading is taken: doubtful only where the reader's own letters
+        # (not the standard ones they share: JK is the joker for a Dane too) read another card
+        own = LANGUAGES[reader]
+        rank = own.ranks.get(code[:-1]) or DIGITS.get(code[:-1])
+        suit = own.suits.get(code[-1])
+        if rank is not None and suit is not None and (rank, suit) != base:
+            return [((rank, suit), [reader])]
+        return []
     taken = [card for card, langs in found.items() if reader in langs]
     if len(taken) != 1:
         return []

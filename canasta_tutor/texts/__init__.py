@@ -11,12 +11,12 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from canasta_tutor.languages import LANGUAGES as DESCRIPTORS
+from canasta_tutor.reading.languages import LANGUAGES as DESCRIPTORS
 
 HERE = Path(__file__).parent
 
 # The languages there are, as users write them, and the file name of each catalog (None: the source),
-# as canasta_tutor/languages.py describes them.
+# as canasta_tutor/reading/languages.py describes them.
 LANGUAGES = {code: lang.catalog for code, lang in DESCRIPTORS.items()}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
@@ -132,7 +132,7 @@ def plural_form(n: int, lang: str | None = None) -> str:
 def _fill(template, params: dict) -> str:
     """Fill a catalog entry. An entry may be plural-aware: a mapping with ``one`` and ``other`` forms and
     ``count`` naming the parameter that decides (``n`` when not given), so no text leaves the plural to the reader."""
-    params = shown_params(params)
+    params = shown_params(_named(params))
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
         n = n if isinstance(n, int) else 0
@@ -154,6 +154,15 @@ def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
     """A number with decimals as the language writes it."""
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if (lang or language()) in DECIMAL_COMMA else text
+
+
+def _named(params: dict) -> dict:
+    """A built-in ruleset a sentence names by its id (``classic``) under its name in the language."""
+    ruleset = params.get("ruleset")
+    if not isinstance(ruleset, str):
+        return params
+    name = catalog(language()).get("labels", {}).get("ruleset-names", {}).get(ruleset)
+    return {**params, "ruleset": name} if name else params
 
 
 def counted(key: str, n: int, lang: str | None = None) -> str:
@@ -376,8 +385,8 @@ def show_card(code: str, lang: str | None = None, style: str | None = None) -> s
     from canasta_tutor.engine.notation import SHOWN, standard
 
     card = standard(code.upper())
-    if card is None or card[0] == "JK" or code.upper() in ("JOKER", "*"):
-        return code
+    if card is None or card[0] == "JK" or code.upper() in ("JOKER", "*") or code[-1] in SHOWN.values():
+        return code  # a code with its suit symbol is what a message names unmistakably (Q♥ or J♥)
     rank, suit = card
     own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
     letter = own.rank_letters.get(rank, rank)

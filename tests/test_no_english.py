@@ -1,0 +1,111 @@
+"""No English left: every command, every scenario and every built-in lesson, rendered as text in Dutch,
+Danish and Brazilian Portuguese, holds no English word outside card codes, rule ids, file names and the
+files' own words (names, titles).
+
+The English words are those of the English texts (en.yaml and the lessons) that the language's own
+catalogs never use ("is" is Dutch too, "to" Danish, "me" Portuguese). Everything runs in this process.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from canasta_tutor import texts
+from canasta_tutor.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = [lang for lang, name in texts.LANGUAGES.items() if name]
+WORD = re.compile(r"[^\W\d_]{2,}")
+# ids, paths, files, URLs, quoted page headings and card codes: the same in every language
+IDS = re.compile(r"\S*[/\\]\S*|\S+\.(?:yaml|html|db|json|csv|svg)\b|\b\w+(?:[._-]\w+)+\b|https?://\S+|“[^”]*”|»[^«]*«"
+                 r"|\b(?:10|[2-9AKQJTHVBEDR]|KN)[SHDCRKOEP♠♥♦♣]?\b|\bJK\b|--?\w[\w-]*")
+# the files' own words: players, sides, ruleset ids, sources' names
+DATA = {"Ann", "Bob", "Cas", "Dee", "Eve", "Fay", "NS", "EW", "canasta", "Canasta", "pagat", "FSRS", "JSON", "YAML",
+        "HTML", "SVG", "CSV", "FILE", "MOVE", "LANG", "ID", "NAME", "RULESET", "ok"}
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+LESSONS = sorted((ROOT / "canasta_tutor/learning/lessons").glob("*.yaml"))
+
+
+def _english_texts():
+    yield from (text for _, entry in texts.entries(texts.catalog("en"))
+                for text in (entry.values() if isinstance(entry, dict) else [entry]) if isinstance(text, str))
+    for path in LESSONS:
+        yield from re.findall(r"(?:say|title|hint|explanation|ask|feedback|[a-z]+):\s*(.+)", path.read_text("utf-8"))
+
+
+@lru_cache(maxsize=None)
+def english_words(lang: str) -> frozenset[str]:
+    """English words the language's catalogs never write: one of them in the output is English left over."""
+    from babel.messages.pofile import read_po
+
+    own: set[str] = set()
+    for name in (f"{texts.LANGUAGES[lang]}.po", f"lessons-{texts.LANGUAGES[lang]}.po"):
+        with open(texts.CATALOGS / name, "rb") as fp:
+            for message in read_po(fp):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for s in strings:
+                    own.update(w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", s or "")))
+    english = {w.lower() for text in _english_texts() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", text))}
+    return frozenset(w for w in english - own if len(w) > 2 or w in {"no", "or", "is", "of", "to", "me", "on", "in"})
+
+
+def english_left(lang: str, output: str, data: set[str] = frozenset()) -> list[str]:
+    words = english_words(lang)
+    found = []
+    for line in output.splitlines():
+        if line.startswith("> "):  # the echo of a piped answer
+            continue
+        left = [w for w in WORD.findall(IDS.sub(" ", line)) if w.lower() in words and w not in DATA | set(data)]
+        if left:
+            found.append(f"{line.strip()}   <- {' '.join(left)}")
+    return found
+
+
+@pytest.fixture(autouse=True)
+def _quiet(monkeypatch, tmp_path):
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("CANASTA_LANG", raising=False)
+    monkeypatch.chdir(tmp_path)
+
+
+def run(lang: str, args: list[str], stdin: str | None = None) -> str:
+    result = CliRunner().invoke(app, [*args, "--lang", lang], input=stdin)
+    # an answer, a ruling, or an error of the file's (a count of cards where a score needs the cards)
+    assert result.exit_code in (0, 1, 3), (args, result.output, result.exception)
+    return result.stdout + result.stderr
+
+
+def _titles(path: Path) -> set[str]:
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    words = set(WORD.findall(str(data.get("title", "")) + " " + str(data.get("description", ""))))
+    for key in ("players", "sides"):
+        for item in data.get(key) or []:
+            if isinstance(item, dict):
+                words.update(WORD.findall(str(item.get("name", ""))))
+    return words
+
+
+def _moves(path: Path) -> list[str]:
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    found = [c["move"] for c in data.get("checks") or [] if isinstance(c, dict) and isinstance(c.get("move"), str)]
+    return found or (["draw"] if "players" in data else [])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_scenario_is_ruled_scored_and_drawn_in_the_language(lang):
+    left = []
+    for path in SCENARIOS:
+        name, own = str(path), _titles(path)
+        for move in _moves(path):
+            left += english_left(lang, run(lang, ["check", name, move]), own)
+        if _moves(path):
+            for command in (["score", name], ["show", name]):
+                left += english_left(lang, run(lang, command), own)
+    assert not left, "\n".join(left[:30])
