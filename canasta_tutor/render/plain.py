@@ -31,19 +31,19 @@ class Style:
 
 
 def source_text(d: dict) -> str:
-    return d["source"] + (f", {texts.inherited_text(d['inherited'])}" if d.get("inherited") else "")
+    return texts.source_id(d["source"]) + (f", {texts.inherited_text(d['inherited'])}" if d.get("inherited") else "")
 
 
 def cite_text(d: dict) -> str:
     """The source line of a violation: the id, and with ``cite`` the page's title, address and place."""
     head = texts.section("rulings", "source-inherited" if d.get("inherited") else "source",
-                         {"id": d["source"], "inherited": texts.inherited_text(d.get("inherited"))})
+                         {"id": texts.source_id(d["source"]), "inherited": texts.inherited_text(d.get("inherited"))})
     c = d.get("cite")
     if not c:
         return head
     key = "cite" if c.get("where") else "cite-nowhere"
     key += "-url" if c.get("url") else ""
-    return head + " — " + texts.section("rulings", key, c)
+    return head + " — " + texts.section("rulings", key, {**c, "id": texts.source_id(c["id"])})
 
 
 def _place(d: dict, style: Style) -> str:
@@ -52,7 +52,7 @@ def _place(d: dict, style: Style) -> str:
     if not c:
         return ""
     inherited = texts.inherited_text(c.get("inherited"))
-    said = ", ".join(x for x in (c["id"], inherited, c.get("where")) if x)
+    said = ", ".join(x for x in (texts.source_id(c["id"]), inherited, c.get("where")) if x)
     return style(f"  [{said}]", "dim")
 
 

@@ -37,8 +37,13 @@ def show_value(value) -> str:
             low = t.below
         return "; ".join(parts)
     if isinstance(value, tuple):  # a set of choices
-        return ", ".join(value) if value else _param_word("none")
-    return str(value)
+        return ", ".join(map(choice_word, value)) if value else _param_word("none")
+    return choice_word(value) if isinstance(value, str) else str(value)
+
+
+def choice_word(choice: str) -> str:
+    """A parameter's choice (``required``, ``play-on``) in the reader's words; the id itself in English."""
+    return texts.catalog(texts.language()).get("parameters", {}).get("values", {}).get(choice, choice)
 
 
 def short_place(place: dict) -> str:

@@ -22,6 +22,13 @@ def cards_markup(cards, plain: bool = False) -> str:
     return " ".join(card_markup(c, plain) for c in cards) or f"[dim]{texts.label('table.none')}[/]"
 
 
+def house_text(table: Table) -> str:
+    """The house rules of a table, each value in the reader's words: ``partner_permission=verplicht``."""
+    from canasta_tutor.render.rules_view import show_value
+
+    return ", ".join(f"{key}={show_value(value)}" for key, value in table.house_rules.items())
+
+
 # The words every drawing of a table uses (terminal, plain text, SVG), in one place.
 def need_text(table: Table, side) -> str:
     need = table.ruleset.threshold(side.score).need
@@ -37,7 +44,7 @@ def turn_text(turn) -> str:
     """What the player on turn is doing, after their name: "to draw, first round"."""
     text = texts.label(("table.to-draw" if turn.phase == "draw" else "table.to-meld")
                        + ("-first" if turn.first_round else ""))
-    return texts.label("table.permission", turn=text, permission=turn.permission) \
+    return texts.label("table.permission", turn=text, permission=texts.label(f"table.answers.{turn.permission}")) \
         if turn.permission != "none" else text
 
 
@@ -79,7 +86,7 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
     console = make_console()
     rs = table.ruleset
     turn = table.turn
-    house = "  " + texts.label("table.house-rules", rules=table.house_text()) if table.house_rules else ""
+    house = "  " + texts.label("table.house-rules", rules=house_text(table)) if table.house_rules else ""
     console.print(f"[bold]{esc(texts.ruleset_title(rs.id, rs.title))}[/] ({esc(rs.id)}){esc(house)}")
     for side in table.sides:
         need = need_text(table, side)
@@ -145,7 +152,7 @@ def table_lines(table: Table, teaching: bool = False, over: bool = False) -> lis
     turn = table.turn
     out = [texts.label("table.ruleset", title=texts.ruleset_title(rs.id, rs.title), id=rs.id)]
     if table.house_rules:
-        out.append(texts.label("table.house-rules", rules=table.house_text()))
+        out.append(texts.label("table.house-rules", rules=house_text(table)))
     for side in table.sides:
         out.append(texts.label("table.side-line" if side.melds else "table.side-line-unmelded", side=side.name,
                                score=side.score, need=need_text(table, side)))

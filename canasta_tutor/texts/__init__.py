@@ -157,12 +157,29 @@ def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
 
 
 def _named(params: dict) -> dict:
-    """A built-in ruleset a sentence names by its id (``classic``) under its name in the language."""
-    ruleset = params.get("ruleset")
-    if not isinstance(ruleset, str):
-        return params
-    name = catalog(language()).get("labels", {}).get("ruleset-names", {}).get(ruleset)
-    return {**params, "ruleset": name} if name else params
+    """A built-in ruleset a sentence names by its id (``classic``) under its name in the language, and
+    the learner nobody named (``me``) under the language's word."""
+    learner = params.get("learner")
+    labels = catalog(language()).get("labels", {})
+    for key in ("ruleset", "owner"):
+        value = params.get(key)
+        name = labels.get("ruleset-names", {}).get(value) if isinstance(value, str) else None
+        if name:
+            params = {**params, key: name}
+    if learner == DEFAULT_LEARNER:
+        params = {**params, "learner": labels.get("default-learner", learner)}
+    return params
+
+
+DEFAULT_LEARNER = "me"  # the progress database's name for the learner nobody named (learning/progress.py)
+
+
+def source_id(source: str) -> str:
+    """The id a ruling cites its source by: a page's own key (``S0``, ``pagat``), or a house rule of the
+    table in the reader's words."""
+    if source == "house rule":
+        return label("verdict.house-rule")
+    return source
 
 
 def counted(key: str, n: int, lang: str | None = None) -> str:
