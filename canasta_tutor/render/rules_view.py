@@ -165,10 +165,11 @@ def search(word: str) -> list[dict]:
         return []
     found = []
     glossary = texts.catalog(texts.language()).get("glossary", {}) or {}
-    for term, entry in glossary.items():
+    for term, entry in glossary.items():  # found by the reader's word for it, or by the English one
         text = entry.get("text", "") if isinstance(entry, dict) else str(entry)
-        if needle in term.lower() or needle in text.lower():
-            found.append({"id": term, "kind": "glossary", "title": text,
+        name = entry.get("name", term) if isinstance(entry, dict) else term
+        if needle in term.lower() or needle in name.lower() or needle in text.lower():
+            found.append({"id": term, "name": name, "kind": "glossary", "title": text,
                           "rules": list(entry.get("rules", [])) if isinstance(entry, dict) else []})
     # The rules a matching glossary word names come along: they are about that word, in other words.
     linked = [r for g in found for r in g["rules"]]
@@ -276,7 +277,7 @@ def print_explain(data: dict) -> None:
         found.add_column()
         for r in data["results"]:
             kind = texts.section("rulings", f"explain.kinds.{r['kind']}")
-            found.add_row(f"  [bold]{escape(r['id'])}[/]", f"[dim]{kind}[/]", escape(r["title"]))
+            found.add_row(f"  [bold]{escape(r.get('name', r['id']))}[/]", f"[dim]{kind}[/]", escape(r["title"]))
         console.print(found)
         return
     from rich.table import Table

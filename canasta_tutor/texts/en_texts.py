@@ -691,6 +691,7 @@ TEXTS = {
     },
     'glossary': {
         'canasta': {
+            'name': 'canasta',
             'text': 'A meld of seven or more cards of one rank. Natural without wild cards, mixed with them.',
             'rules': [
                 'meld.canasta-closed',
@@ -698,6 +699,7 @@ TEXTS = {
             ],
         },
         'meld': {
+            'name': 'meld',
             'text': 'Three or more cards of one rank laid face up on the table, with at least two natural cards.',
             'rules': [
                 'meld.too-small',
@@ -707,12 +709,14 @@ TEXTS = {
             ],
         },
         'lay off': {
+            'name': 'lay off',
             'text': 'To add cards from the hand to a meld the side already has on the table.',
             'rules': [
                 'meld.no-such-meld',
             ],
         },
         'natural': {
+            'name': 'natural',
             'text': 'Any card that is not wild and not a three; naturals carry a meld.',
             'rules': [
                 'meld.too-few-naturals',
@@ -720,6 +724,7 @@ TEXTS = {
             ],
         },
         'wild card': {
+            'name': 'wild card',
             'text': 'A joker or a 2. It can stand in for a natural card in a meld, within limits.',
             'rules': [
                 'meld.too-many-wilds',
@@ -728,6 +733,7 @@ TEXTS = {
             ],
         },
         'frozen pile': {
+            'name': 'frozen pile',
             'text': 'A discard pile that may only be taken with a natural pair matching its top card: for a side that has not melded, and for everyone once a wild card or red three is in it.',
             'rules': [
                 'pile.needs-natural-pair',
@@ -735,6 +741,7 @@ TEXTS = {
             ],
         },
         'going out': {
+            'name': 'going out',
             'text': 'Ending the hand by getting rid of every card, which needs the canastas the ruleset asks for.',
             'rules': [
                 'out.canastas-needed',
@@ -743,18 +750,21 @@ TEXTS = {
             ],
         },
         'concealed': {
+            'name': 'concealed',
             'text': 'Going out in one turn with the whole hand, without any meld laid before.',
             'rules': [
                 'initial.below-minimum',
             ],
         },
         'red three': {
+            'name': 'red three',
             'text': 'A bonus card. It is laid out as soon as it is drawn and never melded or discarded.',
             'rules': [
                 'three.red-three',
             ],
         },
         'black three': {
+            'name': 'black three',
             'text': 'A stop card. On top of the pile it keeps the next player from taking it; melded only when going out.',
             'rules': [
                 'pile.black-three-on-top',
@@ -762,6 +772,7 @@ TEXTS = {
             ],
         },
         'stock': {
+            'name': 'stock',
             'text': 'The face-down pile that players draw from.',
             'rules': [
                 'draw.count',
@@ -769,6 +780,7 @@ TEXTS = {
             ],
         },
         'discard pile': {
+            'name': 'discard pile',
             'text': 'The face-up pile each turn ends on. Taking it means melding its top card at once.',
             'rules': [
                 'pile.no-match',
@@ -777,6 +789,7 @@ TEXTS = {
             ],
         },
         'initial meld': {
+            'name': 'initial meld',
             'text': "A side's first meld of the hand, which must reach a minimum value set by the side's score.",
             'rules': [
                 'initial.below-minimum',
@@ -784,6 +797,7 @@ TEXTS = {
             ],
         },
         'turn': {
+            'name': 'turn',
             'text': 'Draw (from the stock, or take the pile), then meld and lay off if you like, then discard one card.',
             'rules': [
                 'turn.draw-first',
@@ -791,6 +805,7 @@ TEXTS = {
             ],
         },
         'side': {
+            'name': 'side',
             'text': 'The players who share melds and a score: partners in the four-player game, each player alone in the two- and three-player games.',
             'rules': [
                 'turn.no-partner',
