@@ -16,6 +16,7 @@ class Language(NamedTuple):
     own_name: str  # in the language itself
     catalog: str | None  # the catalogs' file name (``pt_BR.po``); None for English, the source
     decimal_comma: bool  # CLDR: "1,5 dage", not "1.5 dage"
+    zero_plural: bool  # nothing is counted in the plural ("0 problemas"), where the catalog's rule has it one
     # Reading: a letter the players write -> the standard letter. Ranks and suits apart: the place of a
     # letter in a code tells which it is (the Dutch ``HH`` is heer harten).
     ranks: Mapping[str, str]
@@ -34,7 +35,7 @@ class Language(NamedTuple):
 STANDARD_RANKS = {"A": "A", "K": "K", "Q": "Q", "J": "J"}
 
 ENGLISH = Language(
-    code="en", name="English", own_name="English", catalog=None, decimal_comma=False,
+    code="en", zero_plural=False, name="English", own_name="English", catalog=None, decimal_comma=False,
     ranks={}, suits={}, jokers=(), rank_letters={}, suit_letters={"S": "S", "H": "H", "D": "D", "C": "C"},
     moves={"draw": ("draw",), "take": ("take",), "meld": ("meld",), "add": ("add",), "discard": ("discard",),
            "ask": ("ask",)},
@@ -43,7 +44,7 @@ ENGLISH = Language(
 
 # Dutch: the classic and house pages (aflegstapel, trekstapel, melden, aanleggen, afleggen, pakken).
 DUTCH = Language(
-    code="nl", name="Dutch", own_name="Nederlands", catalog="nl", decimal_comma=True,
+    code="nl", zero_plural=False, name="Dutch", own_name="Nederlands", catalog="nl", decimal_comma=True,
     ranks={"A": "A", "H": "K", "V": "Q", "B": "J"},
     # the standard D and C mix with the Dutch ranks as the players' own (BD: boer of diamonds)
     suits={"H": "H", "R": "D", "S": "S", "K": "C", "D": "D", "C": "C"},
@@ -57,7 +58,7 @@ DUTCH = Language(
 
 # Danish: the Danish page (bunken, tage bunken, lægge ned, lægge til, smide ud, lukke).
 DANISH = Language(
-    code="da", name="Danish", own_name="Dansk", catalog="da", decimal_comma=True,
+    code="da", zero_plural=False, name="Danish", own_name="Dansk", catalog="da", decimal_comma=True,
     ranks={"E": "A", "A": "A", "K": "K", "D": "Q", "B": "J", "KN": "J"},
     suits={"H": "H", "R": "D", "S": "S", "K": "C", "D": "D", "C": "C"},
     jokers=(),
@@ -72,7 +73,7 @@ DANISH = Language(
 # Brazilian writes it so), which the standard notation reads as clubs: such a code is read as the
 # standard says, with a warning that names both readings, and the tool never prints it (copas is ♥).
 BRAZILIAN = Language(
-    code="pt-BR", name="Portuguese", own_name="Português (Brasil)", catalog="pt_BR", decimal_comma=True,
+    code="pt-BR", zero_plural=True, name="Portuguese", own_name="Português (Brasil)", catalog="pt_BR", decimal_comma=True,
     ranks={"A": "A", "R": "K", "D": "Q", "V": "J"},
     suits={"O": "D", "E": "S", "P": "C", "C": "H"},
     jokers=("CORINGA", "CURINGA"),

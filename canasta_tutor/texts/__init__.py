@@ -61,11 +61,13 @@ class PluralText(dict):
     """A translated plural-aware entry: the catalog's own plural rule picks the form (Dutch and Danish
     have two, like English; other languages may have more)."""
 
-    def __init__(self, entry: dict, translations, context: str) -> None:
+    def __init__(self, entry: dict, translations, context: str, zero_plural: bool = False) -> None:
         super().__init__(entry)
-        self._translations, self._context = translations, context
+        self._translations, self._context, self._zero_plural = translations, context, zero_plural
 
     def pick(self, n: int) -> str:
+        if n == 0 and self._zero_plural:  # "0 problemas": the form of many, whatever the rule says of 0
+            n = 2
         return self._translations.npgettext(self._context, self["one"], self["other"], n)
 
 
@@ -81,14 +83,14 @@ def entries(tree: dict, prefix: str = ""):
             yield path, value
 
 
-def _translate(tree: dict, translations, prefix: str = "") -> dict:
+def _translate(tree: dict, translations, prefix: str = "", zero_plural: bool = False) -> dict:
     out = {}
     for key, value in tree.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         if isinstance(value, dict) and "other" in value:
-            out[key] = PluralText(value, translations, path)
+            out[key] = PluralText(value, translations, path, zero_plural)
         elif isinstance(value, dict):
-            out[key] = _translate(value, translations, path)
+            out[key] = _translate(value, translations, path, zero_plural)
         elif isinstance(value, str):
             out[key] = translations.pgettext(path, value)
         else:
@@ -121,7 +123,7 @@ def catalog(lang: str = "en") -> dict:
         from canasta_tutor.texts.en_texts import TEXTS
 
         return TEXTS
-    return _translate(catalog("en"), found)
+    return _translate(catalog("en"), found, zero_plural=DESCRIPTORS[normalise(lang) or "en"].zero_plural)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:
