@@ -198,7 +198,23 @@ def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
     if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
-    return _fill(message, _localised(params, lang))
+    return _fill(message, _localised(_rank_words(params, lang), lang))
+
+
+def _rank_words(params: dict, lang: str | None = None) -> dict:
+    """A sentence names a rank in words, never by its letter: ``rank_name`` (kings, heren), and with their
+    number and adjective as the language agrees them, ``two_natural`` (duas damas naturais) and
+    ``one_natural`` (et rent es)."""
+    rank = params.get("rank")
+    if not isinstance(rank, str):
+        return params
+    own = catalog(lang or language()).get("languages", {})
+    words = {"rank_name": rank_name(rank, lang)} if "rank_name" not in params else {}
+    for key, entry in (("two_natural", "rank-two-natural"), ("one_natural", "rank-one-natural")):
+        said = (own.get(entry) or {}).get(rank)
+        if said:
+            words[key] = said
+    return {**params, **words}
 
 
 def note_message(key: str, params: dict, lang: str | None = None) -> str:
@@ -212,7 +228,7 @@ def note_message(key: str, params: dict, lang: str | None = None) -> str:
         params["kind"] = cat["kinds"].get(params["kind"], params["kind"])
     if "how" in params:
         params["how_text"] = cat.get("take_how", {}).get(params["how"], params["how"])
-    return _fill(cat["notes"].get(key, key), params)
+    return _fill(cat["notes"].get(key, key), _rank_words(params, lang))
 
 
 def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
