@@ -53,7 +53,7 @@ def pile_words(table: Table) -> str:
     since a question about taking it may turn on the cards under the top."""
     if not table.discard:
         return texts.label("table.pile-empty")
-    cards = {"cards": texts.counted("card", len(table.discard)), "all": " ".join(map(str, table.discard)),
+    cards = {"cards": texts.counted("card", len(table.discard)), "all": texts.show_cards(" ".join(map(str, table.discard))),
              "top": str(table.discard[-1])}
     freezing = freezers(table.ruleset.pile_frozen_by)  # what freezes a pile is the ruleset's to say
     froze = next((c for c in table.discard if c in freezing), None)
@@ -120,8 +120,8 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
 
 def _meld_label(m) -> str:
     if m.is_canasta:
-        return texts.label("table.meld-kind", rank=m.rank, size=len(m.cards), kind=meld_kind(m))
-    return texts.label("table.meld", rank=m.rank, size=len(m.cards))
+        return texts.label("table.meld-kind", rank=texts.show_card(m.rank), size=len(m.cards), kind=meld_kind(m))
+    return texts.label("table.meld", rank=texts.show_card(m.rank), size=len(m.cards))
 
 
 def _pile_text(table: Table, top: str) -> str:
@@ -157,13 +157,13 @@ def table_lines(table: Table, teaching: bool = False, over: bool = False) -> lis
         out.append(texts.label("table.side-line" if side.melds else "table.side-line-unmelded", side=side.name,
                                score=side.score, need=need_text(table, side)))
         for m in _melds(side, teaching):
-            cards = " ".join(map(str, _cards(m, teaching)))
+            cards = texts.show_cards(" ".join(map(str, _cards(m, teaching))))
             out.append("  " + texts.label("table.meld-line", meld=_meld_label(m), cards=cards))
         if side.red_threes:
-            out.append("  " + texts.label("table.red-threes-line", cards=" ".join(map(str, side.red_threes))))
+            out.append("  " + texts.label("table.red-threes-line", cards=texts.show_cards(" ".join(map(str, side.red_threes)))))
         for name in side.players:
             p = table.player(name)
-            hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
+            hand = (texts.show_cards(" ".join(map(str, sorted(p.hand, key=Card.sort_key)))) if p.hand is not None
                     else texts.counted("card", p.count))
             to_play = name == turn.player and not over
             out.append("  " + texts.label("table.player-line-to-play" if to_play else "table.player-line",

@@ -476,3 +476,24 @@ def shown_params(params: dict, lang: str | None = None) -> dict:
             v = show_move(v, lang)
         shown[k] = v
     return shown
+
+
+_MOVE_IN_TEXT = None
+
+
+def moves_in_text(text: str, lang: str | None = None) -> str:
+    """A translated text with each move and card it quotes in the standard notation (``take 9D 9S``,
+    ``draw``, ``the 6C``) in the reader's words and letters (``pak 9R 9S``, ``de 6K``), as every other
+    move the reader sees."""
+    global _MOVE_IN_TEXT
+    if not isinstance(text, str) or card_style() == "standard" or (lang or language()) == "en":
+        return text
+    if _MOVE_IN_TEXT is None:
+        import re
+
+        card = r"(?:10|[2-9AKQJT])[SHDC]|JK|(?:10|[2-9AKQJ])\b"
+        step = rf"\b(?:draw|take|meld|add|discard|ask)\b(?:\s+(?:{card}))*(?:\s+to\s+(?:10|[2-9AKQJ])\b)?"
+        # a move, or a card alone ("de 6C"): each in the reader's notation
+        _MOVE_IN_TEXT = re.compile(rf"(?P<move>{step}(?:;\s*{step})*)|\b(?P<card>(?:10|[2-9AKQJ])[SHDC])\b")
+    return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang) if m.group("move") else show_card(m.group(0), lang),
+                             text)
