@@ -254,7 +254,7 @@ def print_rules(data: dict, verbose: bool = False) -> None:
     if not verbose:
         console.print(texts.label("rules.verbose-for-places"))
     if data["extends"]:
-        console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(data["id"])))
+        console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(texts.ruleset_name(data["id"]))))
 
 
 def print_explain(data: dict) -> None:

@@ -173,6 +173,11 @@ def _named(params: dict) -> dict:
     return params
 
 
+def ruleset_name(ruleset_id: str, lang: str | None = None) -> str:
+    """A built-in ruleset as a sentence names it (``Klassiek``); any other by its id or file."""
+    return catalog(lang or language()).get("labels", {}).get("ruleset-names", {}).get(ruleset_id, ruleset_id)
+
+
 DEFAULT_LEARNER = "me"  # the progress database's name for the learner nobody named (learning/progress.py)
 
 
