@@ -1849,6 +1849,7 @@ TEXTS = {
             'lang': 'Language of the messages: en, nl, da, pt-BR (default: $CANASTA_LANG, else the locale).',
             'learner': "Whose progress this is (default: $CANASTA_LEARNER, else 'me').",
             'ascii': 'Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the terminal cannot show the suit symbols.',
+            'cards': 'How the text prints cards: standard (KH), local (the letters of --lang: HH in Dutch) or symbols (K♥); by default symbols on a terminal that shows them, else local. --json always writes the standard KH.',
             'verbose': 'After each answer, also name the rule ids and their sources.',
         },
         'check': {
