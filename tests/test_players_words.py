@@ -205,3 +205,13 @@ def test_explain_finds_a_glossary_word_by_the_readers_word(table):
     for lang, word in (("nl", "zwarte drie"), ("da", "sort treer"), ("pt-BR", "três preto")):
         out = run("explain", word, "--lang", lang, code=0).stdout
         assert word in out.split("\n")[1]  # the term first, under its own name
+
+
+@pytest.mark.parametrize("text", ["a: b: c\n", 'a: "x\n', "a: [1, 2\n", "players:\n  - 1\n b: 2\n", "a: @x\n"])
+def test_the_yaml_parsers_problem_is_said_in_our_own_words(text, tmp_path, table):
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    said = run("check", str(path), "draw", "--lang", "nl", code=3).stderr
+    assert "geen geldige YAML" in said
+    for english in ("mapping values", "unexpected end", "did not find", "expected", "cannot start"):
+        assert english not in said, said
