@@ -8,7 +8,7 @@ catalogs never use ("is" is Dutch too, "to" Danish, "me" Portuguese). Everything
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
@@ -43,7 +43,7 @@ def _english_texts():
         yield from re.findall(r"(?:say|title|hint|explanation|ask|feedback|[a-z]+):\s*(.+)", path.read_text("utf-8"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def english_words(lang: str) -> frozenset[str]:
     """English words the language's catalogs never write: one of them in the output is English left over."""
     from babel.messages.pofile import read_po

@@ -7,7 +7,8 @@ the texts find their catalogs here, and nothing else keeps a table of languages.
 """
 from __future__ import annotations
 
-from typing import Mapping, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
 
 class Language(NamedTuple):
