@@ -93,7 +93,9 @@ def _quiet(monkeypatch, tmp_path):
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "home"))
-    monkeypatch.delenv("CANASTA_LANG", raising=False)
+    # --lang and --ascii write these for the run; set here, they are taken away again after the test
+    monkeypatch.setenv("CANASTA_LANG", "")
+    monkeypatch.setenv("CANASTA_ASCII", "")
     monkeypatch.chdir(tmp_path)
 
 

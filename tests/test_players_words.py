@@ -49,7 +49,9 @@ def table(tmp_path, monkeypatch):
 
     monkeypatch.setattr(typer.testing, "_get_command", lambda _: _command())
     monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.delenv("CANASTA_LANG", raising=False)
+    # --lang and --ascii write these for the run; set here, they are taken away again after the test
+    monkeypatch.setenv("CANASTA_LANG", "")
+    monkeypatch.setenv("CANASTA_ASCII", "")
     path = tmp_path / "table.yaml"
     path.write_text(TABLE, encoding="utf-8")
     return str(path)

@@ -276,6 +276,15 @@ def _guard(as_json: bool, lang: str | None, body):
     if lang:
         _choose_language(lang, as_json)
     _choose_cards(as_json)
+    try:
+        return _run(as_json, body)
+    finally:  # the notation of cards is this run's: the library, and a next run in this process, start over
+        from canasta_tutor import texts
+
+        texts.use_cards("standard")
+
+
+def _run(as_json: bool, body):
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 

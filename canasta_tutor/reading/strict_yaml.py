@@ -418,6 +418,7 @@ def _slip(problem: str, text: str, mark) -> str:
 # PyYAML's own (English) words for what it found, as our sentences, which the catalogs translate: the
 # common slips of a hand-written file. Any other is said without its words, at its line and column.
 _YAML_PROBLEMS = (
+    ("maximum nesting depth", Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH)),
     ("mapping values are not allowed", Said("file.yaml-colon", "is not valid YAML: a ':' where no new key can "
                                             "start (put a value that holds ': ' in quotes, or indent the key)")),
     ("unexpected end of stream", Said("file.yaml-unclosed", "is not valid YAML: the file ends inside a quoted "
