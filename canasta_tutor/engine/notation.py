@@ -13,6 +13,8 @@ The letters themselves are in ``canasta_tutor/reading/languages.py``; docs/forma
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canasta_tutor.reading.languages import LANGUAGES, STANDARD_RANKS
 from canasta_tutor.reading.strict_yaml import Listed, Said
 
@@ -70,7 +72,7 @@ def shown(card: Reading) -> str:
     return f"{rank}{SHOWN.get(suit or '', '')}"
 
 
-def read(code: str, error, reader: str | None = None):
+def read(code: str, error: Callable[[Said | None], Exception], reader: str | None = None) -> Reading:
     """The (rank, suit) of a code the standard notation could not read; ``error(reason)`` is the
     exception to raise (with no reason: the standard notation's own complaint). ``reader``: the language
     of the one who typed it, whose reading settles a code two languages read differently."""
