@@ -213,7 +213,7 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
     return out
 
 
-def missing_cards(table, root) -> Problem | None:  # type: ignore[no-untyped-def]
+def missing_cards(table, root, file: str) -> Problem | None:  # type: ignore[no-untyped-def]
     """A table that gives every hand (its cards or their number) and the stock must hold every card of
     its decks: the cards it leaves out are a mistake of the draft, said at the stock's line with their
     number. (More cards than the decks hold is refused by the reader already, at the same line.)"""
@@ -227,12 +227,12 @@ def missing_cards(table, root) -> Problem | None:  # type: ignore[no-untyped-def
         return None  # a hand left out: the table says nothing of those cards
     # A scenario read under rulesets of different decks cannot be whole for each: it must hold at
     # least the smallest deck, which every ruleset it is read under has.
-    deck = min(rs.decks * 52 + rs.jokers for rs in [table.ruleset, *_stated_rulesets(root, table.file)])
+    deck = min(rs.decks * 52 + rs.jokers for rs in [table.ruleset, *_stated_rulesets(root, file)])
     total = (sum(p.count for p in table.players) + sum(len(m.cards) for s in table.sides for m in s.melds)
              + sum(len(s.red_threes) for s in table.sides) + len(table.discard) + table.stock)
     if total >= deck:
         return None
-    return Problem(table.file or "", stock_node.line, stock_node.column, "stock",
+    return Problem(file, stock_node.line, stock_node.column, "stock",
                    _say("missing-cards", n=deck - total, total=total, deck=deck, stock=table.stock,
                         fits=table.stock + deck - total), "invalid")
 
@@ -265,9 +265,8 @@ def _table_notes(scenario: Scenario, root, name: str, count: bool = True) -> lis
 
     out: list[Problem] = []
     table = scenario.table
-    missing = missing_cards(table, root) if count else None
+    missing = missing_cards(table, root, name) if count else None
     if missing is not None:
-        missing.file = name
         out.append(missing)
     for c in scenario.checks:
         try:
