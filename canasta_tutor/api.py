@@ -161,13 +161,18 @@ def score(table: Table, out: str | None = None, concealed: bool = False) -> Scor
     return score_table(table, out, concealed)
 
 
-def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Ruling:
-    """``check`` on the table of a file, under its ruleset or ``ruleset``, with ``house`` rules.
+def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None,
+               reader: str | None = None) -> Ruling:
+    """``check`` on the table of a file, under its ruleset or ``ruleset``, with ``house`` rules; the move as
+    a reader of the language ``reader`` types it (``nl``: ``pak HS HH 2K`` is ``take KS KH 2C``; None: the
+    English words, and the card letters every language shares).
 
     >>> check_file(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H").legal
     True
+    >>> check_file(str(Path(__file__).parent / "examples" / "table.yaml"), "pak 9S 9R 2K; leg af 4H", reader="nl").move
+    'take 9S 9D 2C; discard 4H'
     """
-    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
+    steps = parse_move(move, reader)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
@@ -183,9 +188,9 @@ class Compared:
         self.problem = problem
 
 
-def compare(path: str, move: str, house: House | None = None) -> list[Compared]:
+def compare(path: str, move: str, house: House | None = None, reader: str | None = None) -> list[Compared]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
-    is listed with the reason instead of a verdict.
+    is listed with the reason instead of a verdict; ``reader`` as in ``check_file``.
 
     >>> rulings = compare(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H")
     >>> [(r.ruleset, r.verdict.legal) for r in rulings if r.verdict is not None]
@@ -193,7 +198,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Compared]:
     >>> rulings[1].problem
     'found 4 players, but classic-2p is played by 2'
     """
-    steps = parse_move(move)
+    steps = parse_move(move, reader)
     root = load(path)
     out = []
     judged: set[str] = set()

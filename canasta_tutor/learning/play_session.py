@@ -193,7 +193,8 @@ class Session:
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
-            steps = parse_move(line)
+            # the player's own verbs and letters are read, as on the command line
+            steps = parse_move(line, None if texts.language() == "en" else texts.language())
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
