@@ -137,3 +137,33 @@ def test_cli_refuses_a_missing_folder_or_a_folder(tmp_path, target, words):
     assert "Traceback" not in proc.stderr + proc.stdout
     assert proc.stdout == ""
     assert not (tmp_path / "missing").exists()
+
+
+# The reader's rank letters of a card in the example: its kings, queens, jacks and aces.
+READERS_RANKS = {"nl": {"K": "H", "Q": "V", "J": "B", "A": "A"}, "da": {"K": "K", "Q": "D", "J": "B", "A": "E"},
+                 "pt-BR": {"K": "R", "Q": "D", "J": "V", "A": "A"}}
+
+
+@pytest.mark.parametrize("lang", sorted(READERS_RANKS))
+def test_the_drawing_prints_the_readers_letters_as_the_text_output_does(lang, tmp_path, table):
+    """In Dutch the king of hearts is drawn H over ♥, and its meld is labelled with H, as `show` prints
+    it; `--cards standard` keeps the standard letters in the drawing too."""
+    own = READERS_RANKS[lang]
+    for cards, ranks in ((None, own), ("standard", {r: r for r in own})):
+        out = tmp_path / f"{lang}-{cards}.svg"
+        ran = run_in_process("show", EXAMPLE, "--svg", out, "--lang", lang, *(["--cards", cards] if cards else []))
+        assert ran.exit_code == 0, ran.output
+        root = parse(out.read_text("utf-8"))
+        drawn = Counter(rank for rank, _, _ in drawn_cards(root))
+        want = Counter(ranks.get(c.rank, c.rank) for p in table.players if p.hand is not None for c in p.hand)
+        want += Counter(ranks.get(c.rank, c.rank) for s in table.sides for m in s.melds for c in m.cards)
+        assert not want - drawn, (cards, want - drawn)
+        # the meld of kings is labelled with the same letter its cards show
+        meld = texts_label(lang, ranks["K"])
+        assert meld in texts(root), (meld, texts(root))
+
+
+def texts_label(lang: str, letter: str) -> str:
+    from canasta_tutor import texts as catalog_texts
+
+    return catalog_texts.section("labels", "table.meld-svg", {"rank": letter, "size": 4}, lang)

@@ -54,9 +54,16 @@ def _text(x: float, y: float, text: str, size: int = 12, weight: str = "normal",
             f'fill="{fill}" text-anchor="{anchor}">{escape(text)}</text>')
 
 
+def _rank(rank: str) -> str:
+    """A rank as the drawing prints it: the reader's letter (the Dutch H for the king), as the text output
+    of the run does; the standard letter where ``--cards standard`` asks for it (or outside a command)."""
+    return rank if rank == "JK" or texts.card_style() == "standard" else texts.show_card(rank, style="local")
+
+
 def _card(x: float, y: float, c: Card) -> str:
     fill = RED if c.is_red else "#000"
-    label = texts.label("table.card-wild" if c.is_wild else "table.card", card=c.symbol())
+    shown = c.symbol() if texts.card_style() == "standard" else texts.show_card(str(c), style="symbols")
+    label = texts.label("table.card-wild" if c.is_wild else "table.card", card=shown)
     parts = [f'<g class="card{" wild" if c.is_wild else ""}" aria-label={quoteattr(label)}>',
              f'<rect class="face" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fff" '
              f'stroke="#000" stroke-width="{2 if c.is_wild else 1}"/>']
@@ -64,7 +71,7 @@ def _card(x: float, y: float, c: Card) -> str:
         parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" '
                      f'fill="none" stroke="#000" stroke-width="0.75"/>')
     mark = "★" if c.rank == "JK" else SUIT_SYMBOLS.get(c.suit, "")
-    parts.append(_text(x + CARD_W / 2, y + 19, c.rank, 13, "bold", fill, "middle"))
+    parts.append(_text(x + CARD_W / 2, y + 19, _rank(c.rank), 13, "bold", fill, "middle"))
     if mark:
         parts.append(_text(x + CARD_W / 2, y + 38, mark, 15, "normal", fill, "middle"))
     parts.append("</g>")
@@ -122,7 +129,7 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
     cv.y += 32
     for m in side.melds:
         kind = meld_kind(m)
-        label = [(texts.label("table.meld-svg", rank=m.rank, size=len(m.cards)), 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
+        label = [(texts.label("table.meld-svg", rank=_rank(m.rank), size=len(m.cards)), 12, "normal")] + ([(kind, 11, "bold")] if kind else [])
         cv.cards(m.cards, label)
     if side.red_threes:
         cv.cards(side.red_threes, [(texts.label("table.red-threes"), 12, "normal")])
