@@ -28,10 +28,12 @@ IDS = re.compile(r"\S*[/\\]\S*|\S+\.(?:yaml|html|db|json|csv|svg)\b|\b\w+(?:[._-
                  # a ruleset's id beside its title: "(danish, Deense huisregels)", "Deense huisregels (danish)"
                  r"|\((?:" + "|".join(sorted(BUILTIN, key=len, reverse=True)) + r")[,)]"
                  # a word the user typed, echoed: "4 resultaten voor 'frozen'"
-                 r"|'[^'\s]+'")
+                 r"|'[^'\n]{1,30}'"
+                 # a metavar (FILE, OPTIONS) and a choice of typed words (install|list|remove)
+                 r"|\b[A-Z][A-Z_]+\b|\w+(?:\|\w+)+")
 # the files' own words: players, sides, ruleset ids, sources' names
 DATA = {*PARAMS, "Ann", "Bob", "Cas", "Dee", "Eve", "Fay", "NS", "EW", "canasta", "Canasta", "pagat", "FSRS", "JSON", "YAML",
-        "HTML", "SVG", "CSV", "FILE", "MOVE", "LANG", "ID", "NAME", "RULESET", "ok"}
+        "HTML", "SVG", "CSV", "FILE", "MOVE", "LANG", "ID", "NAME", "RULESET", "ok", *BUILTIN}
 SCENARIOS = sorted([*(ROOT / "scenarios").rglob("*.yaml"), *(ROOT / "canasta_tutor/examples").glob("*.yaml")])
 LESSONS = sorted((ROOT / "canasta_tutor/learning/lessons").glob("*.yaml"))
 
@@ -61,9 +63,22 @@ def english_words(lang: str) -> frozenset[str]:
     return frozenset(w for w in english - own if len(w) > 2 or w in {"no", "or", "is", "of", "to", "me", "on", "in"})
 
 
+@cache
+def english_moves(lang: str) -> re.Pattern[str]:
+    """A move in the English verbs the language's players do not use (the catalogs name the standard verbs,
+    so the words alone pass): a verb before a card, a ``;`` or the end of the line."""
+    from canasta_tutor.reading.languages import LANGUAGES
+
+    own = {w for words in LANGUAGES[lang].moves.values() for phrase in words for w in phrase.split()}
+    verbs = sorted({"draw", "take", "meld", "add", "discard", "ask"} - own)
+    v = "|".join(verbs)
+    return re.compile(rf"(?:^|[:;])\s*(?:{v})\s*(?:;|$)|\b(?:{v})\s+(?:10|[2-9AKQJ])")
+
+
 def english_left(lang: str, output: str, data: set[str] = frozenset()) -> list[str]:
     words = english_words(lang)
-    found = []
+    found = [f"{line.strip()}   <- a move in English verbs" for line in output.splitlines()
+             if not line.startswith("> ") and english_moves(lang).search(re.sub(r"\S*[._/-]\S*", " ", line))]
     # a page's heading, quoted as the page writes it, may be wrapped over lines
     output = re.sub(r"“[^”]*”|»[^«]*«", lambda m: "“" + "\n" * m.group(0).count("\n") + "”", output)
     for line in output.splitlines():
@@ -189,5 +204,78 @@ def test_the_check_finds_english_left_over():
     assert english_left("nl", "Beurt: Ann moet trekken, antwoord van de partner: refused")
     assert english_left("nl", "huisregels: partner_permission=required")
     assert english_left("da", "tag den kun med to rene konger fra hånden, the pile is frozen")
+    assert english_left("nl", "Ann speelt take 9♠ 2♣. Mag Ann deze zet doen?")
+    assert english_left("da", "Ann spiller draw; discard 5♣")
     assert not english_left("nl", "pak HS HH 2K  (classic, Klassiek Canasta)")
     assert not english_left("pt-BR", "pegue o lixo com dois reis naturais: RO, VP, 10E")
+
+
+def _leaves(command, path=()):
+    """Every command of the app, as the words that call it (a group's commands under its name)."""
+    if hasattr(command, "commands"):
+        for name, sub in command.commands.items():
+            yield from _leaves(sub, (*path, name))
+    else:
+        yield path
+
+
+def _club_pack(folder: Path) -> Path:
+    import shutil
+    import zipfile
+
+    (folder / "pack.yaml").write_text("id: club\ntitle: Club\nauthor: Ann\nlessons: [01-pile.yaml]\n", "utf-8")
+    shutil.copy(ROOT / "canasta_tutor/learning/lessons/05-pile.yaml", folder / "01-pile.yaml")
+    with zipfile.ZipFile(folder / "club.zip", "w") as z:
+        for name in ("pack.yaml", "01-pile.yaml"):
+            z.write(folder / name, name)
+    return folder / "club.zip"
+
+
+EXAMPLE = str(ROOT / "canasta_tutor/examples/table.yaml")
+# A new table, question by question: every answer taken as offered, then the players' hands.
+NEW_TABLE_INPUT = "\n" * 40
+# Every command the app has, with the runs that show its words: a command added to the app and not
+# here fails the test below until its runs are written (the --help of each runs anyway).
+EVERY_COMMAND: dict[str, list[list[str]]] = {
+    # run with their texts by test_every_command_answers_in_the_language (here their --help only)
+    **{name: [] for name in ("check", "score", "show", "moves", "hint", "lesson", "quiz", "learn", "lint",
+                             "rules", "explain", "worksheet", "play")},
+    "selfplay": [["--hands", "1", "--ruleset", "classic-2p", "--show"]],
+    "progress": [[], ["--class"], ["--class", "--csv"]],
+    "schema": [[kind] for kind in ("snapshot", "scenario", "lesson", "pack")],
+    "new": [["scenario", "s.yaml"], ["lesson", "l.yaml"], ["table", "t.yaml"]],
+    "example": [[], ["d04"]],
+    "pack": [["install", "club.zip"], ["list"], ["remove", "club"]],
+}
+
+
+def test_every_command_of_the_app_is_run_in_the_languages():
+    """The list follows the app: a new command cannot be left out of the languages' test."""
+    commands = {" ".join(path) for path in _leaves(_command())}
+    assert commands == set(EVERY_COMMAND), commands ^ set(EVERY_COMMAND)
+
+
+def _explained() -> list[list[str]]:
+    """`explain` of every rule id, score line, note and glossary term, each under its own key."""
+    import json
+
+    data = json.loads(CliRunner().invoke(app, ["explain", "all", "--json"]).stdout)
+    ids = [entry["id"] for section in data.values() for entry in section]
+    return [["explain", i] for i in ids] + [["explain", term] for term in texts.catalog("en").get("glossary", {})]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_command_and_its_help_answer_in_the_language(lang, tmp_path):
+    _club_pack(tmp_path)
+    left = []
+    for path in sorted(_leaves(_command())):
+        left += english_left(lang, run(lang, [*path, "--help"]), IDS_TYPED | set(path))
+        for args in EVERY_COMMAND.get(" ".join(path), []):
+            stdin = NEW_TABLE_INPUT if path == ("new",) else _answers(6) + "moves\n?\nscore\n" + "1\n" * 60 + "q\n"
+            text = run(lang, [*path, *args], stdin)
+            if path == ("schema",) or "--csv" in args:
+                continue  # a file's format: JSON Schema keys and CSV columns are read by programs
+            left += english_left(lang, text, IDS_TYPED | set(path) | {w for p in SCENARIOS for w in _titles(p)})
+    for args in _explained():
+        left += english_left(lang, run(lang, args), IDS_TYPED)
+    assert not left, "\n".join(list(dict.fromkeys(left))[:60])

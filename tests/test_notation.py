@@ -83,3 +83,11 @@ def test_a_table_file_in_the_players_letters_reads_as_the_standard_one(tmp_path)
     (tmp_path / "nl.yaml").write_text(dutch, encoding="utf-8")
     (tmp_path / "std.yaml").write_text(standard, encoding="utf-8")
     assert load_table(tmp_path / "nl.yaml").to_data() == load_table(tmp_path / "std.yaml").to_data()
+
+
+def test_a_count_of_one_beside_the_cards_is_no_ace():
+    """The pile's line says "Bunken: 1 kort", not "E kort": only the engine's card codes are shown anew."""
+    from canasta_tutor import texts
+
+    assert texts.show_cards("1 kort", "da", "local") == "1 kort"
+    assert texts.show_cards("AS 10H", "da", "local") == "ES 10H"

@@ -82,7 +82,8 @@ def say(key: str, lang: str = "en", **params) -> str | None:
 
 
 def command_help(name: str, lang: str = "en") -> str | None:
-    """A command's whole help: its summary, more paragraphs if any, and its examples (never translated)."""
+    """A command's whole help: its summary, more paragraphs if any, and its examples (as written, but for
+    the moves they quote: those in the reader's verbs and letters, as the reader types them)."""
     summary = say(f"{name}.summary", lang)
     if summary is None:
         return None
@@ -92,7 +93,9 @@ def command_help(name: str, lang: str = "en") -> str | None:
     examples = HELP.get(f"{name}.examples")
     if examples:
         word = say("words.example", lang)
-        parts.append("\n".join(f"{word}  {example}" for example in examples))
+        from canasta_tutor import texts
+
+        parts.append("\n".join(f"{word}  {texts.moves_in_text(example, lang, 'local')}" for example in examples))
     return "\n\n".join(parts)
 
 

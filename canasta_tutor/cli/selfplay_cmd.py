@@ -102,6 +102,7 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
     else:
         from canasta_tutor.render.plain import score_text
         from canasta_tutor.render.safe import clean_data
+        from canasta_tutor import texts
         from canasta_tutor.texts import counted, section
 
         st = plain_style()
@@ -109,8 +110,8 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
             moves = counted("move", len(d["moves"]))
             print(st(section("selfplay", "hand", {"ruleset": d["ruleset"], "seed": d["seed"], "moves": moves,
                                                   "how": section("selfplay", f"how.{d['ended']}")}), "bold"))
-            for line in d["moves"]:
-                print(f"  {line}")
+            for line in d["moves"]:  # each move in the reader's verbs and letters, as every other move shown
+                print(f"  {texts.moves_in_text(line)}")
             for b, snap in zip(d["broken"], d["snapshot"] + [""] * len(d["broken"])):
                 print(st(f"BROKEN {b}", "red"))  # an invariant of the engine broke: for developers
                 if snap:

@@ -92,7 +92,7 @@ class Session:
         g = self.game
         while not g.over and g.to_play.player != "human":
             told = g.computer_turn()
-            moves = "; ".join(told.moves)
+            moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
             reason = self._reason(told.advice) if told.advice is not None else ""
             self.write(say("told", player=told.player, moves=moves, reason=reason))
             self._hand_over()
@@ -226,7 +226,7 @@ class Session:
             if m["kind"] != kind:
                 kind = m["kind"]
                 lines.append(self.style(texts.section("moves", f"kinds.{kind}"), "cyan"))
-            lines.append(f"  {i:>3}. {m['move']}")
+            lines.append(f"  {i:>3}. {texts.show_move(m['move'])}")
         for note in data["notes"]:  # the listing's notes, as 'canasta moves' gives them
             lines.append(self.style(texts.label("verdict.note"), "cyan") + f"  {note}")
         lines.append(say("moves-pick"))

@@ -286,7 +286,10 @@ def print_explain(data: dict) -> None:
     console.print(f"[bold]{escape(data['id'])}[/]  {escape(data['title'])}")
     console.print(escape(data["text"]))
     if data["judges"]:
-        console.print("[dim]" + escape(texts.label("rules.judged-on", steps=", ".join(data["judges"]))) + "[/]")
+        verbs = texts.DESCRIPTORS.get(texts.language(), texts.DESCRIPTORS["en"]).moves  # the reader's verbs
+        other = {"out": texts.label("rules.judged-going-out"), "end": texts.label("rules.judged-end")}
+        steps = ", ".join(verbs[step][0] if step in verbs else other.get(step, step) for step in data["judges"])
+        console.print("[dim]" + escape(texts.label("rules.judged-on", steps=steps)) + "[/]")
     if not data["rulesets"]:
         return
     t = Table(title=texts.label("rules.by-ruleset"))

@@ -42,7 +42,13 @@ def t(key: str, lang: str | None, **params: object) -> str:
 
 def move_text(move: str) -> str:
     """A move as a person writes it: each card with its suit symbol (``take 9♦ 2♠; discard 5♣``); a
-    word that is not a card is left as it is."""
+    word that is not a card is left as it is. In another language, in the reader's verbs and rank letters
+    (``pak 9♦ 2♠``), as every other move the reader sees."""
+    if texts.language() != "en":
+        shown = texts.show_move(move, style="symbols")
+        if shown != move:
+            return shown
+
     def card(word: str) -> str:
         try:
             return parse_card(word).symbol()

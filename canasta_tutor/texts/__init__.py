@@ -479,6 +479,8 @@ def show_card(code: str, lang: str | None = None, style: str | None = None) -> s
     from canasta_tutor.engine.notation import SHOWN, standard
 
     card = standard(code.upper())
+    if code[0] == "1" and not code.startswith("10"):
+        return code  # a count ("1 kort"): the engine never names the ace 1
     if card is None or card[0] == "JK" or code.upper() in ("JOKER", "*") or code[-1] in SHOWN.values():
         return code  # a code with its suit symbol is what a message names unmistakably (Q♥ or J♥)
     rank, suit = card
@@ -540,12 +542,13 @@ def shown_params(params: dict, lang: str | None = None) -> dict:
 _MOVE_IN_TEXT = None
 
 
-def moves_in_text(text: str, lang: str | None = None) -> str:
+def moves_in_text(text: str, lang: str | None = None, style: str | None = None) -> str:
     """A translated text with each move and card it quotes in the standard notation (``take 9D 9S``,
     ``draw``, ``the 6C``) in the reader's words and letters (``pak 9R 9S``, ``de 6K``), as every other
     move the reader sees."""
     global _MOVE_IN_TEXT
-    if not isinstance(text, str) or card_style() == "standard" or (lang or language()) == "en":
+    style = style or card_style()
+    if not isinstance(text, str) or style == "standard" or (lang or language()) == "en":
         return text
     if _MOVE_IN_TEXT is None:
         import re
@@ -554,5 +557,5 @@ def moves_in_text(text: str, lang: str | None = None) -> str:
         step = rf"\b(?:draw|take|meld|add|discard|ask)\b(?:\s+(?:{card}))*(?:\s+to\s+(?:10|[2-9AKQJ])\b)?"
         # a move, or a card alone ("de 6C"): each in the reader's notation
         _MOVE_IN_TEXT = re.compile(rf"(?P<move>{step}(?:;\s*{step})*)|\b(?P<card>(?:10|[2-9AKQJ])[SHDC])\b")
-    return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang) if m.group("move") else show_card(m.group(0), lang),
-                             text)
+    return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang, style) if m.group("move")
+                             else show_card(m.group(0), lang, style), text)

@@ -1461,6 +1461,8 @@ TEXTS = {
             'inherited-short': 'inherited',
             'verbose-for-places': 'Sources in short: the page and its place (“section” ¶paragraph, #comment); --verbose gives each citation in full.',
             'judged-on': 'Judged on: {steps}',
+            'judged-going-out': 'going out',
+            'judged-end': 'the end of the hand',
             'by-ruleset': 'By ruleset',
             'same-for-all': 'same for every ruleset',
             'columns': {
