@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import os
 import sys
+from io import TextIOWrapper
 
 import typer
 
-from canasta_tutor.cli.common import APP_SETTINGS
+from canasta_tutor.cli.common import APP_SETTINGS, AppSettings
 
 __all__ = ["app", "main"]
 
@@ -53,12 +54,13 @@ def _only(name: str) -> typer.Typer | None:
     if module is None:
         return None
     app = _register(module)
-    chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
+    chosen = [c for c in app.registered_commands if (c.name or getattr(c.callback, "__name__", None)) == name]
     if not chosen:
         return None
     # No completion options here: the shell asks for completions with no command on the line, so
     # completion always runs through the full app (see main), and `check` does not pay for it.
-    one = typer.Typer(**{**APP_SETTINGS, "add_completion": False})
+    settings: AppSettings = {**APP_SETTINGS, "add_completion": False}
+    one = typer.Typer(**settings)
     one.registered_commands = chosen
 
     @one.callback()
@@ -73,15 +75,16 @@ def _never_fail_to_print() -> None:
     byte of an argument that is not UTF-8 is never written back as invalid UTF-8; a byte of input
     that is not in the terminal's encoding is read as U+FFFD."""
     for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape"):
+        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape") and isinstance(stream, TextIOWrapper):
             try:
                 stream.reconfigure(errors="backslashreplace")
-            except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
+            except ValueError:
                 pass
-    try:  # an answer typed in another encoding is a wrong answer, not an internal error
-        sys.stdin.reconfigure(errors="replace")
-    except (AttributeError, ValueError):
-        pass
+    if isinstance(sys.stdin, TextIOWrapper):  # not a text file of ours: a test's capture
+        try:  # an answer typed in another encoding is a wrong answer, not an internal error
+            sys.stdin.reconfigure(errors="replace")
+        except ValueError:
+            pass
 
 
 class _Shown:
@@ -161,6 +164,7 @@ def main() -> None:
     clamp_columns()
     from canasta_tutor.cli.common import _output_failure, finish_output, output_lost
 
+    code: str | int | None
     try:
         _run()
     except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.table import Table
 from canasta_tutor.learning.lesson import Question
 from canasta_tutor.learning.positions import Position, walk
 from canasta_tutor.learning.tested import limits_reached
@@ -53,12 +55,20 @@ def _wilds(hand) -> list:
     return [c for c in hand if c.is_wild]
 
 
+def _mover_hand(t: Table) -> list[Card]:
+    """The mover's cards: a position of a walk hides the others' hands, never the mover's."""
+    hand = t.mover.hand
+    if hand is None:
+        raise ValueError(f"the hand of {t.mover.name} is not known")
+    return hand
+
+
 def meld_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
     side = t.side_of(t.turn.player)
     if not side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     ml = legal_moves(t)
     out = [o.move for o in ml.of_kind("meld") + ml.of_kind("add") if not o.verdict.went_out]
     wilds = _wilds(hand)
@@ -87,7 +97,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
     side = t.side_of(t.turn.player)
     if side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("meld") if not o.verdict.went_out]
     wilds = _wilds(hand)
     singles = []
@@ -103,7 +113,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
 
 def pile_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("take")] + ["take"]
     if not t.discard:
         return out
@@ -125,7 +135,7 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     """Ways to empty the hand: the generator's, and lay-offs of every card but one, then discarding it."""
     t = p.table
     side = t.side_of(t.turn.player)
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     if not side.has_melded or len(hand) > 5:
         return []
     out = [o.move for o in legal_moves(t).of_kind("out")]

@@ -69,6 +69,7 @@ def note_dict(f: Finding, lang: str | None = None, ruleset=None) -> dict:
 
 
 def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
+    from canasta_tutor.engine.scoring import ScoreReport
     from canasta_tutor.play.finishing import finish, finished
 
     end = finish(v)
@@ -78,7 +79,7 @@ def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
         "legal": v.legal,
         "violations": [finding_dict(f, lang, ruleset=v.ruleset) for f in v.violations],
         "notes": [note_dict(f, lang, v.ruleset) for f in v.notes],
-        "score": score_dict(v.score, lang) if v.score is not None else None,
+        "score": score_dict(v.score, lang) if isinstance(v.score, ScoreReport) else None,
         "went_out": v.went_out,
         "concealed": v.concealed,
         "finished": finished(v),

@@ -7,6 +7,7 @@ from pathlib import Path
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import MoveError, parse_move
+from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import SCENARIO_KEYS, SNAPSHOT_KEYS, Scenario, read_scenario
 from canasta_tutor.reading.strict_yaml import InputError, Map, Said, load, not_ours
 
@@ -89,8 +90,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
     name = str(path)
     if packs.is_pack(path):
-        checked, found = packs.lint_pack(path)
-        return checked, [Problem(*p) for p in found]
+        checked, in_pack = packs.lint_pack(path)
+        return checked, [Problem(*p) for p in in_pack]
     scenario = None
     with collecting() as found:
         try:
@@ -130,9 +131,9 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         verdict = judge_scored(table, check_.move)
         problems.extend(_compare_expect(name, check_, rid or table.ruleset.id, expect, verdict,
                                         f"{check_.key}.{'expect' if rid is None else 'by_ruleset.' + rid}"))
-    for check_, exc, rulesets in unreadable.values():
+    for check_, error, rulesets in unreadable.values():
         problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move",
-                                _say("bad-move", problem=texts.said(exc.args[0]), rulesets=texts.listed(rulesets)),
+                                _say("bad-move", problem=texts.said(error.args[0]), rulesets=texts.listed(rulesets)),
                                 "invalid"))
     if scenario.score is not None:
         for rid, expected in [(None, scenario.score.expect), *scenario.score.by_ruleset.items()]:
@@ -164,7 +165,7 @@ def _tables(scenario: Scenario, root, name: str):
     name it: read again for each, a file of a thousand checks took seconds, growing with their square."""
     from canasta_tutor.files.snapshot import read_table
 
-    read: dict[str, object] = {}
+    read: dict[str, Table | InputError] = {}
 
     def under(rid: str | None):
         if rid is None:
@@ -174,9 +175,10 @@ def _tables(scenario: Scenario, root, name: str):
                 read[rid] = read_table(root, name, rid)
             except InputError as exc:
                 read[rid] = exc
-        if isinstance(read[rid], InputError):
-            raise read[rid]
-        return read[rid]
+        got = read[rid]
+        if isinstance(got, InputError):
+            raise got
+        return got
 
     return under
 

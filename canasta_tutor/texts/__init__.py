@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).parent
 
@@ -79,7 +80,7 @@ def entries(tree: dict, prefix: str = ""):
 
 
 def _translate(tree: dict, translations, prefix: str = "") -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in tree.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         if isinstance(value, dict) and "other" in value:
