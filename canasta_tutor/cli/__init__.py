@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from io import TextIOWrapper
 
 import typer
 
@@ -74,13 +73,16 @@ def _never_fail_to_print() -> None:
     """A character the terminal cannot show is printed as an escape, never an encoding error; a
     byte of an argument that is not UTF-8 is never written back as invalid UTF-8; a byte of input
     that is not in the terminal's encoding is read as U+FFFD."""
+    from io import TextIOWrapper  # loaded with the interpreter: costs no start-up time
+
+    # A stream that is no text file of ours (a test's capture) is left as it is.
     for stream in (sys.stdout, sys.stderr):
         if getattr(stream, "errors", "strict") in ("strict", "surrogateescape") and isinstance(stream, TextIOWrapper):
             try:
                 stream.reconfigure(errors="backslashreplace")
             except ValueError:
                 pass
-    if isinstance(sys.stdin, TextIOWrapper):  # not a text file of ours: a test's capture
+    if isinstance(sys.stdin, TextIOWrapper):
         try:  # an answer typed in another encoding is a wrong answer, not an internal error
             sys.stdin.reconfigure(errors="replace")
         except ValueError:
