@@ -3,9 +3,9 @@ with the verdict, whether the turn can still end, sources that say where, and se
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from clirun import Ran, run_in_process
 
 from canasta_tutor import texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
@@ -13,11 +13,12 @@ from canasta_tutor.engine.judge import Finding, judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.files.snapshot import load_scenario, load_table, table_from_text
-from canasta_tutor.play.finishing import can_finish, finished
+from canasta_tutor.play.finishing import can_finish, finished, ruled
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.render.plain import Style, verdict_text
-from canasta_tutor.render.report import hint_dict, moves_dict, verdict_dict
+from canasta_tutor.render.report import hint_dict, moves_dict
+from canasta_tutor.render.report import verdict_dict as ruling_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -31,6 +32,11 @@ SLIP = re.compile(r"\(s\)|(?<![\d.])1 (cards|canastas|melds|points|moves|ways|pr
 
 def example():
     return load_table(str(EXAMPLE))
+
+
+def verdict_dict(v, lang=None):
+    """The judge's verdict as the command line shows it, through the ruling every reader reads."""
+    return ruling_dict(ruled(v), lang)
 
 
 def ids(table, move):
@@ -161,13 +167,11 @@ def test_moves_leave_out_a_dead_end_when_another_step_exists():
 
 
 def test_check_json_on_the_dead_end(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "check", "--json", str(DEAD_END), "add JK to K"],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = run_in_process("check", "--json", str(DEAD_END), "add JK to K", cwd=tmp_path)
     assert proc.returncode == 0
     d = json.loads(proc.stdout)
     assert d["legal"] is True and d["finished"] is False and d["can_finish"] is False
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "hint", "--json", str(DEAD_END)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = run_in_process("hint", "--json", str(DEAD_END), cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["move"] is None
 
 
@@ -233,9 +237,8 @@ def test_compare_counts_only_the_rulesets_that_apply():
 
 # -- 6. explain ------------------------------------------------------------------------------------
 
-def _explain(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", "explain", *args],
-                          capture_output=True, text=True, cwd=cwd)
+def _explain(*args, cwd) -> Ran:
+    return run_in_process("explain", *args, cwd=cwd)
 
 
 def test_explain_score_ids_words_and_unknown_ids(tmp_path):

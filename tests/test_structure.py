@@ -34,6 +34,8 @@ ENGINE = [
     {"rules", "decisive", "citing"},
     {"judge", "scoring"},
     {"near"},
+    {"ruling"},
+    {"kernel"},
 ]
 
 TOP_LEVEL = {"__init__", "__main__", "api", "cli"}
@@ -166,7 +168,7 @@ def test_cli_imports_no_engine_at_start():
     """Start-up speed: the CLI modules import only Typer, the standard library and each other at module
     level; everything else is imported inside the command that needs it. The one exception is the English
     help, a generated module of plain strings (texts/help_en.py), which every command's help reads."""
-    allowed = {"__future__", "json", "os", "sys", "typing", "typer"}
+    allowed = {"__future__", "collections", "contextvars", "functools", "json", "os", "sys", "types", "typing", "typer"}
     data = {"canasta_tutor.texts.help_en"}
     for path in (PKG / "cli").glob("*.py"):
         tree = ast.parse(path.read_text())
@@ -179,6 +181,15 @@ def test_cli_imports_no_engine_at_start():
             else:
                 continue
             assert names <= allowed, f"{path.name} imports {names - allowed} at start-up"
+
+
+def test_render_imports_nothing_from_play():
+    """Rendering only reads rulings, listings and hints; it never runs the players' searches (whether a
+    turn can be finished is the ruling's own answer). Type-only imports count too."""
+    errors = []
+    for path in (PKG / "render").rglob("*.py"):
+        errors += [f"{path.name} imports {t}" for t in internal_imports(path) if t.split(".")[0] == "play"]
+    assert not errors, errors
 
 
 def _graph() -> dict[str, set[str]]:

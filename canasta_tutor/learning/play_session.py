@@ -15,6 +15,7 @@ from pathlib import Path
 from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.writing import MARKER, write_file
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.play.game import Game, game_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
@@ -200,7 +201,8 @@ class Session:
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
-            steps = parse_move(line)
+            # the player's own verbs and letters are read, as on the command line
+            steps = parse_move(line, None if texts.language() == "en" else texts.language())
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
@@ -211,7 +213,7 @@ class Session:
         g = self.game
         v = g.play(steps)
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
-        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
+        self.write(verdict_text(clean_data(report.verdict_dict(ruled(v))), self.style, clean(title)))
         if not v.legal:
             self.write(say("try-again"))
         elif _dealt(g).turn.red_three_last and not v.state.discarded:
