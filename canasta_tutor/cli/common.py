@@ -86,12 +86,11 @@ def _choose_cards(as_json: bool) -> None:
     """How this run's text output prints cards: as ``--cards`` says; by default with the suit symbols on
     a terminal that shows them, else in the reader's letters (in English the standard ones a script
     reads). ``--json`` keeps the standard notation, in its messages too."""
-    from typer._click.globals import get_current_context
-
     from canasta_tutor import texts
+    from canasta_tutor.cli.typer_inside import current_context
     from canasta_tutor.render.console import ascii_only
 
-    ctx = get_current_context(silent=True)
+    ctx = current_context()
     chosen = ctx.params.get("cards") if ctx is not None else None
     style = "standard" if as_json else chosen or ("symbols" if _is_terminal() else "local")
     texts.use_cards("local" if style == "symbols" and ascii_only() else style)

@@ -6,6 +6,7 @@ line leans on three things Typer does not promise to keep:
 - ``UsageError``, the class of the usage errors Typer's copy of Click raises (not exported by Typer);
 - ``rich_utils``' module constants, the words Typer draws around the help (panel titles, "Try ...");
 - the English wording of Click's usage errors, matched by ``CLICK_ENGLISH`` to translate them;
+- ``current_context``, the context of the command being run (Click's, which Typer does not export);
 - for the type checker only, ``Command``, the class Typer's commands and groups are made from.
 
 tests/test_typer_inside.py makes each usage error happen and fails when Typer no longer raises this
@@ -21,8 +22,9 @@ from typer._click.exceptions import UsageError  # Typer 0.29 on carries its own 
 
 if TYPE_CHECKING:
     from typer._click.core import Command as Command
+    from typer._click.core import Context
 
-__all__ = ["CLICK_ENGLISH", "TYPER_WORDS", "UsageError", "rich_words"]
+__all__ = ["CLICK_ENGLISH", "TYPER_WORDS", "UsageError", "current_context", "rich_words"]
 
 # The words Typer draws itself (module constants of typer.rich_utils) and our keys for them (help.words.*).
 TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "options",
@@ -46,6 +48,13 @@ CLICK_ENGLISH = (
     ("takes-no-value", r"Option (?P<name>.+) does not take a value\.$"),
     ("invalid-value", r"Invalid value for (?P<name>.+?): (?P<problem>.+)$"),
 )
+
+
+def current_context() -> Context | None:
+    """The context of the command being run, or None outside one."""
+    from typer._click.globals import get_current_context
+
+    return get_current_context(silent=True)
 
 
 def rich_words() -> ModuleType:
