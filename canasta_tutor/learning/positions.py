@@ -54,15 +54,18 @@ class Position:
         return Position(self.game, after, self.turn)
 
 
-def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> Iterator[Position]:
+def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120,
+         among: tuple[int, ...] = ()) -> Iterator[Position]:
     """The positions of one hand, turn by turn: each turn's start (draw phase), then after a stock
-    draw (play phase). The walk stops before anybody goes out or the stock runs out."""
+    draw (play phase). The walk stops before anybody goes out or the stock runs out. Each side's
+    score before the hand is drawn from ``among`` (``SCORES`` when empty)."""
     game = Game(ruleset, seed)
     rng = random.Random(seed ^ 0x5EED)
     t = game.table
     if scores:
+        choices = among or SCORES
         for s in t.sides:
-            s.score = rng.choice(SCORES)
+            s.score = rng.choice(choices)
     names = [p.name for p in t.players]
     for turn in range(max_turns):
         name = names[turn % len(names)]
@@ -87,6 +90,16 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> 
         t = _play(t, rng)
         if t is None:
             return
+
+
+def canasta_band(ruleset) -> tuple[int, ...]:
+    """Scores at which the ruleset asks a canasta for the first meld (the Dutch house's top band),
+    so that its rule comes up in play; none for a ruleset without such a band."""
+    tiers = ruleset.initial_meld
+    if not any(t.need is None for t in tiers):
+        return ()
+    floor = max((t.below for t in tiers if t.below is not None and t.need is not None), default=0)
+    return (floor + 100, floor + 900)
 
 
 def _play(t: Table, rng: random.Random) -> Table | None:

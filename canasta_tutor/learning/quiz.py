@@ -17,7 +17,8 @@ from typing import Callable
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.learning.lesson import Question
-from canasta_tutor.learning.positions import Position, walk
+from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.learning.positions import Position, canasta_band, walk
 from canasta_tutor.learning.tested import limits_reached
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.selfplay import play_hand
@@ -199,10 +200,12 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
         return None
     if drill.moves is None:
         return _score_question(rule, rng, ruleset, drill.hands)
+    # The Dutch house asks a canasta for the first meld only of a side far ahead: its sides are seated there.
+    among = canasta_band(load_ruleset(ruleset)) if rule == "initial.canasta-required" else ()
     want_legal = rng.random() < 0.35  # now and then a legal move first: knowing what is allowed is half a rule
     spare = None
     for _ in range(drill.hands):
-        for p in walk(ruleset, rng.randrange(1 << 30)):
+        for p in walk(ruleset, rng.randrange(1 << 30), among=among):
             if p.phase != drill.phase or rng.random() > LOOK:
                 continue
             partnered = len(p.table.side_of(p.table.turn.player).players) > 1
@@ -243,18 +246,31 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
 def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] | None:
     """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
     positions for (the order of the turn, a red three in hand...): (lesson title, question)."""
-    from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
-    from canasta_tutor.learning.tested import tested_rules
+    from canasta_tutor.learning.lesson import read_lesson
 
-    found = []
-    for path in builtin_lessons():
-        lesson = read_lesson(path)
-        found += [(lesson.title, q) for q in lesson.questions if rule in tested_rules(q)]
+    found = [(path, number) for path, number, rules in _lesson_questions() if rule in rules]
     if not found:
         return None
-    title, q = rng.choice(found)
+    path, number = rng.choice(found)
+    lesson = read_lesson(path)
+    q = lesson.questions[number - 1]
     q.topics = [rule]
-    return title, q
+    return lesson.title, q
+
+
+def _lesson_questions() -> list[tuple[object, int, list[str]]]:
+    """(file, question number, tested rules) of every built-in lesson question, worked out once."""
+    global _LESSON_QUESTIONS
+    if _LESSON_QUESTIONS is None:
+        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+        from canasta_tutor.learning.tested import tested_rules
+
+        _LESSON_QUESTIONS = [(p, q.number, tested_rules(q)) for p in builtin_lessons()
+                             for q in read_lesson(p).questions]
+    return _LESSON_QUESTIONS
+
+
+_LESSON_QUESTIONS: list[tuple[object, int, list[str]]] | None = None
 
 
 def reviewable(rule: str) -> bool:
@@ -263,13 +279,4 @@ def reviewable(rule: str) -> bool:
 
 
 def _lesson_rules() -> set[str]:
-    global _LESSON_RULES
-    if _LESSON_RULES is None:
-        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
-        from canasta_tutor.learning.tested import tested_rules
-
-        _LESSON_RULES = {r for p in builtin_lessons() for q in read_lesson(p).questions for r in tested_rules(q)}
-    return _LESSON_RULES
-
-
-_LESSON_RULES: set[str] | None = None
+    return {r for _, _, rules in _lesson_questions() for r in rules}

@@ -283,21 +283,23 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 
 
 def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None,
-             ruleset: str | None, seed: int) -> Outcome:
+             ruleset: str | None, seed: int, where: dict[str, str] | None = None) -> Outcome:
     """Questions until ``count`` are answered (or the learner stops): each time the rule that is
-    most due, a position drawn at random, the engine's answer."""
+    most due, a position drawn at random, the engine's answer. ``where`` (from the learning path)
+    names another ruleset for a rule the learner's cannot drill, and makes a rule no position came
+    up for drop out without a word: the path goes on to what comes next."""
     import random
 
     rng = random.Random(seed)
     result = Outcome()
     try:
-        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result)
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where)
     except KeyboardInterrupt as exc:
         raise _keeping(result, exc)
 
 
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
-          rng, seed: int, result: Outcome) -> Outcome:
+          rng, seed: int, result: Outcome, where: dict[str, str] | None = None) -> Outcome:
     from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     candidates = list(rules)
@@ -305,18 +307,23 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
-        q = question_for(target, rng, ruleset) if drill else None
+        under = (where or {}).get(target, ruleset)
+        q = question_for(target, rng, under) if drill else None
         topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
         if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
             found = lesson_question_for(target, rng)
             if found is not None:
                 topic, q = found
         if q is None:
-            talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
+            if where is None:
+                talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
             candidates.remove(target)
             continue
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=topic), "dim")
+        if drill and under != (ruleset or DEFAULT_RULESET):
+            talk.out(say("quiz-other-ruleset", title=texts.rule_entry(target)["title"],
+                         ruleset=ruleset or DEFAULT_RULESET, other=under), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result

@@ -383,6 +383,7 @@ TEXTS = {
         'quiz-done': 'Quiz done: {right} of {asked} right at the first try.',
         'quiz-topic': 'Drill: {topic}',
         'quiz-skip': 'No position for {rule} came up under {ruleset} rules; it is left out of this quiz.',
+        'quiz-other-ruleset': '{title} is not a rule of {ruleset}: this question is played under {other} rules, which have it.',
     },
     'counts': {
         'card': {
