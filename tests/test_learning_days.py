@@ -108,7 +108,7 @@ def test_a_month_of_learning_never_stalls(tmp_path, watched, ruleset):
     days_with_nothing = []
     for day in range(30):
         at = START + day * DAY + random.Random(day).randrange(0, 8 * 3600)
-        store = Progress(path, now=lambda: at)
+        store = Progress(path, now=lambda at=at: at)
         if ruleset and day == 0:
             store.set_ruleset(ruleset)
         learner = Learner(day, budget=16)

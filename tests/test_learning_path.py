@@ -360,10 +360,10 @@ def test_a_wrong_call_on_a_legal_move_counts_against_the_limit_it_reached(tmp_pa
     rules = p.rules()
     assert rules["meld.too-many-wilds"].wrong == 1 and rules["meld.too-few-naturals"].wrong == 1
     assert "3 wild cards is the most" in out.getvalue()
-    # Right after one retry: Hard, a right answer that still counts as shaky.
+    # A yes/no question has no retry: the wrong first answer is the lapse, and nothing more is asked.
     q2 = Question("legal", table(), 2, 0, move="meld 9C 9D 2C 2D JK 2H")
     ask(q2, Talk(io.StringIO("y\nn\n"), io.StringIO()), p, "quiz")
-    assert p.rules()["meld.too-many-wilds"].right == 1
+    assert p.rules()["meld.too-many-wilds"].right == 0 and p.rules()["meld.too-many-wilds"].wrong == 2
 
 
 def test_lesson_prose_wraps_to_the_terminal(tmp_path):

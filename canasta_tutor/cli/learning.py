@@ -173,6 +173,7 @@ def progress(
     yes: bool = typer.Option(False, "--yes", "-y"),
     learner: Optional[str] = LearnerOpt,
     ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    verbose: bool = VerboseOpt,
     as_json: bool = JsonOpt,
     lang: Optional[str] = LangOpt,
     ascii_drawing: bool = AsciiOpt,
@@ -206,7 +207,7 @@ def progress(
                 else:
                     _say(say("reset-done", learner=store.learner, path=store.path))
                 return
-            _emit(progress_data(store), as_json, print_progress)
+            _emit(progress_data(store), as_json, lambda d: print_progress(d, verbose))
         finally:
             store.close()
 

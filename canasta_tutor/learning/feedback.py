@@ -82,8 +82,14 @@ def references(q: Question) -> list[dict]:
     return unique
 
 
-def hint(q: Question) -> str:
-    """The author's hint, else one that points at the fact the question turns on."""
+def hint(q: Question, asked: int = 0) -> str:
+    """The author's hint, else one that points at the fact the question turns on. A score question's
+    hints build the count: after the first, each one more line of it (never the total)."""
+    if q.kind == "score" and asked:
+        side = next(s for s in q.report().sides if s.name == q.side)
+        shown = side.lines[:asked]
+        lines = "; ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in shown)
+        return say("hint.score-lines", lines=lines, n=len(shown), total=len(side.lines))
     if q.hint:
         return q.hint
     if q.kind == "score":

@@ -12,6 +12,7 @@ a lesson can never teach a ruling the engine does not give.
       - table: {ruleset: classic, players: [...], turn: {...}}   # a snapshot, drawn on screen
       - ask: legal                 # is this move legal?
         move: take 9S 9D
+        tests: [pile.needs-natural-pair]  # optional: rules it tests besides those the engine finds
         hint: Look at what lies in the pile.
       - ask: rule                  # which rule forbids it? (choices: optional extra rule ids)
         move: take 3S 3C
@@ -43,7 +44,7 @@ from canasta_tutor.texts.lessons import file_id, step_place, translator
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 ASK_KINDS = ("legal", "rule", "which", "score")
-STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
+STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "tests", "hint", "side", "out", "concealed",
              "explanation", "feedback")
 
 
@@ -62,6 +63,7 @@ class Question:
     concealed: bool = False
     hint: str = ""
     topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
+    tests: list[str] = field(default_factory=list)  # rule ids the lesson says the question tests
     # the teacher's words: shown after the answer, and for a particular wrong answer (by its value)
     explanation: str = ""
     feedback: dict = field(default_factory=dict)
@@ -108,7 +110,7 @@ class Question:
             found = [f.rule for v in self.verdicts() for f in v.violations]
         else:
             found = [ln.rule for s in self.report().sides for ln in s.lines if ln.points]
-        return list(dict.fromkeys(found + self.topics))
+        return list(dict.fromkeys(found + self.tests + self.topics))
 
     def correct(self, seed: str = "") -> set:
         """Every answer that is right: True/False, a rule id, a move's number, or a number of points."""
@@ -256,6 +258,15 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> 
         for j, rid in enumerate(q.choices):
             if rid not in RULES:
                 raise r.fail(items[j], f"{key}.choices[{j}]", Said("lesson.unknown-rule", "unknown rule id '{id}'", id=rid))
+    if "tests" in m.items:
+        node = m.items["tests"][1]
+        items = node.items if isinstance(node, Seq) else []
+        if not isinstance(node, Seq):
+            raise r.fail(node, f"{key}.tests", Said("lesson.tests", "expected a list of rule ids"))
+        q.tests = [r.text(n, f"{key}.tests[{j}]", Said("what.rule-id", "a rule id")) for j, n in enumerate(items)]
+        for j, rid in enumerate(q.tests):
+            if rid not in RULES:
+                raise r.fail(items[j], f"{key}.tests[{j}]", Said("lesson.unknown-rule", "unknown rule id '{id}'", id=rid))
     if "side" in m.items:
         q.side = r.text(m.items["side"][1], f"{key}.side", Said("what.side-name", "a side's name"))
         if q.side not in [s.name for s in table.sides]:

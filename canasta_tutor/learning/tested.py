@@ -84,4 +84,4 @@ def tested_rules(q) -> list[str]:
             found += [f.rule for f in v.violations] or [rule for rule, _ in limits_reached(q.table, v)]
     else:
         found = q.rule_ids()
-    return list(dict.fromkeys(found + q.topics))
+    return list(dict.fromkeys(found + q.tests + q.topics))

@@ -123,10 +123,10 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     """Ask one question until it is answered right or the tries are spent. Returns whether the
     first answer was right, or None when the learner quits.
 
-    Every answer is saved as it is given. The question settles once: right at the first try (FSRS
-    Good, or Hard after a hint), right after a retry (Hard), or wrong to the end (Again); that one
-    review is what moves the schedule of the rules the question tests. A question left unsettled
-    (the learner stops after a wrong first try) reviews nothing and is asked again next time."""
+    Every answer is saved as it is given. The first answer is the review of the rules the question
+    tests: right (FSRS Good, or Hard after a hint) or wrong (Again, a lapse). A retry only teaches:
+    it earns nothing, and a question of two choices (legal or not) has none, its answer being the
+    other one. A learner who stops before answering is asked the question again next time."""
     from canasta_tutor.learning.feedback import explain, hint, references
     from canasta_tutor.learning.schedule import rating_for
     from canasta_tutor.learning.tested import tested_rules
@@ -134,16 +134,18 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     options = _prompt(q, talk, seed)
     right = q.correct(seed)
     rules = tested_rules(q)
+    if q.kind == "legal":
+        tries = 1
     attempts = 0
     first = None
-    hinted = False
+    hints = 0
     while True:
         text = talk.ask()
         if text is None or text.strip().lower() in ("q", "quit", "exit"):
             return None
         if text.strip() in ("?", "h", "hint"):
-            hinted = True
-            talk.out(say("hint", hint=hint(q)), "cyan")
+            talk.out(say("hint", hint=hint(q, hints)), "cyan")
+            hints += 1
             continue
         answer = parse_answer(q, text, options)
         if answer is None:
@@ -154,17 +156,20 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         if not ok and feedback_for(q, answer):
             talk.out(feedback_for(q, answer), "cyan")
         settled = ok or attempts >= tries
-        rating = rating_for(ok, attempts == 1, hinted) if settled else None
+        review = attempts == 1
         if progress is not None:
-            progress.record(source, _question_text(q), rules, text.strip(), ok, rating=rating,
-                            lesson=lesson if settled else None)
+            progress.record(source, _question_text(q), rules, text.strip(), ok,
+                            rating=rating_for(ok, True, hints > 0) if review else None,
+                            lesson=lesson if review else None)
             if getattr(progress, "pending", None):
                 talk.out(texts.section("safety", "answer-kept"), "yellow")
-        if attempts == 1:
+        if review:
             first = ok
         if ok:
             talk.out(say("right"), "green", "bold")
         elif not settled:
+            if q.kind == "score":
+                talk.out(say("too-high" if answer > next(iter(right)) else "too-low"), "red")
             talk.out(say("wrong-retry"), "red")
             continue
         else:
@@ -223,9 +228,12 @@ def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outco
             if not result.count(ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id,
                                     lesson=(lesson.id, step.question.number)), talk):
                 return result
+    right, asked = result.right_first, result.asked
     if progress is not None:
         progress.finish_lesson(lesson.id)
-    talk.out(say("lesson-done", right=result.right_first, asked=result.asked), "bold")
+        if not progress.pending:  # the whole lesson, every sitting of it, as the database has it
+            right, asked = progress.lesson_score(lesson.id)
+    talk.out(say("lesson-done", right=right, asked=asked), "bold")
     return result
 
 

@@ -68,6 +68,7 @@ HELP = {
     'progress.options.reset': "Forget this learner's answers and start again (asks first).",
     'progress.options.yes': 'With --reset: do not ask.',
     'progress.options.ruleset': 'Make this your ruleset (progress is kept per rule, whatever the ruleset).',
+    'progress.options.verbose': 'Name each rule by its id rather than its title.',
     'learn.summary': 'Practise what is due now: reviews first, then the next lesson, then a quiz on your weakest rules.',
     'learn.text': 'Each time it says why it chose what comes next. Type q to stop (every answer is saved). When standard input is not a terminal, answers are read one per line.',
     'learn.examples': ('canasta learn', 'canasta learn --ruleset danish'),
