@@ -80,7 +80,7 @@ def library_calls() -> None:
                              ("draw; meld 9S 9D 2C; discard 4H", table, 8e-6)):
         steps = parse_move(move)
         assert api.check(on, steps).legal
-        row(f"check  {move}", median_time(lambda: api.check(on, steps), 2000), target)
+        row(f"check  {move}", median_time(lambda on=on, steps=steps: api.check(on, steps), 2000), target)
     data = table.to_data()
     row("table_from_dict  four players, two melds, 27 cards", median_time(lambda: api.table_from_dict(data), 2000),
         10e-6)
@@ -101,7 +101,7 @@ def moves_listing() -> None:
         table.turn.phase = phase
         listed = legal_moves(table)
         row(f"moves  big_hand.yaml, {phase} phase: {len(listed.options)} entries, {listed.ways} ways",
-            median_time(lambda: legal_moves(table), number, 11), target, "ms")
+            median_time(lambda table=table: legal_moves(table), number, 11), target, "ms")
 
 
 def selfplay(hands: int = 4) -> None:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import load_scenario, read_scenario
 from canasta_tutor.reading.strict_yaml import InputError, load
-from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
     from canasta_tutor.engine.scoring import ScoreReport
@@ -42,7 +42,7 @@ def load_table(path: str, ruleset: str | None = None, house: House | None = None
     return load_scenario(path, ruleset, house).table
 
 
-def legal_moves(table: Table) -> "MoveList":
+def legal_moves(table: Table) -> MoveList:
     """Every legal move for the player on turn, as ``canasta moves`` lists them."""
     from canasta_tutor.play.moves import legal_moves as listing
 
@@ -58,7 +58,7 @@ def can_take(table: Table) -> bool:
     return any_take(table)
 
 
-def score(table: Table, out: str | None = None, concealed: bool = False) -> "ScoreReport":
+def score(table: Table, out: str | None = None, concealed: bool = False) -> ScoreReport:
     """The score of the hand as ``table`` stands: ``out`` is the player who went out (None when
     the hand ended otherwise), ``concealed`` whether they went out concealed."""
     from canasta_tutor.engine.scoring import score_table
@@ -105,7 +105,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
 
 
 def score_file(path: str, out: str | None = None, concealed: bool | None = None,
-               ruleset: str | None = None, house: House | None = None) -> "ScoreReport":
+               ruleset: str | None = None, house: House | None = None) -> ScoreReport:
     from canasta_tutor.engine.scoring import score_table
 
     scenario = load_scenario(path, ruleset, house)

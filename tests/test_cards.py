@@ -107,7 +107,7 @@ if given is None:  # pragma: no cover
         pass
 else:
     _RANK_SPELLINGS = [(r, r) for r in SUITED_RANKS] + [("T", "10")]
-    _SUIT_SPELLINGS = [(s, s) for s in SUITS] + [(sym, s) for sym, s in SYMBOLS.items()]
+    _SUIT_SPELLINGS = [(s, s) for s in SUITS] + list(SYMBOLS.items())
 
     @st.composite
     def card_codes(draw) -> tuple[str, str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_tutor import right_answers
 from typer.testing import CliRunner
 
 from canasta_tutor.cli import app
@@ -14,7 +15,6 @@ from canasta_tutor.learning.lesson import find_lesson, read_lesson
 from canasta_tutor.learning.progress import DAY, Progress
 from canasta_tutor.learning.schedule import GOOD
 from canasta_tutor.learning.tested import tested_rules as rules_of
-from test_tutor import right_answers
 
 
 @pytest.fixture

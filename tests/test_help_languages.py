@@ -15,7 +15,8 @@ import typer.main
 from typer.testing import CliRunner
 
 from canasta_tutor import texts
-from canasta_tutor.cli import app, help as cli_help
+from canasta_tutor.cli import app
+from canasta_tutor.cli import help as cli_help
 from canasta_tutor.texts.help_en import HELP
 
 REPO = Path(__file__).resolve().parents[1]
@@ -42,7 +43,7 @@ def english_shown(command: str | None) -> list[str]:
 
 def help_of(args: list[str], **env) -> str:
     # Wide enough that no text is wrapped: each one shows whole or not at all.
-    environ = {"COLUMNS": "2000", "NO_COLOR": "1", **{k: None for k in LANG_VARS}, **env}
+    environ = {"COLUMNS": "2000", "NO_COLOR": "1", **dict.fromkeys(LANG_VARS), **env}
     result = CliRunner().invoke(app, [*args, "--help"], env=environ, prog_name="canasta")
     assert result.exit_code == 0, result.output
     return result.stdout

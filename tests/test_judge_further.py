@@ -11,8 +11,8 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.move import Step
 from canasta_tutor.files.snapshot import load_table
-from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.learning.positions import walk
+from canasta_tutor.play.moves import legal_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))

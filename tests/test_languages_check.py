@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -65,7 +65,7 @@ def _same_texts(english, other, data: set[str], key: str = "") -> list[str]:
     return []
 
 
-@lru_cache(maxsize=None)
+@cache
 def _english(path: Path, move: str, as_json: bool) -> str:
     with pytest.MonkeyPatch.context() as mp:
         return _check(path, move, "en", mp, as_json)

@@ -10,6 +10,7 @@ from collections import Counter
 from datetime import datetime, timedelta
 
 import pytest
+from test_tutor import right_answers, run
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.ruleset import BUILTIN, load_ruleset
@@ -19,7 +20,6 @@ from canasta_tutor.learning.lesson import Question, builtin_lessons, read_lesson
 from canasta_tutor.learning.progress import DAY, Progress
 from canasta_tutor.learning.schedule import AGAIN, GOOD, HARD, rating_for
 from canasta_tutor.learning.tested import limits_reached
-from test_tutor import right_answers, run
 
 STRONG, WEAK = "meld.too-small", "pile.needs-natural-pair"
 START = 1_767_225_600.0  # 2026-01-01T00:00:00Z

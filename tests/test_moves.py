@@ -10,15 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from canasta_tutor.engine.ruleset import BUILTIN
-
 from canasta_tutor import api
-from canasta_tutor.play.hint import hint
-from canasta_tutor.play.finishing import can_finish
-from canasta_tutor.play.moves import Pool, card_class, legal_moves
 from canasta_tutor.engine.move import Step, parse_move
-from canasta_tutor.files.snapshot import load_table, table_from_text
+from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.table import meld_rank
+from canasta_tutor.files.snapshot import load_table, table_from_text
+from canasta_tutor.play.finishing import can_finish
+from canasta_tutor.play.hint import hint
+from canasta_tutor.play.moves import Pool, card_class, legal_moves
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -67,7 +66,7 @@ def single_steps(table):
         return
     pool = Pool(hand)
     side = table.side_of(table.turn.player)
-    for cls, cards in pool.cards.items():
+    for _cls, cards in pool.cards.items():
         yield Step("discard", (cards[0],))
     for cards in sub_multisets(pool):
         yield Step("take", tuple(cards))

@@ -145,8 +145,9 @@ def test_can_take_agrees_with_the_listing_when_the_take_makes_the_first_meld(mon
 def test_a_take_that_leaves_no_way_to_finish_the_turn_can_still_be_taken():
     """Danish: after taking with the pair, the hand holds only 2s, which may not be discarded, and going
     out needs two canastas. `moves` leaves the dead end out; the take itself is allowed."""
-    from canasta_tutor.files.snapshot import table_from_text
     from test_moves import ONTO_NINES
+
+    from canasta_tutor.files.snapshot import table_from_text
 
     table = table_from_text(ONTO_NINES.replace("hand: 9S 9D 2C 2D 2H 2S 4C 5D 6H", "hand: 9S 9D 2C 2D")
                             .replace("discard: 5C 8D 9C", "discard: 9C"))

@@ -1,7 +1,7 @@
 """Rulesets as data: strict loading, inheritance, variants by player count, house rules."""
 import pytest
 
-from canasta_tutor.api import compare, check
+from canasta_tutor.api import check, compare
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, load_ruleset
 from canasta_tutor.files.snapshot import load_table, table_from_text
 from canasta_tutor.reading.strict_yaml import InputError

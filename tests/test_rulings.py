@@ -7,7 +7,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 from canasta_tutor import texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
 from canasta_tutor.engine.judge import Finding, judge

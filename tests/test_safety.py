@@ -272,7 +272,7 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
     db = tmp_path / ".home" / "progress.db"
     db.parent.mkdir()
     db.write_bytes(damaged)
-    env = {k: v for k, v in os.environ.items()}
+    env = dict(os.environ)
     env.update({"CANASTA_HOME": str(db.parent), "PYTHONIOENCODING": "utf-8"})
     procs = [subprocess.Popen([sys.executable, "-m", "canasta_tutor", "progress", "--reset", "--yes"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(6)]

@@ -172,7 +172,7 @@ def test_every_seed_place_has_its_row_in_the_audit(rid):
         hits = [r for r in rows.get(page, []) if len(r) >= 4 and r[0] == section and named.search(" | ".join(r[2:]))
                 and (wanted is None or _numbers(r[1]) & wanted)]
         if not hits:
-            where = f"section {section!r}" + (f", ¶ {place.get('paragraph') or place.get('paragraphs') or 'C%s' % place.get('comment')}"
+            where = f"section {section!r}" + (f", ¶ {place.get('paragraph') or place.get('paragraphs') or 'C' + str(place.get('comment'))}"
                                                if span else "")
             missing.append(f"{rid}: {kind} {name} is placed on {page} at {where}, "
                            f"but docs/seed-audit.md has no row there naming `{name}`")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, parse_cards
-from canasta_tutor.render.svg import RED, table_svg
 from canasta_tutor.files.snapshot import load_table
+from canasta_tutor.render.svg import RED, table_svg
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "canasta_tutor" / "examples" / "table.yaml"

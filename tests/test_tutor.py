@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from canasta_tutor.engine.rules import RULES
 from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, problems, read_lesson
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import AGAIN, GOOD
-from canasta_tutor.engine.rules import RULES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC_IDS = [line.strip() for line in (Path(__file__).parent / "spec_rule_ids.txt").read_text().splitlines()

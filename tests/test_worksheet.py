@@ -15,8 +15,8 @@ import pytest
 import yaml
 
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.render.svg import table_svg
 from canasta_tutor.files.snapshot import load_table
+from canasta_tutor.render.svg import table_svg
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = REPO / "scenarios"

@@ -27,11 +27,10 @@ import argparse
 import io
 import re
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries
-from canasta_tutor.texts import lessons
+from canasta_tutor.texts import CATALOGS, HERE, LANGUAGES, entries, lessons
 
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 PROJECT = "canasta-tutor"
@@ -137,7 +136,7 @@ def lesson_messages() -> list[tuple[str, str, tuple[str, int], list[str]]]:
         id_node = root.items.get("id", (None, None))[1]
         lesson_id = id_node.text.strip() if isinstance(id_node, Scalar) else lessons.file_id(path.stem)
 
-        def add(place: str, node, notes=()) -> None:
+        def add(place: str, node, notes=(), lesson_id: str = lesson_id, where: str = where) -> None:
             if isinstance(node, Scalar) and node.text.strip():
                 found.append((lessons.context(lesson_id, place), node.text.strip(), (where, node.line), list(notes)))
 
@@ -266,7 +265,7 @@ def _own_comments(was) -> list[str]:
 def updated(lang: str, pot, old, keep_obsolete: bool = True, header: str = HEADER):
     """The catalog of ``lang`` brought in step with the template ``pot`` (see the module's docstring)."""
     catalog_mod, _, _ = _babel()
-    now = datetime.now(timezone.utc)
+    now = datetime.now(UTC)
     from babel import Locale
 
     name = Locale.parse(LANGUAGES[lang]).english_name

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -19,7 +18,7 @@ EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 1, 2, 3,
 # for a verdict (0 legal, 1 illegal). A full disk is a file that cannot be used, as in the README.
 EXIT_OUTPUT = EXIT_INPUT
 
-APP_SETTINGS = dict(
+APP_SETTINGS = dict(  # noqa: C408 (keyword arguments read as the Typer call they feed)
     name="canasta",
     cls=CanastaGroup,
     add_completion=True,
@@ -40,7 +39,7 @@ def _show_version(value: bool) -> None:
 @app.callback(invoke_without_command=True)
 def _start(ctx: typer.Context,
            # `canasta --lang da --help` and `canasta --lang da check ...` as well as after the command
-           lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG"),
+           lang: str | None = typer.Option(None, "--lang", metavar="LANG"),
            version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_show_version)) -> None:
     if lang and not ctx.resilient_parsing:
         _choose_language(lang, False)
@@ -230,7 +229,7 @@ def _guard(as_json: bool, lang: str | None, body):
         _fail(EXIT_INPUT, texts.input_error(exc), as_json, exc.as_dict() | {"message": texts.said(exc.message)})
     except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, also at a yes/no prompt
         sys.stderr.write("\n")
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
     except BrokenPipeError:  # the reader (``| head``) went away: Click ends quietly (exit 1)
         raise
     except RecursionError:
@@ -269,7 +268,7 @@ def _check_ruleset_names() -> None:
                 check_name(ref)
 
 
-def _house(options: Optional[List[str]]):
+def _house(options: list[str] | None):
     from canasta_tutor.files.snapshot import parse_house_option
 
     return dict(parse_house_option(o) for o in options or [])

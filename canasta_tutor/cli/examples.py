@@ -2,8 +2,6 @@
 has a file to try the tool on wherever it was installed."""
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from canasta_tutor.cli import completion
@@ -12,11 +10,11 @@ from canasta_tutor.cli.common import JsonOpt, LangOpt, _emit, _emit_json, _guard
 
 @app.command()
 def example(
-    name: Optional[str] = typer.Argument(None, metavar="NAME", autocompletion=completion.example_names),
-    out: Optional[str] = typer.Option(None, "--out", "-o", metavar="FILE"),
+    name: str | None = typer.Argument(None, metavar="NAME", autocompletion=completion.example_names),
+    out: str | None = typer.Option(None, "--out", "-o", metavar="FILE"),
     show: bool = typer.Option(False, "--print"),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body():
         from canasta_tutor.teaching import examples

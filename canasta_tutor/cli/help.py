@@ -172,7 +172,7 @@ def reworded(error, lang: str):
             if key == "extra-arguments":
                 params["n"] = len(params["arguments"].split())
             said = say(f"errors.{key}", lang, **params)
-            error.format_message = lambda: said  # what Typer prints; the class and exit code stay
+            error.format_message = lambda said=said: said  # what Typer prints; the class and exit code stay
             break
     return error
 
@@ -205,7 +205,7 @@ class _Speaking:
         try:
             return super().parse_args(ctx, args)
         except UsageError as error:
-            raise reworded(error, help_language(ctx))
+            raise reworded(error, help_language(ctx)) from None
 
     def format_usage(self, ctx, formatter) -> None:
         lang = help_language(ctx)
@@ -303,7 +303,7 @@ class CanastaGroup(_Speaking, TyperGroup):
         try:
             return super().resolve_command(ctx, args)
         except UsageError as error:
-            raise reworded(error, help_language(ctx))
+            raise reworded(error, help_language(ctx)) from None
 
 
 class CanastaApp(typer.Typer):

@@ -1,26 +1,24 @@
 """Judging and showing a table: check (and --compare), score, show, moves, hint."""
 from __future__ import annotations
 
-from typing import List, Optional
-
 import typer
 
 from canasta_tutor.cli.common import (
+    EXIT_ILLEGAL,
     EXIT_INPUT,
     AsciiOpt,
-    EXIT_ILLEGAL,
-    app,
-    RulesetOpt,
-    JsonOpt,
     HouseOpt,
+    JsonOpt,
     LangOpt,
-    _emit_json,
+    RulesetOpt,
     _emit,
+    _emit_json,
     _guard,
     _house,
     _print_plain,
-    _style,
     _say,
+    _style,
+    app,
 )
 
 
@@ -29,10 +27,10 @@ def check(
     file: str = typer.Argument(..., metavar="FILE"),
     move: str = typer.Argument(..., metavar="MOVE"),
     compare: bool = typer.Option(False, "--compare"),
-    ruleset: Optional[str] = RulesetOpt,
-    house: Optional[List[str]] = HouseOpt,
+    ruleset: str | None = RulesetOpt,
+    house: list[str] | None = HouseOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -85,12 +83,12 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
 @app.command()
 def score(
     file: str = typer.Argument(..., metavar="FILE"),
-    out: Optional[str] = typer.Option(None, "--out", metavar="NAME"),
-    concealed: Optional[bool] = typer.Option(None, "--concealed/--not-concealed"),
-    ruleset: Optional[str] = RulesetOpt,
-    house: Optional[List[str]] = HouseOpt,
+    out: str | None = typer.Option(None, "--out", metavar="NAME"),
+    concealed: bool | None = typer.Option(None, "--concealed/--not-concealed"),
+    ruleset: str | None = RulesetOpt,
+    house: list[str] | None = HouseOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -106,11 +104,11 @@ def score(
 @app.command()
 def show(
     file: str = typer.Argument(..., metavar="FILE"),
-    ruleset: Optional[str] = RulesetOpt,
-    house: Optional[List[str]] = HouseOpt,
-    svg: Optional[str] = typer.Option(None, "--svg", metavar="OUT"),
+    ruleset: str | None = RulesetOpt,
+    house: list[str] | None = HouseOpt,
+    svg: str | None = typer.Option(None, "--svg", metavar="OUT"),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -146,10 +144,10 @@ def _write_svg(table, out: str, as_json: bool) -> None:
 @app.command()
 def moves(
     file: str = typer.Argument(..., metavar="FILE"),
-    ruleset: Optional[str] = RulesetOpt,
-    house: Optional[List[str]] = HouseOpt,
+    ruleset: str | None = RulesetOpt,
+    house: list[str] | None = HouseOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, lang, "moves")
@@ -158,10 +156,10 @@ def moves(
 @app.command()
 def hint(
     file: str = typer.Argument(..., metavar="FILE"),
-    ruleset: Optional[str] = RulesetOpt,
-    house: Optional[List[str]] = HouseOpt,
+    ruleset: str | None = RulesetOpt,
+    house: list[str] | None = HouseOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, lang, "hint")
@@ -170,8 +168,8 @@ def hint(
 def _table_report(file: str, ruleset, house, as_json: bool, lang, what: str) -> None:
     """``moves`` and ``hint``: load the table, ask the engine, print the answer or its JSON."""
     def body():
-        from canasta_tutor.render import report
         from canasta_tutor.files.snapshot import load_table
+        from canasta_tutor.render import report
 
         table = load_table(file, ruleset, _house(house))
         if what == "moves":

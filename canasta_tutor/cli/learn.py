@@ -1,8 +1,6 @@
 """`canasta learn`: the learning path, one step after another (reviews, the next lesson, a quiz)."""
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
 
 from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
@@ -10,12 +8,12 @@ from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, Ver
 
 @app.command()
 def learn(
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r"),
-    seed: Optional[int] = typer.Option(None, "--seed"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r"),
+    seed: int | None = typer.Option(None, "--seed"),
     verbose: bool = VerboseOpt,
-    learner: Optional[str] = LearnerOpt,
+    learner: str | None = LearnerOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():

@@ -2,43 +2,42 @@
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
 
 import typer
 
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
-    AsciiOpt,
     EXIT_INTERRUPTED,
     EXIT_USAGE,
-    app,
+    AsciiOpt,
     JsonOpt,
     LangOpt,
     LearnerOpt,
     VerboseOpt,
-    _emit_json,
     _emit,
+    _emit_json,
     _fail,
     _guard,
     _ruleset_ref,
     _say,
+    app,
 )
 
 
 @app.command()
 def lesson(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids),
-    pack: Optional[str] = typer.Argument(None, metavar="PACK"),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    pack: str | None = typer.Argument(None, metavar="PACK"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     restart: bool = typer.Option(False, "--restart"),
     verbose: bool = VerboseOpt,
-    learner: Optional[str] = LearnerOpt,
+    learner: str | None = LearnerOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
-        from canasta_tutor.learning.lesson import read_lesson, find_lesson
+        from canasta_tutor.learning.lesson import find_lesson, read_lesson
 
         if name == "list":
             return _list_lessons(pack, learner, as_json)
@@ -71,7 +70,7 @@ def lesson(
     _guard(as_json, lang, body)
 
 
-def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) -> None:
+def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
     """``lesson list [PACK]``: each lesson new, started (k of n) or finished, the next one marked."""
     from canasta_tutor.learning.path import lesson_states, say
     from canasta_tutor.learning.progress import Progress
@@ -122,14 +121,14 @@ def _list_lessons(pack: Optional[str], learner: Optional[str], as_json: bool) ->
 
 @app.command()
 def quiz(
-    rules_: Optional[List[str]] = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids),
-    count: Optional[int] = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N"),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
-    seed: Optional[int] = typer.Option(None, "--seed", metavar="SEED"),
+    rules_: list[str] | None = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids),
+    count: int | None = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    seed: int | None = typer.Option(None, "--seed", metavar="SEED"),
     verbose: bool = VerboseOpt,
-    learner: Optional[str] = LearnerOpt,
+    learner: str | None = LearnerOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -171,11 +170,11 @@ def quiz(
 def progress(
     reset: bool = typer.Option(False, "--reset"),
     yes: bool = typer.Option(False, "--yes", "-y"),
-    learner: Optional[str] = LearnerOpt,
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    learner: str | None = LearnerOpt,
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     verbose: bool = VerboseOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -214,7 +213,7 @@ def progress(
     _guard(as_json, lang, body)
 
 
-def _open_progress(learner: Optional[str], ruleset: Optional[str]):
+def _open_progress(learner: str | None, ruleset: str | None):
     """The learner's progress, read at $CANASTA_NOW if set; a ruleset given becomes theirs."""
     from canasta_tutor.learning.progress import Progress, clock
 
@@ -243,7 +242,7 @@ def _taking(run, as_json: bool, result, progress, verbose: bool = False):
         if as_json and outcome is not None:
             outcome.quit = True
             _emit_json(result(outcome) | {"interrupted": True})
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
 
 
 def _notice(progress) -> None:
@@ -277,10 +276,9 @@ def _store_or_empty(open_store):
     try:
         store = open_store()
     except InputError as exc:
-        from canasta_tutor.render.safe import clean
-
         from canasta_tutor import texts
         from canasta_tutor.learning.path import say
+        from canasta_tutor.render.safe import clean
 
         sys.stderr.write(f"canasta: {clean(say('not-marked', problem=texts.input_error(exc)))}\n")
 

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -12,13 +11,13 @@ from canasta_tutor.cli.common import EXIT_USAGE, AsciiOpt, HouseOpt, LangOpt, _f
 @app.command()
 def play(
     ruleset: str = typer.Option("classic", "--ruleset", "-r"),
-    house: Optional[List[str]] = HouseOpt,
-    players: Optional[int] = typer.Option(None, "--players"),
-    seed: Optional[int] = typer.Option(None, "--seed"),
-    hands: Optional[int] = typer.Option(None, "--hands", min=1),
-    level: Optional[int] = typer.Option(None, "--level", min=1, max=3),
-    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE"),
-    lang: Optional[str] = LangOpt,
+    house: list[str] | None = HouseOpt,
+    players: int | None = typer.Option(None, "--players"),
+    seed: int | None = typer.Option(None, "--seed"),
+    hands: int | None = typer.Option(None, "--hands", min=1),
+    level: int | None = typer.Option(None, "--level", min=1, max=3),
+    resume: str | None = typer.Option(None, "--resume", metavar="FILE"),
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     def body():
@@ -40,23 +39,23 @@ def play(
         try:
             session.run()
         except KeyboardInterrupt:
+            from canasta_tutor import texts
             from canasta_tutor.reading.strict_yaml import InputError, Said
             from canasta_tutor.render.safe import clean
-            from canasta_tutor import texts
             from canasta_tutor.texts import section
 
             try:
                 saved = autosave(game)
             except InputError as exc:  # no place would take it: say so, and what to do, and still stop
                 _write("\n" + clean(texts.input_error(exc)))
-                raise typer.Exit(130)
+                raise typer.Exit(130) from None
             told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
             if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
                 elsewhere = Said("game.saved-elsewhere", "the games folder could not be used ({problem}), so the "
                                  "game is saved elsewhere", problem=saved.elsewhere)
                 told.insert(0, clean(texts.said(elsewhere)))
             _write("\n" + "\n".join(told))
-            raise typer.Exit(130)
+            raise typer.Exit(130) from None
 
     _guard(False, lang, body)
 

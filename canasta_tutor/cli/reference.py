@@ -1,28 +1,26 @@
 """The rulebook: rulesets and the explanation of each rule."""
 from __future__ import annotations
 
-from typing import List, Optional
-
 import typer
 
 from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     AsciiOpt,
-    app,
     JsonOpt,
     LangOpt,
     VerboseOpt,
     _emit,
     _guard,
+    app,
 )
 
 
 @app.command()
 def rules(
-    ruleset_id: Optional[str] = typer.Argument(None, metavar="RULESET", autocompletion=completion.ruleset_ids),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),  # the same as RULESET; kept for old scripts
+    ruleset_id: str | None = typer.Argument(None, metavar="RULESET", autocompletion=completion.ruleset_ids),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", hidden=True),  # the same as RULESET; kept for old scripts
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
     verbose: bool = VerboseOpt,
 ) -> None:
@@ -41,11 +39,11 @@ def rules(
 @app.command()
 def explain(
     # Several words are one search ("frozen pile"), so a player need not quote them.
-    rule_id: List[str] = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids),
+    rule_id: list[str] = typer.Argument(..., metavar="ID_OR_WORD", autocompletion=completion.rule_ids),
     # Accepted, not offered: the explanation covers every ruleset at once.
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     words = rule_id

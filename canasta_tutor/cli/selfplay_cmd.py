@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -10,14 +9,14 @@ from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
     EXIT_USAGE,
-    _fail,
-    app,
     JsonOpt,
     LangOpt,
     _emit_json,
+    _fail,
     _guard,
-    _style,
     _ruleset_ref,
+    _style,
+    app,
 )
 
 
@@ -25,13 +24,13 @@ from canasta_tutor.cli.common import (
 def selfplay(
     hands: int = typer.Option(1, "--hands", min=1, max=1_000_000, metavar="N"),  # -n is quiz's --count
     seed: int = typer.Option(1, "--seed", metavar="SEED"),
-    ruleset: Optional[List[str]] = typer.Option(None, "--ruleset", "-r", metavar="ID",
+    ruleset: list[str] | None = typer.Option(None, "--ruleset", "-r", metavar="ID",
                                                 autocompletion=completion.ruleset_ids),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="J"),
     show: bool = typer.Option(False, "--show"),
-    side: Optional[List[str]] = typer.Option(None, "--side", metavar="NAME=PLAYER"),
+    side: list[str] | None = typer.Option(None, "--side", metavar="NAME=PLAYER"),
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body():
         from canasta_tutor.engine.ruleset import BUILTIN
@@ -66,7 +65,6 @@ def selfplay(
             _emit_json(data)
         else:
             from canasta_tutor.render.safe import clean_data
-
             from canasta_tutor.texts import counted, section
 
             data = clean_data(data)  # ruleset ids and paths come from arguments and files
@@ -94,8 +92,8 @@ def selfplay(
 
 
 def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None:
-    from canasta_tutor.render import report
     from canasta_tutor.play.selfplay import play_hand
+    from canasta_tutor.render import report
 
     results = [play_hand(rid, s) for s in range(seed, seed + hands) for rid in ids]
     data = [{"ruleset": r.ruleset, "seed": r.seed, "ended": r.ended, "out": r.out, "moves": r.log,
@@ -125,7 +123,7 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
     raise typer.Exit(EXIT_ILLEGAL if any(d["broken"] for d in data) else 0)
 
 
-def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: List[str], as_json: bool) -> None:
+def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list[str], as_json: bool) -> None:
     from canasta_tutor.play.selfplay import play_sides
     from canasta_tutor.reading.strict_yaml import InputError
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional
 
 import typer
 
@@ -11,15 +10,15 @@ from canasta_tutor.cli import completion
 from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
     EXIT_USAGE,
-    app,
-    RulesetOpt,
     JsonOpt,
     LangOpt,
+    RulesetOpt,
     _emit_json,
     _fail,
     _guard,
-    _style,
     _say,
+    _style,
+    app,
 )
 
 
@@ -29,9 +28,9 @@ def schema(
                                autocompletion=completion.schema_kinds),
     # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
     # ruleset. Its messages (an unknown kind) follow --lang; the schema itself is English, like its keys.
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", hidden=True),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", hidden=True),
     as_json: bool = typer.Option(False, "--json"),
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body():
         from canasta_tutor.teaching.schema import KINDS
@@ -52,10 +51,10 @@ def new(
     kind: str = typer.Argument(..., metavar="scenario|lesson|table",
                                autocompletion=completion.skeleton_kinds),
     file: str = typer.Argument(..., metavar="FILE"),
-    ruleset: Optional[str] = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
     as_json: bool = JsonOpt,
     # The messages and the table wizard's questions follow it; the skeleton's comments stay English, like its keys.
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     if kind == "table":
         return new_table(file, ruleset, as_json, lang)
@@ -81,16 +80,14 @@ def new(
 
 @app.command()
 def lint(
-    paths: List[str] = typer.Argument(..., metavar="PATH"),
-    ruleset: Optional[str] = RulesetOpt,
+    paths: list[str] = typer.Argument(..., metavar="PATH"),
+    ruleset: str | None = RulesetOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body():
-        from canasta_tutor import api
+        from canasta_tutor import api, texts
         from canasta_tutor.reading.strict_yaml import InputError
-
-        from canasta_tutor import texts
 
         missing = [p for p in paths if p != "-" and not os.path.exists(p)]
         if missing:
@@ -153,7 +150,7 @@ def _lint_all(files, ruleset, as_json: bool, results: list) -> bool:
     return False
 
 
-def new_table(file: str, ruleset: Optional[str], as_json: bool, lang: Optional[str]) -> None:
+def new_table(file: str, ruleset: str | None, as_json: bool, lang: str | None) -> None:
     """``canasta new table FILE``: the table asked for step by step ('-' writes it to standard output)."""
     def body():
         import sys

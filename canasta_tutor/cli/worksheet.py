@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-from typing import List, Optional
 
 import typer
 
@@ -11,20 +10,19 @@ from canasta_tutor.cli.common import JsonOpt, LangOpt, RulesetOpt, _emit_json, _
 
 @app.command()
 def worksheet(
-    files: List[str] = typer.Argument(...),
+    files: list[str] = typer.Argument(...),
     out: str = typer.Option(..., "--out", "-o"),
-    key: Optional[str] = typer.Option(None, "--key", "-k"),
-    title: Optional[str] = typer.Option(None, "--title"),
-    ruleset: Optional[str] = RulesetOpt,
+    key: str | None = typer.Option(None, "--key", "-k"),
+    title: str | None = typer.Option(None, "--title"),
+    ruleset: str | None = RulesetOpt,
     as_json: bool = JsonOpt,
-    lang: Optional[str] = LangOpt,
+    lang: str | None = LangOpt,
 ) -> None:
     def body():
+        from canasta_tutor import texts
         from canasta_tutor.files.writing import check_target, write_file
         from canasta_tutor.reading.strict_yaml import InputError
         from canasta_tutor.teaching.worksheet import key_html, questions, sheet_html
-
-        from canasta_tutor import texts
 
         targets = [t for t in (out, key) if t]
         if key and os.path.abspath(key) == os.path.abspath(out):

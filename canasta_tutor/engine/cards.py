@@ -7,9 +7,8 @@ decides the card's role (red threes are bonus cards, black threes stop the pile)
 from __future__ import annotations
 
 import re
-
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from canasta_tutor.engine import notation
 from canasta_tutor.reading.strict_yaml import Said
@@ -29,7 +28,7 @@ _VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9":
            "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}
 
 
-_INTERNED: dict[tuple[str, str | None], "Card"] = {}
+_INTERNED: dict[tuple[str, str | None], Card] = {}
 
 
 class CardError(ValueError):
@@ -53,7 +52,7 @@ class Card:
     __slots__ = ("rank", "suit", "value", "is_wild", "is_natural", "is_red", "is_red_three",
                  "is_black_three", "order")
 
-    def __new__(cls, rank: str, suit: str | None = None) -> "Card":
+    def __new__(cls, rank: str, suit: str | None = None) -> Card:
         card = _INTERNED.get((rank, suit))
         if card is not None:
             return card
@@ -76,10 +75,10 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
-    def __copy__(self) -> "Card":
+    def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> "Card":
+    def __deepcopy__(self, memo) -> Card:
         return self
 
     def __reduce__(self):
@@ -92,7 +91,7 @@ class Card:
         """The card with its suit symbol, for display: ``K♥``."""
         return self.rank + (SUIT_SYMBOLS[self.suit] if self.suit else "")
 
-    def matches(self, other: "Card") -> bool:
+    def matches(self, other: Card) -> bool:
         """Whether two notations may be the same physical card (a missing suit matches any suit)."""
         if self.rank != other.rank:
             return False

@@ -18,7 +18,7 @@ No finding is dropped unless another one stays, so a verdict is never changed: o
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 # Within one step, the reason listed first. Every registered rule id appears here (a test checks it).
 DECISIVE: tuple[str, ...] = (

@@ -16,7 +16,7 @@ class Hand:
         self.pile: list[Card] = []
         self.unknown = 0 if cards is not None else count
 
-    def copy(self) -> "Hand":
+    def copy(self) -> Hand:
         other = Hand.__new__(Hand)
         other.own, other.pile, other.unknown = list(self.own), list(self.pile), self.unknown
         return other

@@ -4,11 +4,11 @@ from __future__ import annotations
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.citing import legal_cite, note_cite
 from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
+from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
 

@@ -32,7 +32,7 @@ SHOWN = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
     """Every card an upper-case code may be in the players' notations: (rank, suit) -> the languages."""
     found: dict[tuple[str, str | None], list[str]] = {}
-    for lang, (name, ranks, suits, jokers) in LANGUAGES.items():
+    for lang, (_name, ranks, suits, jokers) in LANGUAGES.items():
         cards = []
         if code in jokers:
             cards.append(("JK", None))

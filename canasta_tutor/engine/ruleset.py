@@ -14,9 +14,9 @@ from typing import Any
 from canasta_tutor.engine.record import Record
 from canasta_tutor.reading.strict_yaml import (
     InputError,
-    Said,
     Map,
     Node,
+    Said,
     Scalar,
     Seq,
     UsageError,
@@ -229,7 +229,7 @@ class Ruleset:
                 return tier
         return self.initial_meld[-1]
 
-    def with_house(self, options: dict[str, tuple[Any, str]]) -> "Ruleset":
+    def with_house(self, options: dict[str, tuple[Any, str]]) -> Ruleset:
         if not options:
             return self
         values = dict(self.values)
@@ -495,11 +495,11 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
         if missing:
             raise InputError(Said("ruleset.base-missing", 'the base ruleset leaves out {missing}', missing=', '.join(missing)), str(path))
         return Ruleset(BASE, data["title"], data["source"], dict(data["set"]),
-                       {p: BASE for p in data["set"]}, own, data["variants"], rule_places=rule_places)
+                       dict.fromkeys(data["set"], BASE), own, data["variants"], rule_places=rule_places)
     parent_ref = data.get("extends") or BASE
     parent = load_ruleset(parent_ref, str(path), _seen + (key,))
     values = dict(parent.values) | data["set"]
-    origin = dict(parent.origin) | {p: data["id"] for p in data["set"]}
+    origin = dict(parent.origin) | dict.fromkeys(data["set"], data["id"])
     variants = data["variants"] if data["variants"] else {}
     if values["players"] % values["side_size"]:
         raise InputError(Said("ruleset.sides", '{players} players cannot sit in sides of {size}', players=values['players'], size=values['side_size']),

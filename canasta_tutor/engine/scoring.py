@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import RANK_NAMES
 from canasta_tutor.engine.record import Record
-from canasta_tutor.reading.strict_yaml import InputError, Said
 from canasta_tutor.engine.table import Side, Table
+from canasta_tutor.reading.strict_yaml import InputError, Said
 
 
 class Line(Record):

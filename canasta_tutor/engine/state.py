@@ -65,7 +65,7 @@ class TurnState:
             self.ended_by_red_three = True
 
     @classmethod
-    def start(cls, table: Table) -> "TurnState":
+    def start(cls, table: Table) -> TurnState:
         """The turn as it begins. ``table`` itself is never changed: the state works on copies of the
         only things a move can change (the mover's hand and the pile; the side's melds and red threes
         are copied the first time a step changes them, which most moves never do)."""
@@ -81,7 +81,7 @@ class TurnState:
             self.side_copied = True
         return self.side
 
-    def continued(self, notes: int) -> "TurnState":
+    def continued(self, notes: int) -> TurnState:
         """A copy to judge more steps on, this state left as it is: the hand, the pile and every
         list a step changes are copied, and so are the melds this turn made or copied (the table's
         own melds are copied by the step that changes them, as always). ``notes``: how many of the

@@ -6,12 +6,11 @@ These are plain values; loading them from YAML lives in ``snapshot.py`` and judg
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Iterable
 
 from canasta_tutor.engine.cards import SUITS, Card
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
-
 
 # The cards that may freeze the pile where they lie, by the name a ruleset's ``pile_frozen_by`` gives
 # them: the wild cards (with or without a suit), the red threes, the black threes.
@@ -106,7 +105,7 @@ class Side(Record):
         self.melds = [] if melds is None else melds
         self.red_threes = [] if red_threes is None else red_threes
 
-    def clone(self) -> "Side":
+    def clone(self) -> Side:
         return Side(self.name, list(self.players), self.score, [Meld(m.rank, list(m.cards)) for m in self.melds],
                     list(self.red_threes))
 
@@ -200,7 +199,7 @@ class Table(Record):
         self.file = file
         self.positions = {} if positions is None else positions
 
-    def clone(self) -> "Table":
+    def clone(self) -> Table:
         """A copy whose hands, melds, pile and turn may change without touching this table."""
         players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
                    for p in self.players]

@@ -2,32 +2,33 @@
 the key path, what was found and what was expected."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
 from canasta_tutor.reading.strict_yaml import (
-    not_ours,
-    our_kind_of_key,
     InputError,
     Map,
-    UsageError,
     Node,
+    Said,
     Scalar,
     Seq,
+    UsageError,
     bool_value,
     brief,
     int_value,
     load,
+    not_ours,
     number_problem,
+    our_kind_of_key,
     parse,
 )
-from canasta_tutor.reading.strict_yaml import Said
 from canasta_tutor.reading.strict_yaml import describe as show
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
 
 SNAPSHOT_KEYS = ("ruleset", "house_rules", "players", "sides", "discard", "pile_frozen", "stock", "cut_bonus",
                  "turn")

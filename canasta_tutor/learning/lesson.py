@@ -36,9 +36,9 @@ from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.scoring import ScoreReport, score_table
+from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import Reader, read_table, value_of
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Map, Node, Said, Scalar, Seq, UsageError, load
-from canasta_tutor.engine.table import Table
 from canasta_tutor.texts import language
 from canasta_tutor.texts.lessons import file_id, step_place, translator
 
@@ -190,7 +190,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
             if table is None:
                 raise r.fail(m, key, Said("lesson.no-table", "a question needs a table: put a 'table' step before it"))
             number += 1
-            q = _question(r, m, key, table, number, lambda field, english: words(f"{place}.{field}", english))
+            q = _question(r, m, key, table, number, lambda field, english, place=place: words(f"{place}.{field}", english))
             steps.append(LessonStep(question=q))
     if not number:
         raise r.fail(steps_node, "steps", Said("lesson.no-question", "a lesson needs at least one question (an 'ask' step)"))

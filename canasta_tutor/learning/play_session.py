@@ -9,8 +9,8 @@ Lines come from any iterable, so a script (or a test) plays a whole game through
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
@@ -18,9 +18,9 @@ from canasta_tutor.files.writing import MARKER, write_file
 from canasta_tutor.play.game import Game, game_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
+from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
 from canasta_tutor.render import report
 from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_text
-from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
 from canasta_tutor.render.safe import clean, clean_data
 
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"

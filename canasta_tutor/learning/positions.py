@@ -9,7 +9,7 @@ a player going out, which ends the walk.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.table import Table, Turn
@@ -43,7 +43,7 @@ class Position:
                 p.hand = None
         return t
 
-    def _drawn(self) -> "Position | None":
+    def _drawn(self) -> Position | None:
         """The same turn after drawing from the stock (the cards named, as the mover knows them);
         None when the draw ended the hand (a red three as the stock's last card)."""
         v = judge(self.table, [self.game.draw_step()])

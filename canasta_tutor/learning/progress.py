@@ -12,10 +12,20 @@ import os
 import sqlite3
 import stat
 import time
+from datetime import UTC
 from pathlib import Path
 
-from canasta_tutor.learning.store import (database_path, home, lenient, odd, open_database, problem,  # noqa: F401
-                                          run_script, set_aside, valid)
+from canasta_tutor.learning.store import (  # noqa: F401
+    database_path,
+    home,
+    lenient,
+    odd,
+    open_database,
+    problem,
+    run_script,
+    set_aside,
+    valid,
+)
 from canasta_tutor.reading.strict_yaml import Listed, Said, UsageError, brief
 
 SCHEMA_VERSION = 3  # 2: answers, boxes and finished lessons per learner; 3: FSRS cards, lesson places, rulesets
@@ -176,7 +186,7 @@ def clock() -> float:
     text = os.environ.get("CANASTA_NOW", "").strip()
     if not text:
         return time.time()
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from canasta_tutor.learning.schedule import in_range
 
@@ -187,7 +197,7 @@ def clock() -> float:
 
         raise UsageError(section("progress_file", "now", {"text": brief(text)})) from None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
+        when = when.replace(tzinfo=UTC)
     try:
         at = when.timestamp()
     except (OverflowError, ValueError):  # 0001-01-01 west of UTC

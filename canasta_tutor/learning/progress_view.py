@@ -2,7 +2,7 @@
 as a table, ending with the one thing to do next."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from canasta_tutor import texts
 from canasta_tutor.learning.progress import DAY, Progress
@@ -27,7 +27,7 @@ def _when(due: float, now: float) -> str:
 def _moment(stamp: float) -> str:
     """A moment as ISO 8601 in UTC, saying so (``2026-12-03T08:30:00+00:00``): a script reading it
     needs no guess about the time zone, and the same database gives the same JSON on every machine."""
-    return datetime.fromtimestamp(stamp, timezone.utc).isoformat(timespec="seconds")
+    return datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
 
 
 def progress_data(store: Progress) -> dict:

@@ -11,13 +11,13 @@ the move is legal and reaches one of the rule's limits (``tested.limits_reached`
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable
 
 from canasta_tutor.engine.judge import judge
-from canasta_tutor.learning.lesson import Question
 from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.learning.lesson import Question
 from canasta_tutor.learning.positions import Position, canasta_band, walk
 from canasta_tutor.learning.tested import limits_reached
 from canasta_tutor.play.moves import legal_moves
@@ -64,7 +64,7 @@ def meld_moves(p: Position, rng: random.Random) -> list[str]:
     out = [o.move for o in ml.of_kind("meld") + ml.of_kind("add") if not o.verdict.went_out]
     wilds = _wilds(hand)
     groups = _by_rank(hand)
-    for rank, naturals in groups.items():
+    for _rank, naturals in groups.items():
         for n in range(1, min(3, len(naturals)) + 1):
             for k in range(0, min(4, len(wilds)) + 1):
                 if 2 <= n + k:
@@ -92,7 +92,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
     out = [o.move for o in legal_moves(t).of_kind("meld") if not o.verdict.went_out]
     wilds = _wilds(hand)
     singles = []
-    for rank, naturals in _by_rank(hand).items():
+    for _rank, naturals in _by_rank(hand).items():
         if len(naturals) >= 3:
             singles.append("meld " + _cards(naturals[:3]))
         if len(naturals) >= 2 and wilds:

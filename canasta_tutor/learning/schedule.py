@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import json
 import math
+from datetime import UTC, datetime
 from functools import lru_cache
-from datetime import datetime, timezone
 
 AGAIN, HARD, GOOD = 1, 2, 3  # the FSRS ratings we give: wrong; right after a retry or a hint; right
 MASTERED_STABILITY = 21.0  # days
@@ -23,7 +23,7 @@ MASTERED_RETRIEVABILITY = 0.9
 # The moments a review may happen at (seconds since the epoch): FSRS's longest interval (100 years)
 # must still fit in a date, and no learner lives outside them; $CANASTA_NOW is held to them too.
 EARLIEST = 0.0  # 1970-01-01 UTC
-LATEST = datetime(3000, 1, 1, tzinfo=timezone.utc).timestamp()
+LATEST = datetime(3000, 1, 1, tzinfo=UTC).timestamp()
 REACH = 36600 * 86400.0  # beyond LATEST a card may be due: FSRS's longest interval is 36,500 days
 CARD_CHARS = 1000  # a card is about 200 characters of JSON
 CARD_KEYS = {"card_id", "state", "step", "stability", "difficulty", "due", "last_review"}
@@ -44,7 +44,7 @@ def _scheduler():
 
 
 def _when(at: float) -> datetime:
-    return datetime.fromtimestamp(at, tz=timezone.utc)
+    return datetime.fromtimestamp(at, tz=UTC)
 
 
 

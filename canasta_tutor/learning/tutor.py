@@ -86,7 +86,7 @@ class Outcome:
     right_first: int = 0
     quit: bool = False
 
-    def count(self, first: bool | None, talk: "Talk") -> bool:
+    def count(self, first: bool | None, talk: Talk) -> bool:
         """Count one question's outcome; False when the learner stopped (their answers are saved)."""
         if first is None:
             self.quit = True
@@ -199,7 +199,7 @@ def run_lesson(lesson: Lesson, talk: Talk, progress: Progress | None, restart: b
     try:
         return _lesson(lesson, talk, progress, result, restart)
     except KeyboardInterrupt as exc:
-        raise _keeping(result, exc)
+        raise _keeping(result, exc) from None
 
 
 def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outcome, restart: bool) -> Outcome:
@@ -303,7 +303,7 @@ def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int
     try:
         return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where)
     except KeyboardInterrupt as exc:
-        raise _keeping(result, exc)
+        raise _keeping(result, exc) from None
 
 
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,

@@ -20,8 +20,8 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
@@ -333,7 +333,7 @@ class Game:
         return data
 
     @classmethod
-    def from_table(cls, table: Table, saved: dict | None, seed: int = 1) -> "Game":
+    def from_table(cls, table: Table, saved: dict | None, seed: int = 1) -> Game:
         """A game that goes on from ``table``. ``saved`` is the file's ``x-game``; without it the stock
         is the cards the table does not show, shuffled by ``seed``."""
         game = cls.__new__(cls)

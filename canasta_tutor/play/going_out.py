@@ -5,8 +5,8 @@ A part of the move listing (``moves.py``): ``gen`` is its generator, whose side,
 options these functions use."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from math import comb
-from typing import Iterator
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.move import Step
@@ -60,7 +60,7 @@ def ways_out(gen, pool: Pool) -> None:
 
 
 def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int]], threes: int,
-               shares: "_Shares") -> None:
+               shares: _Shares) -> None:
     """The entry for the ways out that end with ``last`` (None: no discard): the shares of the wild
     cards among the melds of ``base``, one legal share standing for them all, with how many ways
     there are: the choice of the last card, then the choices of cards each class allows among the
@@ -113,7 +113,7 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
         gen.add("out", steps, v, ways * fixed, partial, n)
 
 
-def count_stands(gen, shares: "_Shares") -> bool:
+def count_stands(gen, shares: _Shares) -> bool:
     """Whether nothing but the numbers ``_Shares`` counts by can tell two shares apart, so that
     the first share judged answers for all. Not so for a side that has not melded and needs no
     canasta to go out (only a house rule says so): there a new meld that is a canasta may be what

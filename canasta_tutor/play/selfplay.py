@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
-from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn
+from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
+from canasta_tutor.play.moves import legal_moves
 
 SUIT_ORDER = ("S", "H", "D", "C")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")

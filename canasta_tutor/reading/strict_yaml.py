@@ -9,7 +9,6 @@ whether ``No`` is a name or a boolean.
 from __future__ import annotations
 
 import re
-
 from pathlib import Path
 
 MAX_BYTES = 1 << 20
@@ -25,7 +24,7 @@ class Said(str):
     key: str
     params: dict
 
-    def __new__(cls, said_key: str, english: str, /, **params) -> "Said":
+    def __new__(cls, said_key: str, english: str, /, **params) -> Said:
         said = super().__new__(cls, english.format(**params))
         said.key, said.params = said_key, params
         return said
@@ -39,7 +38,7 @@ class Listed(str):
     items: tuple
     how: str
 
-    def __new__(cls, items, how: str = "and") -> "Listed":
+    def __new__(cls, items, how: str = "and") -> Listed:
         items = tuple(items)
         words = {"and": " and ", "or": " or ", "or-as": " or as "}[how]
         english = ", ".join(items[:-1]) + words + items[-1] if len(items) > 1 else "".join(items)
@@ -127,7 +126,7 @@ class Map(Node):
 _OUR_KIND_OF_KEY = re.compile(r"[a-z][a-z0-9_.-]{0,39}")
 
 
-def not_ours(file: str) -> "InputError":
+def not_ours(file: str) -> InputError:
     """The error for a file that is none of ours (a credentials file, say): named as such, never a
     word of it quoted."""
     return InputError(Said("file.not-ours", "is not a table, scenario, lesson or pack: none of its keys is one "

@@ -7,8 +7,8 @@ transient: once the work is done it disappears, so what stays on the screen is w
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 
 class Bar:

@@ -7,7 +7,9 @@ from canasta_tutor import texts
 from canasta_tutor.engine.judge import Finding, Verdict
 
 if TYPE_CHECKING:
-    from canasta_tutor.engine.scoring import ScoreReport  # `check` never needs the move generator: keep it off the start-up path
+    from canasta_tutor.engine.scoring import (
+        ScoreReport,  # `check` never needs the move generator: keep it off the start-up path
+    )
     from canasta_tutor.play.hint import Hint
     from canasta_tutor.play.moves import MoveList, Option
 
@@ -110,7 +112,7 @@ def _status(v: Verdict, d: dict, lang: str | None) -> str | None:
     return texts.section("rulings", "open" if v.state.drawn else "open-draw", lang=lang)
 
 
-def score_dict(r: "ScoreReport", lang: str | None = None) -> dict:
+def score_dict(r: ScoreReport, lang: str | None = None) -> dict:
     return {
         "ruleset": r.ruleset,
         "out": r.out,
@@ -130,7 +132,7 @@ def _class_name(cls: str, lang: str | None) -> str:
     return texts.section("moves", f"classes.{cls}", lang=lang) if cls.startswith("3") else texts.rank_name(cls, lang)
 
 
-def option_dict(o: "Option", lang: str | None = None) -> dict:
+def option_dict(o: Option, lang: str | None = None) -> dict:
     return {
         "move": o.move,
         "kind": o.kind,
@@ -142,7 +144,7 @@ def option_dict(o: "Option", lang: str | None = None) -> dict:
     }
 
 
-def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
+def moves_dict(ml: MoveList, lang: str | None = None) -> dict:
     from canasta_tutor.play.moves import KINDS
 
     t = ml.table
@@ -169,7 +171,7 @@ def moves_dict(ml: "MoveList", lang: str | None = None) -> dict:
     }
 
 
-def hint_dict(h: "Hint", lang: str | None = None) -> dict:
+def hint_dict(h: Hint, lang: str | None = None) -> dict:
     return {
         "move": h.option.move if h.option else None,
         "kind": h.option.kind if h.option else None,

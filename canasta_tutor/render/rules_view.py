@@ -109,9 +109,9 @@ def _entries(name: str) -> dict:
 
 def known_ids() -> dict[str, str]:
     """Every id a user may see, with its kind: rule ids, score ids and note ids."""
-    ids = {r: "rule" for r in RULES}
-    ids.update({s: "score" for s in _entries("score-texts")})
-    ids.update({n: "note" for n in _entries("note-texts")})
+    ids = dict.fromkeys(RULES, "rule")
+    ids.update(dict.fromkeys(_entries("score-texts"), "score"))
+    ids.update(dict.fromkeys(_entries("note-texts"), "note"))
     return ids
 
 

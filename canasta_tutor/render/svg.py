@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import os
 import re
-from xml.sax.saxutils import escape as _xml_escape, quoteattr
+from xml.sax.saxutils import escape as _xml_escape
+from xml.sax.saxutils import quoteattr
+
+from canasta_tutor import texts
+from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
+from canasta_tutor.engine.table import Side, Table
+from canasta_tutor.files.writing import MARKER, write_file
+from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -17,11 +24,6 @@ def escape(text: str) -> str:
     """Text for SVG: XML-escaped, without the control characters XML does not allow (a name may hold them)."""
     return _xml_escape(_NOT_XML.sub("", text))
 
-from canasta_tutor import texts
-from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
-from canasta_tutor.engine.table import Side, Table
-from canasta_tutor.files.writing import MARKER, write_file
-from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
 
 WIDTH = 800
 MARGIN = 20

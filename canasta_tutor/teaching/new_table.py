@@ -8,7 +8,7 @@ terminal, one answer a line, so the wizard can be scripted.
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card, CardError, over_deck_limit, parse_card

@@ -21,10 +21,10 @@ import re
 import struct
 import zipfile
 import zlib
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.files.snapshot import Reader, value_of
@@ -63,7 +63,7 @@ class Pack:
     id: str
     title: str
     source: Path  # the folder or the zip file the teacher names
-    files: "_Folder | _Zip"  # where its files are read from
+    files: _Folder | _Zip  # where its files are read from
     lessons: list[tuple[str, int, int]] = field(default_factory=list)  # (file name, line, column)
     author: str = ""
     language: str = ""
@@ -208,7 +208,7 @@ class _Zip:
         self.manifest = min(manifests, key=lambda n: n.count("/")) if manifests else None
         self.prefix = self.manifest[: -len(MANIFEST)] if self.manifest else ""
 
-    def __enter__(self) -> "_Zip":
+    def __enter__(self) -> _Zip:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -343,7 +343,7 @@ def opened(path: str | Path) -> Iterator[Pack]:
     yield read_manifest(_Folder(p), p)
 
 
-def read_manifest(files: "_Folder | _Zip", source: Path) -> Pack:
+def read_manifest(files: _Folder | _Zip, source: Path) -> Pack:
     file = files.shown(MANIFEST)
     root = parse(files.text(MANIFEST), file)
     r = Reader(file)
@@ -400,7 +400,7 @@ def _names_file(ref: str) -> bool:
     return ref.endswith((".yaml", ".yml")) or "/" in ref or "\\" in ref
 
 
-def _lesson_file(files: "_Folder | _Zip", entry: str) -> str | None:
+def _lesson_file(files: _Folder | _Zip, entry: str) -> str | None:
     """A manifest entry as a file of the pack: its file name, or the name without .yaml, or the
     lesson's id (the file name without its number prefix)."""
     for candidate in (entry, f"{entry}.yaml", f"{entry}.yml"):

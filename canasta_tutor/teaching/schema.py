@@ -6,9 +6,9 @@ it also checks what a schema cannot say (card counts against the decks, names th
 """
 from __future__ import annotations
 
-from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
 
 KINDS = ("snapshot", "scenario", "lesson")
 DRAFT = "http://json-schema.org/draft-07/schema#"

@@ -2,7 +2,7 @@
 judges and the ruleset parameter that governs it (which decides the source a ruling cites)."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 STAGES = ("draw", "take", "meld", "add", "discard", "ask", "out", "end")
 
