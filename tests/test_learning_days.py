@@ -3,12 +3,14 @@ of the time is always offered something until every lesson is finished and nothi
 from __future__ import annotations
 
 import io
+import json
 import random
 import time
 
 import pytest
 
 from canasta_tutor.learning import tutor
+from canasta_tutor.learning.day import Goal, today
 from canasta_tutor.learning.path import lesson_states, next_step, run_learn
 from canasta_tutor.learning.progress import DAY, Progress
 
@@ -111,16 +113,19 @@ def test_a_month_of_learning_never_stalls(tmp_path, watched, ruleset):
         store = Progress(path, now=lambda at=at: at)
         if ruleset and day == 0:
             store.set_ruleset(ruleset)
-        learner = Learner(day, budget=16)
+        learner = Learner(day, budget=60)
         watched[:] = [learner]
         out = io.StringIO()
         talk = tutor.Talk(stdin=learner, stdout=out)
         try:
-            result = run_learn(talk, store, store.ruleset() or "classic", seed=day)
-            if not result.quit and not _settled(store):
+            result = run_learn(talk, store, store.ruleset() or "classic", seed=day, goal=Goal(12, False))
+            done = "Done for today:" in out.getvalue() and "Go on anyway?" in out.getvalue()
+            if not result.quit and not done and not _settled(store):
                 pytest.fail(f"day {day}: learn stopped with lessons to take or reviews due\n{out.getvalue()[-3000:]}")
+            assert not result.quit, f"day {day}: the learner had to stop learn by hand"
             if result.asked == 0:
                 days_with_nothing.append(day)
+            assert today(store).streak == day + 1
         finally:
             store.close()
     assert not [d for d in days_with_nothing if d < 5], days_with_nothing
@@ -157,3 +162,44 @@ def test_a_rule_the_learner_chose_a_ruleset_without_leaves_the_path(tmp_path):
     step = next_step(store, "classic")
     assert "initial.canasta-required" in store.due_now()
     assert step["kind"] == "lesson" and "initial.canasta-required" not in step["rules"]
+
+
+def test_a_day_has_a_goal_a_summary_and_a_streak(tmp_path, watched):
+    path = tmp_path / "p.db"
+    for day, text in ((0, None), (1, None), (3, None)):
+        at = START + day * DAY
+        store = Progress(path, now=lambda at=at: at)
+        learner = Learner(day, budget=40)
+        watched[:] = [learner]
+        out = io.StringIO()
+        try:
+            run_learn(tutor.Talk(stdin=learner, stdout=out), store, "classic", seed=day, goal=Goal(3, False))
+            t = today(store)
+        finally:
+            store.close()
+        text = out.getvalue()
+        assert "Done for today:" in text and "Go on anyway? (y/n)" in text and "See you tomorrow." in text
+        assert f"Done for today: {t.answers} answers, {t.share()}% right at the first try." in text
+        assert t.answers >= 3 and "Next review:" in text
+        assert f"Streak: {t.streak} day" in text and t.streak == {0: 1, 1: 2, 3: 1}[day]
+
+
+def test_learn_json_tells_the_day_and_a_bad_goal_is_a_usage_error(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from canasta_tutor.cli import app
+
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
+    monkeypatch.setenv("CANASTA_NOW", "2026-01-05T09:00:00")
+    from canasta_tutor.learning.lesson import find_lesson, read_lesson
+    from test_tutor import right_answers
+
+    first = right_answers(read_lesson(find_lesson("first-turn")))[0]
+    runner = CliRunner()
+    result = runner.invoke(app, ["learn", "--goal", "15m", "--seed", "1", "--json"], input=f"{first}\nq\n")
+    data = json.loads(result.stdout)
+    assert data["today"] == {"answers": 1, "right_first": data["today"]["right_first"], "minutes": 0, "streak": 1,
+                             "goal": 15, "goal_unit": "minutes", "goal_reached": False}
+    for bad in ("many", "0", "5h"):
+        result = runner.invoke(app, ["learn", "--goal", bad])
+        assert result.exit_code == 2 and "not a daily goal" in result.output

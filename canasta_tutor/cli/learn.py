@@ -3,13 +3,15 @@ from __future__ import annotations
 
 import typer
 
-from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
+from canasta_tutor.cli.common import (EXIT_USAGE, AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json,
+                                     _fail, _guard, app)
 
 
 @app.command()
 def learn(
     ruleset: str | None = typer.Option(None, "--ruleset", "-r"),
     seed: int | None = typer.Option(None, "--seed"),
+    goal: str | None = typer.Option(None, "--goal", metavar="N|Nm"),
     verbose: bool = VerboseOpt,
     learner: str | None = LearnerOpt,
     as_json: bool = JsonOpt,
@@ -20,19 +22,36 @@ def learn(
         import random
 
         from canasta_tutor.cli.learning import _open_progress, _taking
-        from canasta_tutor.learning.path import run_learn
+        from canasta_tutor.learning.day import DEFAULT_GOAL, Goal, today
+        from canasta_tutor.learning.path import run_learn, say
         from canasta_tutor.learning.quiz import DEFAULT_RULESET
+        from canasta_tutor.reading.strict_yaml import brief
 
+        daily = Goal.parse(goal if goal is not None else DEFAULT_GOAL)
+        if daily is None:
+            _fail(EXIT_USAGE, say("bad-goal", found=brief(goal or "")), as_json)
         store = _open_progress(learner, ruleset)
         try:
             rs = store.ruleset() or DEFAULT_RULESET
             start = seed if seed is not None else random.randrange(1 << 30)
 
+            figures: dict = {}  # the day's figures, read while the database is open
+
             def result(outcome) -> dict:
                 return {"learner": store.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "stopped": outcome.quit}
+                        "right_first": outcome.right_first, "stopped": outcome.quit,
+                        "today": figures.get("today")}
 
-            outcome = _taking(lambda talk: run_learn(talk, store, rs, start), as_json, result, store, verbose)
+            def run(talk):
+                outcome = run_learn(talk, store, rs, start, goal=daily)
+                day = today(store)
+                figures["today"] = {"answers": day.answers, "right_first": day.right, "minutes": day.minutes,
+                                    "streak": day.streak, "goal": daily.amount,
+                                    "goal_unit": "minutes" if daily.minutes else "answers",
+                                    "goal_reached": day.reached(daily)}
+                return outcome
+
+            outcome = _taking(run, as_json, result, store, verbose)
         finally:
             store.close()
         if as_json:

@@ -122,20 +122,37 @@ def next_step(store: Progress, ruleset: str | None = None, skip: frozenset[str] 
             "why": say("why-quiz"), "text": say("next-quiz", rules=", ".join(rules))}
 
 
-def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = False):
+def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = False, goal=None):
     """Follow the path until the learner stops (``q`` or the end of the input): each time, say what
     comes next and why, then do it. A step that could ask nothing (no position came up for a rule)
-    is passed over for the rest of the session, so the path never stalls on it."""
+    is passed over for the rest of the session, so the path never stalls on it. Once the day's
+    ``goal`` is reached (between steps), the day's summary, and the choice to go on."""
+    from canasta_tutor.learning import day
     from canasta_tutor.learning.lesson import find_lesson, read_lesson
     from canasta_tutor.learning.tutor import Outcome, run_lesson, run_quiz
 
+    goal = goal or day.Goal.parse(day.DEFAULT_GOAL)
     total = Outcome()
     skip: set[str] = set()
     talk.out(say("learn-ruleset", ruleset=ruleset), "dim")
+    talk.out(day.start_line(store, goal), "dim")
+    talk.out()
+    going_on = day.today(store).reached(goal)  # a learner who comes back after the goal came to go on
     while True:
+        if not going_on and day.today(store).reached(goal):
+            for line in day.summary(store, skip):
+                talk.out(line, "bold")
+            talk.out(say("go-on"))
+            answer = talk.ask()
+            if answer is None or answer.strip().lower() not in ("y", "yes", "j", "ja", "s", "sim"):
+                talk.out(say("day-end"))
+                return total
+            going_on = True
         step = next_step(store, ruleset, frozenset(skip))
         if step["kind"] == "none":
             talk.out(step["why"])
+            for line in day.summary(store, skip):
+                talk.out(line, "bold")
             return total
         talk.out(step["why"], "bold")
         talk.out()

@@ -440,6 +440,10 @@ TEXTS = {
             'one': '{n} day',
             'other': '{n} days',
         },
+        'minute': {
+            'one': '{n} minute',
+            'other': '{n} minutes',
+        },
         'hour': {
             'one': '{n} hour',
             'other': '{n} hours',
@@ -1140,6 +1144,13 @@ TEXTS = {
         'why-quiz': 'No review is due and every lesson is finished: a quiz on the rules you know least.',
         'nothing': 'Nothing to practise right now: no review is due, every lesson is finished, and no rule can be drilled under {ruleset} rules.',
         'learn-ruleset': 'Your ruleset: {ruleset} (change it with --ruleset).',
+        'day-start': 'Today so far: {done} of your goal of {goal} (change it with --goal). Streak: {streak}.',
+        'day-done': 'Done for today: {answers}, {share}% right at the first try. Streak: {streak}.',
+        'day-next': 'Next review: {rule}, {when}.',
+        'day-next-none': "No review is planned yet: every lesson you take plans its rules' reviews.",
+        'go-on': 'Go on anyway? (y/n)',
+        'day-end': 'See you tomorrow.',
+        'bad-goal': "'{found}' is not a daily goal; expected a number of answers such as 20, or of minutes such as 15m (up to 1000)",
         'resume': 'Going on at question {at} of {total} (--restart starts over).',
         'list-new': 'new',
         'list-started': 'started ({done} of {total})',
@@ -1895,6 +1906,7 @@ TEXTS = {
             'options': {
                 'ruleset': 'Your ruleset: quizzes are drawn under it, and it is remembered for next time (default: the last one, else classic).',
                 'seed': 'Seed for the quiz positions (the same seed, the same questions).',
+                'goal': 'Your daily goal: a number of answers (20) or of minutes (15m); when it is reached, learn says you are done for today and asks whether to go on (default: 20 answers).',
             },
         },
         'schema': {

@@ -74,6 +74,7 @@ HELP = {
     'learn.examples': ('canasta learn', 'canasta learn --ruleset danish'),
     'learn.options.ruleset': 'Your ruleset: quizzes are drawn under it, and it is remembered for next time (default: the last one, else classic).',
     'learn.options.seed': 'Seed for the quiz positions (the same seed, the same questions).',
+    'learn.options.goal': 'Your daily goal: a number of answers (20) or of minutes (15m); when it is reached, learn says you are done for today and asks whether to go on (default: 20 answers).',
     'schema.summary': 'Print the JSON Schema of a file format, for editors (YAML language servers read it).',
     'schema.examples': ('canasta schema scenario > canasta-scenario.schema.json',),
     'schema.arguments.kind': 'Which file format.',
