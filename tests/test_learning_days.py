@@ -191,8 +191,9 @@ def test_learn_json_tells_the_day_and_a_bad_goal_is_a_usage_error(tmp_path, monk
 
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path))
     monkeypatch.setenv("CANASTA_NOW", "2026-01-05T09:00:00")
-    from canasta_tutor.learning.lesson import find_lesson, read_lesson
     from test_tutor import right_answers
+
+    from canasta_tutor.learning.lesson import find_lesson, read_lesson
 
     first = right_answers(read_lesson(find_lesson("first-turn")))[0]
     runner = CliRunner()

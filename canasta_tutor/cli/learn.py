@@ -3,8 +3,18 @@ from __future__ import annotations
 
 import typer
 
-from canasta_tutor.cli.common import (EXIT_USAGE, AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json,
-                                     _fail, _guard, app)
+from canasta_tutor.cli.common import (
+    EXIT_USAGE,
+    AsciiOpt,
+    JsonOpt,
+    LangOpt,
+    LearnerOpt,
+    VerboseOpt,
+    _emit_json,
+    _fail,
+    _guard,
+    app,
+)
 
 
 @app.command()
