@@ -112,3 +112,65 @@ def test_score_questions_say_too_high_or_too_low_and_hint_line_by_line(home):
     stdin = "".join(a + "\n" for a in rights[:before]) + f"{right - 40}\nq\n"
     out = canasta("lesson", "scoring", "--restart", stdin=stdin)
     assert "Too low." in out
+
+
+# --- feedback about the point ----------------------------------------------------------------------
+
+def _phrases(q, rule: str) -> list[str]:
+    """What names ``rule`` in feedback: its title, its message with the facts of this question, the
+    words of a limit a legal move reached, a score line's detail."""
+    from canasta_tutor import texts
+    from canasta_tutor.engine.rules import RULES
+    from canasta_tutor.learning.feedback import _legal_key, say
+    from canasta_tutor.learning.tested import limits_reached
+
+    found = []
+    if rule in RULES:
+        found.append(texts.rule_entry(rule)["title"])
+    verdicts = [q.verdict()] if q.kind in ("legal", "rule") else q.verdicts() if q.kind == "which" else []
+    for v in verdicts:
+        for f in v.violations:
+            if f.rule == rule:
+                found.append(texts.rule_message(rule, f.params).split(";")[0])
+        if v.legal:
+            limits = limits_reached(q.table, v) + [("initial.below-minimum", dict(n.params))
+                                                   for n in v.notes if n.rule == "initial-counted"]
+            for r, params in limits:
+                if r == rule:
+                    found.append(say(_legal_key(r, params), ruleset=q.table.ruleset.id, **params))
+    if q.kind == "score":
+        side = next(s for s in q.report().sides if s.name == q.side)
+        found += [texts.score_detail(ln.rule, ln.params) for ln in side.lines if ln.rule == rule]
+    return [p for p in found if p]
+
+
+@pytest.mark.parametrize("path", __import__("canasta_tutor.learning.lesson", fromlist=["x"]).builtin_lessons(),
+                         ids=lambda p: p.stem)
+def test_the_feedback_on_every_lesson_question_names_what_it_tests(path):
+    from canasta_tutor.learning.feedback import explain
+
+    for q in read_lesson(path).questions:
+        said = " ".join(explain(q))
+        rules = rules_of(q)
+        assert any(p in said for r in rules for p in _phrases(q, r)), (path.stem, q.number, rules, said)
+
+
+def test_a_legal_first_meld_is_explained_by_its_count_not_by_a_meld_limit():
+    from canasta_tutor.learning.feedback import explain
+
+    q = read_lesson(find_lesson("first-meld")).questions[5]
+    assert q.move == "draw; meld AS AH AD; meld KS KH KD 2S; discard 5C"
+    assert explain(q) == ["Legal: the first meld counts 110, and 90 is needed; it reaches the minimum."]
+
+
+def test_a_wrong_option_says_why_with_the_fact_and_names_only_played_cards():
+    from canasta_tutor.engine.judge import judge
+    from canasta_tutor.learning.feedback import explain, verdict_why
+
+    q = read_lesson(find_lesson("first-meld")).questions[3]
+    lines = explain(q)
+    assert "the initial meld counts 30, your side needs 50" in lines[1]
+    assert "only the top card counts toward the first meld" in lines[1]
+    table = read_lesson(find_lesson("first-turn")).questions[0].table
+    said = verdict_why(table, judge(table, "draw; meld QC 9S"))
+    assert "QS" not in said and "QD" not in said and "join your side's meld of Q" in said

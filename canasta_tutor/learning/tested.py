@@ -2,7 +2,8 @@
 
 An illegal move tests the rules it breaks. A legal move tests the rules it came close to breaking:
 the limits it reached, read from the ruleset (a meld holding as many wild cards as the ruleset
-allows, or exactly the naturals it asks for; an initial meld within a card of the minimum; a frozen
+allows, or exactly the naturals it asks for; a first meld, whose count against the minimum is always
+at stake; a frozen
 pile taken with exactly a natural pair; going out with exactly the canastas needed). Each limit comes
 with the values that word the feedback ("three wild cards is the most a classic meld may hold").
 """
@@ -12,7 +13,6 @@ from canasta_tutor.engine.judge import Verdict
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table, meld_rank
 
-NEAR_POINTS = 10  # an initial meld less than one ten-point card above its minimum is "at" the minimum
 
 
 def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
@@ -58,7 +58,7 @@ def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
         if step.kind == "meld" and len(step.cards) == 3 and len(meld.cards) == 3:
             found.setdefault("meld.too-small", {})
     for note in verdict.notes:
-        if note.rule == "initial-counted" and note.params["counted"] < note.params["need"] + NEAR_POINTS:
+        if note.rule == "initial-counted":
             found.setdefault("initial.below-minimum", dict(note.params))
         elif note.rule == "initial-canasta":
             found.setdefault("initial.canasta-required", dict(note.params))

@@ -1159,6 +1159,9 @@ TEXTS = {
         'list-rules': 'rules: {rules}',
         'legal-plain': 'Legal: every step follows the {ruleset} rules.',
         'legal-note': 'Legal: {note}.',
+        'legal-keeps': 'It keeps to “{title}”.',
+        'legal-rule': 'Legal: it keeps to “{title}”.',
+        'pile-counts-top': 'of the pile, only the top card counts toward the first meld: the cards taken with it do not',
         'illegal': 'Illegal: {reason}.',
         'illegal-more': {
             'count': 'n',
