@@ -14,7 +14,6 @@ from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table, meld_rank
 
 
-
 def limits_reached(table: Table, verdict: Verdict) -> list[tuple[str, dict]]:
     """(rule id, values) for every rule a legal move came close to breaking, in the order of its steps."""
     rs = table.ruleset
