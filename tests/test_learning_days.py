@@ -13,6 +13,7 @@ from canasta_tutor.learning import tutor
 from canasta_tutor.learning.day import Goal, today
 from canasta_tutor.learning.path import lesson_states, next_step, run_learn
 from canasta_tutor.learning.progress import DAY, Progress
+from canasta_tutor.learning.quiz import drill_of
 
 START = 1_767_254_400.0  # 2026-01-01T08:00:00Z
 
@@ -29,6 +30,8 @@ class Learner:
         self.tried = False
         self.answers = 0
         self.wrong = 0
+        self.asked: list[str] = []  # every question asked in the session
+        self.reviews: list[tuple[str, str]] = []  # (rule, question) of the reviews drawn from play
 
     def isatty(self) -> bool:
         return False
@@ -36,6 +39,9 @@ class Learner:
     def prompted(self, q, options, seed) -> None:
         self.question = (q, options, seed)
         self.tried = False
+        self.asked.append(tutor.question_key(q))
+        if q.topics and drill_of(q.topics[0]) is not None:  # a review on a position of play
+            self.reviews.append((q.topics[0], tutor.question_key(q)))
 
     def readline(self) -> str:
         if self.question is None:
@@ -108,6 +114,7 @@ def test_a_month_of_learning_never_stalls(tmp_path, watched, ruleset):
     began = time.monotonic()
     path = tmp_path / "p.db"
     days_with_nothing = []
+    drilled: dict[str, list[str]] = {}  # rule: the positions its reviews were asked on, all month
     for day in range(30):
         at = START + day * DAY + random.Random(day).randrange(0, 8 * 3600)
         store = Progress(path, now=lambda at=at: at)
@@ -126,9 +133,14 @@ def test_a_month_of_learning_never_stalls(tmp_path, watched, ruleset):
             if result.asked == 0:
                 days_with_nothing.append(day)
             assert today(store).streak == day + 1
+            assert len(learner.asked) == len(set(learner.asked)), f"day {day}: a question asked twice"
+            for rule, key in learner.reviews:
+                drilled.setdefault(rule, []).append(key)
         finally:
             store.close()
     assert not [d for d in days_with_nothing if d < 5], days_with_nothing
+    again = {rule: len(keys) - len(set(keys)) for rule, keys in drilled.items() if len(keys) != len(set(keys))}
+    assert sum(map(len, drilled.values())) >= 10 and not again, again
     assert time.monotonic() - began < 240
 
 

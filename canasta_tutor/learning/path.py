@@ -129,11 +129,12 @@ def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = Fa
     ``goal`` is reached (between steps), the day's summary, and the choice to go on."""
     from canasta_tutor.learning import day
     from canasta_tutor.learning.lesson import find_lesson, read_lesson
-    from canasta_tutor.learning.tutor import Outcome, run_lesson, run_quiz
+    from canasta_tutor.learning.tutor import Outcome, question_key, run_lesson, run_quiz
 
     goal = goal or day.Goal.parse(day.DEFAULT_GOAL)
     total = Outcome()
     skip: set[str] = set()
+    asked: set[str] = set()  # no question twice in one session
     talk.out(say("learn-ruleset", ruleset=ruleset), "dim")
     talk.out(day.start_line(store, goal), "dim")
     talk.out()
@@ -158,10 +159,12 @@ def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = Fa
         talk.out()
         if step["kind"] == "lesson":
             # A lesson is taken under the rules it teaches (its tables name them), whatever the learner's.
-            outcome = run_lesson(read_lesson(find_lesson(step["lesson"])), talk, store)
+            lesson = read_lesson(find_lesson(step["lesson"]))
+            outcome = run_lesson(lesson, talk, store)
+            asked.update(map(question_key, lesson.questions))
         else:
             count = len(step["rules"]) if step["kind"] == "review" else 5
-            outcome = run_quiz(talk, store, step["rules"], count, ruleset, seed, where=step["rulesets"])
+            outcome = run_quiz(talk, store, step["rules"], count, ruleset, seed, where=step["rulesets"], asked=asked)
             seed += 1
         total.asked += outcome.asked
         total.right_first += outcome.right_first

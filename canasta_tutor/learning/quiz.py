@@ -146,6 +146,34 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     return out
 
 
+def turn_moves(p: Position, rng: random.Random) -> list[str]:
+    """A turn from its start: drawing first, once, and a discard that ends it; melding before the draw,
+    a second draw, a step after the discard, a wild card thrown away, a lay-off onto a meld the side
+    lacks or onto a closed canasta: each a slip a learner makes."""
+    t = p.table
+    side = t.side_of(t.turn.player)
+    hand = t.mover.hand
+    naturals = [c for c in hand if c.is_natural and not c.rank == "3"]
+    out = ["draw; draw"]
+    groups = _by_rank(hand)
+    triples = [cards[:3] for cards in groups.values() if len(cards) >= 3]
+    if triples:
+        out.append("meld " + _cards(triples[0]))
+    if naturals:
+        out.append(f"draw; discard {rng.choice(naturals)}")
+    if len(naturals) >= 2:
+        a, b = rng.sample(naturals, 2)
+        out.append(f"draw; discard {a}; discard {b}")
+    wilds = _wilds(hand)
+    if wilds:
+        out.append(f"draw; discard {wilds[0]}")
+    if side.has_melded:
+        ranks = {m.rank for m in side.melds}
+        out += [f"draw; add {cards[0]} to {rank}" for rank, cards in groups.items() if rank not in ranks][:1]
+        out += [f"draw; add {groups[m.rank][0]} to {m.rank}" for m in side.melds if m.is_canasta and m.rank in groups][:1]
+    return out
+
+
 DRILLS = (
     Drill("melds", ("meld.too-small", "meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds",
                     "meld.black-threes"), "play", meld_moves),
@@ -153,6 +181,8 @@ DRILLS = (
     Drill("taking the pile", ("pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
                               "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
     Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
+    Drill("the turn", ("turn.draw-first", "turn.one-draw", "turn.after-discard", "discard.wild", "meld.no-such-meld",
+                       "meld.canasta-closed"), "draw", turn_moves),
     Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
                                "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=40),
 )
@@ -177,6 +207,10 @@ def possible(rule: str, ruleset: str) -> bool:
         return rs.side_size > 1
     if rule == "initial.canasta-required":
         return any(t.need is None for t in rs.initial_meld)
+    if rule == "discard.wild":
+        return not rs.discard_wild
+    if rule == "meld.canasta-closed":
+        return bool(rs.canasta_closed)
     if rule == "pile.wild-on-top":
         return rs.discard_wild or rs.wild_upcard == "freeze"
     return True
@@ -187,6 +221,12 @@ def worth_asking(rule: str, table, verdict) -> bool:
     if verdict.violations:
         return verdict.violations[0].rule == rule
     return any(r == rule for r, _ in limits_reached(table, verdict))
+
+
+def plausible(move: str, verdict) -> bool:
+    """A move a learner might really try: each step breaks one rule at most (never "meld 4H 6S", two
+    cards of two ranks); a bare "take", the pile reached for without showing cards, is one too."""
+    return move == "take" or len({f.rule for f in verdict.violations}) <= 1 + move.count(";")
 
 
 def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Question | None:
@@ -204,8 +244,9 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     among = canasta_band(load_ruleset(ruleset)) if rule == "initial.canasta-required" else ()
     want_legal = rng.random() < 0.35  # now and then a legal move first: knowing what is allowed is half a rule
     spare = None
-    for _ in range(drill.hands):
-        for p in walk(ruleset, rng.randrange(1 << 30), among=among):
+    # Hands the coach plays first; then a few played at random, for positions the coach seldom reaches.
+    for coached in [True] * drill.hands + [False] * drill.hands:
+        for p in walk(ruleset, rng.randrange(1 << 30), among=among, coached=coached):
             if p.phase != drill.phase or rng.random() > LOOK:
                 continue
             partnered = len(p.table.side_of(p.table.turn.player).players) > 1
@@ -215,7 +256,7 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
             rng.shuffle(moves)
             for move in moves:
                 v = judge(seen, move)
-                if not worth_asking(rule, seen, v):
+                if not worth_asking(rule, seen, v) or not plausible(move, v):
                     continue
                 q = Question("legal", seen, 0, 0, move=move, topics=[rule])
                 if v.legal == want_legal:
@@ -243,12 +284,15 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
 
 
 
-def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] | None:
+def lesson_question_for(rule: str, rng: random.Random, avoid: frozenset[str] = frozenset()
+                        ) -> tuple[str, Question] | None:
     """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
-    positions for (the order of the turn, a red three in hand...): (lesson title, question)."""
+    positions for (a red three in hand, the stock running out...): (lesson title, question). Lessons
+    in ``avoid`` (not finished yet: the learner meets their questions there) are left out."""
     from canasta_tutor.learning.lesson import read_lesson
 
-    found = [(path, number) for path, number, rules in _lesson_questions() if rule in rules]
+    found = [(path, number) for path, lesson_id, number, rules in _lesson_questions()
+             if rule in rules and lesson_id not in avoid]
     if not found:
         return None
     path, number = rng.choice(found)
@@ -258,19 +302,19 @@ def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] |
     return lesson.title, q
 
 
-def _lesson_questions() -> list[tuple[object, int, list[str]]]:
-    """(file, question number, tested rules) of every built-in lesson question, worked out once."""
+def _lesson_questions() -> list[tuple[object, str, int, list[str]]]:
+    """(file, lesson id, question number, tested rules) of every built-in lesson question, worked out once."""
     global _LESSON_QUESTIONS
     if _LESSON_QUESTIONS is None:
         from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
         from canasta_tutor.learning.tested import tested_rules
 
-        _LESSON_QUESTIONS = [(p, q.number, tested_rules(q)) for p in builtin_lessons()
-                             for q in read_lesson(p).questions]
+        _LESSON_QUESTIONS = [(p, ls.id, q.number, tested_rules(q)) for p in builtin_lessons()
+                             for ls in [read_lesson(p)] for q in ls.questions]
     return _LESSON_QUESTIONS
 
 
-_LESSON_QUESTIONS: list[tuple[object, int, list[str]]] | None = None
+_LESSON_QUESTIONS: list[tuple[object, str, int, list[str]]] | None = None
 
 
 def reviewable(rule: str) -> bool:
@@ -279,4 +323,4 @@ def reviewable(rule: str) -> bool:
 
 
 def _lesson_rules() -> set[str]:
-    return {r for _, _, rules in _lesson_questions() for r in rules}
+    return {r for _, _, _, rules in _lesson_questions() for r in rules}

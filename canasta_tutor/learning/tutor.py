@@ -291,37 +291,62 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 
 
 def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None,
-             ruleset: str | None, seed: int, where: dict[str, str] | None = None) -> Outcome:
+             ruleset: str | None, seed: int, where: dict[str, str] | None = None,
+             asked: set[str] | None = None) -> Outcome:
     """Questions until ``count`` are answered (or the learner stops): each time the rule that is
     most due, a position drawn at random, the engine's answer. ``where`` (from the learning path)
     names another ruleset for a rule the learner's cannot drill, and makes a rule no position came
-    up for drop out without a word: the path goes on to what comes next."""
+    up for drop out without a word: the path goes on to what comes next. ``asked`` holds the
+    questions already asked in the session (the learning path's, across its quizzes): none is asked
+    twice."""
     import random
 
     rng = random.Random(seed)
     result = Outcome()
     try:
-        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where)
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where, set() if asked is None else asked)
     except KeyboardInterrupt as exc:
         raise _keeping(result, exc) from None
 
 
+FRESH_TRIES = 4  # positions drawn for a rule before it is left out as asked already
+
+
+def question_key(q: Question) -> str:
+    """What makes a question the same one: the table and what is asked about it."""
+    from canasta_tutor.play.selfplay import snapshot_text
+
+    return "|".join([q.kind, q.move, *q.moves, q.side, str(q.out), snapshot_text(q.table)])
+
+
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
-          rng, seed: int, result: Outcome, where: dict[str, str] | None = None) -> Outcome:
+          rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str]) -> Outcome:
     from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
+    unfinished: frozenset[str] = frozenset()
+    if progress is not None:  # a review never asks a question the learner is yet to meet in its lesson
+        from canasta_tutor.learning.path import lesson_states
+
+        unfinished = frozenset(x["id"] for x in lesson_states(progress) if x["state"] != "finished")
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
         under = (where or {}).get(target, ruleset)
-        q = question_for(target, rng, under) if drill else None
         topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
-        if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
-            found = lesson_question_for(target, rng)
-            if found is not None:
-                topic, q = found
+        q = None
+        for _ in range(FRESH_TRIES):  # a position not yet asked about in this session
+            if drill:
+                q = question_for(target, rng, under)
+            else:  # a rule no drill makes positions for is reviewed with a lesson's question
+                found = lesson_question_for(target, rng, unfinished)
+                topic, q = found if found is not None else (topic, None)
+            if q is None or question_key(q) not in asked:
+                break
+            q = None
+        if q is not None:
+            asked.add(question_key(q))
         if q is None:
             if where is None:
                 talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")

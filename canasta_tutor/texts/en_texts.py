@@ -1190,6 +1190,7 @@ TEXTS = {
             'taking-the-pile': 'taking the pile',
             'going-out': 'going out',
             'counting-a-score': 'counting a score',
+            'the-turn': 'the turn',
         },
         'legal': {
             'meld': {
