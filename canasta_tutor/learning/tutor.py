@@ -175,7 +175,7 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         else:
             talk.out(say("wrong-answer", answer=_show_answer(q, right, options)), "red", "bold")
         for line in explain(q):
-            talk.out(line)
+            talk.out(textwrap.fill(line, width=talk.width(), subsequent_indent="   ") if talk.interactive else line)
         if talk.verbose:
             for ref in references(q):
                 talk.out("  " + texts.section("learning", "rule-ref", ref), "dim")
