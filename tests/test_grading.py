@@ -174,3 +174,24 @@ def test_a_wrong_option_says_why_with_the_fact_and_names_only_played_cards():
     table = read_lesson(find_lesson("first-turn")).questions[0].table
     said = verdict_why(table, judge(table, "draw; meld QC 9S"))
     assert "QS" not in said and "QD" not in said and "join your side's meld of Q" in said
+
+
+# --- whole decks -----------------------------------------------------------------------------------
+
+def test_every_built_in_lesson_table_holds_the_whole_deck():
+    from canasta_tutor.learning.lesson import builtin_lessons, deck_problems
+
+    assert {p.stem: deck_problems(read_lesson(p)) for p in builtin_lessons()} == {
+        p.stem: [] for p in builtin_lessons()}
+
+
+def test_lint_notes_a_lesson_table_that_is_not_a_whole_deck(home, tmp_path):
+    text = find_lesson("melds").read_text(encoding="utf-8")
+    start = text.index("stock: ")
+    end = text.index("\n", start)
+    short = text[:start] + "stock: 20" + text[end:]
+    (tmp_path / "short.yaml").write_text(short, encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(tmp_path / "short.yaml"), "--json"])
+    data = json.loads(result.stdout)
+    notes = [n["message"] for f in data["files"] for n in f["notes"]]
+    assert any("holds" in n and "whole deck" in n for n in notes), data

@@ -129,6 +129,8 @@ class LessonStep:
     say: str = ""
     table: Table | None = None
     question: Question | None = None
+    line: int = 0
+    column: int = 0
 
 
 @dataclass
@@ -185,7 +187,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
             steps.append(LessonStep(say=words(f"{place}.say", r.text(m.items["say"][1], f"{key}.say"))))
         elif kinds[0] == "table":
             table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
-            steps.append(LessonStep(table=table))
+            steps.append(LessonStep(table=table, line=m.line, column=m.column))
         else:
             if table is None:
                 raise r.fail(m, key, Said("lesson.no-table", "a question needs a table: put a 'table' step before it"))
@@ -374,6 +376,22 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
                 out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=said(exc.message))))
                 continue
         out.extend(_feedback_problems(q))
+    return out
+
+
+def deck_problems(lesson: Lesson) -> list[tuple[int, int, str]]:
+    """Tables that do not hold the whole deck: a learner counts what is out and what is left, so every
+    card is somewhere, named or counted (hands and the stock as counts)."""
+    out = []
+    for number, step in enumerate((s for s in lesson.steps if s.table is not None), 1):
+        t = step.table
+        deck = t.ruleset.decks * 52 + t.ruleset.jokers
+        total = (sum(len(p.hand) if p.hand is not None else p.count for p in t.players)
+                 + sum(len(m.cards) for side in t.sides for m in side.melds)
+                 + sum(len(side.red_threes) for side in t.sides) + len(t.discard) + t.stock)
+        if total != deck:
+            out.append((step.line, step.column, _lint("lesson-deck", number=number, total=total, deck=deck,
+                                                      decks=t.ruleset.decks, jokers=t.ruleset.jokers)))
     return out
 
 

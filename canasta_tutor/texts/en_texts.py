@@ -890,6 +890,7 @@ TEXTS = {
             },
             'lesson-which-none': "question {number}: 'which of these is legal?' needs exactly one legal move; the engine finds none",
             'lesson-score': 'question {number}: {problem}',
+            'lesson-deck': "table {number}: it holds {total} cards in hands, melds, red threes, pile and stock, but {decks} decks with {jokers} jokers hold {deck}; a lesson's table shows the whole deck (hands and the stock may be counts)",
             'lesson-feedback': "question {number}: feedback for '{answer}', but the engine finds that answer right",
         },
         'worksheet': {
