@@ -22,28 +22,63 @@ if TYPE_CHECKING:
 
 House = dict[str, tuple[Any, str]]
 
+# The table of the examples below (each one runs in CI, tests/test_api.py): Ann's side has melded
+# kings, and a 9 lies on the pile.
+EXAMPLE: dict[str, Any] = {
+    "ruleset": "classic",
+    "players": [{"name": "Ann", "hand": "9S 9D 2C 4H KS"}, {"name": "Bob", "hand": "5C 6C 7C"},
+                {"name": "Cas", "hand": "JD QD"}, {"name": "Dee", "hand": "8H 8D 3S"}],
+    "sides": [{"name": "NS", "players": ["Ann", "Cas"], "melds": ["KH KD KC"]},
+              {"name": "EW", "players": ["Bob", "Dee"]}],
+    "discard": "5D 8C 9H", "stock": 40, "turn": {"player": "Ann"},
+}
+
 
 def check(table: Table, move: str | list[Step]) -> Verdict:
-    """Judge a move and, when it legally goes out, score the hand as the move leaves it."""
+    """Judge a move and, when it legally goes out, score the hand as the move leaves it.
+
+    >>> table = table_from_dict(EXAMPLE)
+    >>> check(table, "take 9S 9D; discard 4H").legal
+    True
+    >>> check(table, "take 4H KS").rule_ids
+    ['pile.no-match']
+    """
     return judge_scored(table, move)
 
 
-def table_from_dict(data: dict, name: str = "<data>") -> Table:
+def table_from_dict(data: dict[str, Any], name: str = "<data>") -> Table:
     """A table from a mapping shaped like a table file: the same keys, cards as strings (``"7H 7D
     2C"``) or lists of them, a hand as a count. The same checks as a file, and the same InputError
-    with the key path (``players[0].hand``); ``name`` stands for the file in messages."""
+    with the key path (``players[0].hand``); ``name`` stands for the file in messages.
+
+    >>> table_from_dict(EXAMPLE).mover.hand[:2]
+    [Card('9S'), Card('9D')]
+    >>> table_from_dict(EXAMPLE | {"stock": "many"})
+    Traceback (most recent call last):
+    ...
+    canasta_tutor.reading.strict_yaml.InputError: <data>: stock: found 'many', expected a whole number
+    """
     from canasta_tutor.files.from_data import table_from_dict as build
 
     return build(data, name)
 
 
 def load_table(path: str, ruleset: str | None = None, house: House | None = None) -> Table:
-    """A table from a table (or scenario) file."""
+    """A table from a table (or scenario) file.
+
+    >>> table = load_table(str(Path(__file__).parent / "examples" / "table.yaml"))
+    >>> table.turn.player, table.ruleset.id
+    ('Ann', 'classic')
+    """
     return load_scenario(path, ruleset, house).table
 
 
 def legal_moves(table: Table) -> MoveList:
-    """Every legal move for the player on turn, as ``canasta moves`` lists them."""
+    """Every legal move for the player on turn, as ``canasta moves`` lists them.
+
+    >>> [option.move for option in legal_moves(table_from_dict(EXAMPLE)).options]
+    ['draw', 'take 9S 2C', 'take 9S 9D', 'take 9S 9D 2C', 'ask']
+    """
     from canasta_tutor.play.moves import legal_moves as listing
 
     return listing(table)
@@ -52,7 +87,11 @@ def legal_moves(table: Table) -> MoveList:
 def can_take(table: Table) -> bool:
     """Whether the player on turn may take the discard pile: some take ``check`` accepts (one
     ``legal_moves`` lists, or leaves out only because the turn could not be finished after it);
-    stops at the first legal take."""
+    stops at the first legal take.
+
+    >>> can_take(table_from_dict(EXAMPLE))
+    True
+    """
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)
@@ -60,13 +99,22 @@ def can_take(table: Table) -> bool:
 
 def score(table: Table, out: str | None = None, concealed: bool = False) -> ScoreReport:
     """The score of the hand as ``table`` stands: ``out`` is the player who went out (None when
-    the hand ended otherwise), ``concealed`` whether they went out concealed."""
+    the hand ended otherwise), ``concealed`` whether they went out concealed.
+
+    >>> [(side.name, side.hand_total) for side in score(table_from_dict(EXAMPLE)).sides]
+    [('NS', -45), ('EW', -40)]
+    """
     from canasta_tutor.engine.scoring import score_table
 
     return score_table(table, out, concealed)
 
 
 def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
+    """``check`` on the table of a file, under its ruleset or ``ruleset``, with ``house`` rules.
+
+    >>> check_file(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H").legal
+    True
+    """
     steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, steps)
 
@@ -85,7 +133,14 @@ class Ruling:
 
 def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
-    is listed with the reason instead of a verdict."""
+    is listed with the reason instead of a verdict.
+
+    >>> rulings = compare(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H")
+    >>> [(r.ruleset, r.verdict.legal) for r in rulings if r.verdict is not None]
+    [('classic', True), ('official', True), ('brazilian', True), ('danish', True), ('dutch-house', True)]
+    >>> rulings[1].problem
+    'found 4 players, but classic-2p is played by 2'
+    """
     steps = parse_move(move)
     root = load(path)
     out = []
@@ -106,26 +161,43 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
 
 def score_file(path: str, out: str | None = None, concealed: bool | None = None,
                ruleset: str | None = None, house: House | None = None) -> ScoreReport:
-    from canasta_tutor.engine.scoring import score_table
+    """The score of a scenario file's hand, by its ``score`` section unless ``out`` is given.
+
+    >>> report = score_file(str(Path(__file__).parent / "examples" / "out-with-two-canastas.yaml"))
+    >>> [(side.name, side.hand_total) for side in report.sides]
+    [('NS', 1020), ('EW', 80)]
+    """
+    from canasta_tutor.engine.scoring import ScoreError, score_table
 
     scenario = load_scenario(path, ruleset, house)
     if out is None and scenario.score is not None:
         out = scenario.score.out
         if concealed is None:
             concealed = scenario.score.concealed
-    return score_table(scenario.table, out, bool(concealed))
+    try:
+        return score_table(scenario.table, out, bool(concealed))
+    except ScoreError as exc:  # a hand given as a count: where it is in the file
+        raise exc if exc.key == "out" else scenario.located(exc) from None
 
 
-def scenario_files(paths: list[str], unreadable: list | None = None) -> list[Path]:
+def scenario_files(paths: list[str], unreadable: list[Any] | None = None) -> list[Path]:
     """The YAML files of ``paths`` (folders searched through, packs standing for their lessons); a
-    folder that cannot be read is added to ``unreadable`` as a problem, never skipped in silence."""
+    folder that cannot be read is added to ``unreadable`` as a problem, never skipped in silence.
+
+    >>> [p.name for p in scenario_files([str(Path(__file__).parent / "examples")])][:2]
+    ['d04-pile-natural-and-wild.yaml', 'd05-wild-on-wild.yaml']
+    """
     from canasta_tutor.teaching.lint import scenario_files as found
 
     return found(paths, unreadable)
 
 
-def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list]:
-    """Lint one teacher's file: (the number of stated answers checked, the problems found)."""
+def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Any]]:
+    """Lint one teacher's file: (the number of stated answers checked, the problems found).
+
+    >>> lint_file(Path(__file__).parent / "examples" / "d05-wild-on-wild.yaml")
+    (7, [])
+    """
     from canasta_tutor.teaching.lint import lint_file as lint
 
     return lint(path, ruleset)

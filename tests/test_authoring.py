@@ -75,8 +75,10 @@ def test_new_writes_a_skeleton_that_lints_clean_and_points_at_its_schema(kind, t
     assert proc.returncode == 0, proc.stderr
     text = (tmp_path / "mine.yaml").read_text(encoding="utf-8")
     first = text.splitlines()[0]
-    assert first == f"# yaml-language-server: $schema=canasta-{kind}.schema.json"
-    assert (tmp_path / f"canasta-{kind}.schema.json").exists()
+    # an absolute file URL: a copy of the file in another folder still finds its schema
+    schema = (tmp_path / f"canasta-{kind}.schema.json").resolve()
+    assert first == f"# yaml-language-server: $schema={schema.as_uri()}"
+    assert schema.exists()
     assert validator(kind).is_valid(yaml.safe_load(text))
     lint = run("lint", "mine.yaml", cwd=tmp_path)
     assert lint.returncode == 0, lint.stdout

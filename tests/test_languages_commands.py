@@ -105,7 +105,8 @@ def test_play_speaks_the_chosen_language(danish):
 def test_the_errors_of_these_commands_speak_the_chosen_language(danish, args, code):
     out = run(args, codes=(code,))
     # the kinds `new` takes are names, not words: scenario, lesson and table (issue 24 lists all three)
-    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson", "table", "docs"}), out
+    assert "«" in out and not english_left(out, LESSON_IDS | {"snapshot", "scenario", "lesson", "table", "docs",
+                                                              "pack"}), out
 
 
 def test_selfplay_speaks_the_chosen_language(danish):
@@ -261,7 +262,7 @@ def test_the_lesson_and_quiz_dialogue_and_progress_speak_the_chosen_language(dan
     (None, "discard V♥", 2),  # read as a queen by a Dutch player and as a jack by a Brazilian one
     (("- {name: Bob, hand: 11}", "- {name: [Bob], hand: 11}"), "draw", 3),  # {what}: a player's name
     (("KS KH 5C", "KS KH JK JK JK 5C"), "draw", 3),  # {what}: jokers, {decks}: 2 decks with 4 jokers
-    (("stock: 40", "stock: 40\nbogus: 1"), "draw", 3),  # an unknown key of a table file (keys are the file's)
+    (("stock: 50", "stock: 50\nbogus: 1"), "draw", 3),  # an unknown key of a table file (keys are the file's)
 ])
 def test_the_words_the_engine_puts_into_an_error_speak_the_chosen_language(danish, change, move, code):
     table = ROOT / "canasta_tutor/examples/table.yaml"

@@ -92,7 +92,8 @@ def _first_meld_takes():
     import random
 
     from canasta_tutor.learning.positions import SCORES, walk
-    from canasta_tutor.play.selfplay import full_deck, seating
+    from canasta_tutor.play.dealing import full_deck
+    from canasta_tutor.play.selfplay import seating
 
     for ruleset in ("classic", "classic-3p", "brazilian", "danish", "dutch-house"):
         for seed in range(1, 4):
@@ -130,7 +131,7 @@ def _decks(ruleset: str) -> tuple[int, int]:
 def test_can_take_agrees_with_the_listing_when_the_take_makes_the_first_meld(monkeypatch, quick_steps):
     """With can_take's own search as it is, and with so few steps that it gives up and the listing's
     search decides (as on a huge hand): either way, yes exactly when the listing lists a take."""
-    from canasta_tutor.play import moves
+    from canasta_tutor.play import candidates as moves  # where can_take searches
 
     if quick_steps is not None:
         monkeypatch.setattr(moves, "QUICK_STEPS", quick_steps)

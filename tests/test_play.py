@@ -352,3 +352,27 @@ def test_a_red_three_as_the_last_stock_card_ends_the_official_hand_at_once():
     game = _red_three_last("official", 1)
     assert game.play(parse_move("draw")).legal
     assert game.over and game.history[-1].ended == "red-three"
+
+
+def test_one_default_seating_for_files_data_games_and_self_play():
+    """Partners sit across the table wherever a table, a game or self-play seats players by default."""
+    from canasta_tutor.engine.ruleset import BUILTIN, load_ruleset
+    from canasta_tutor.engine.table import partners
+    from canasta_tutor.files.from_data import table_from_dict
+    from canasta_tutor.files.snapshot import table_from_text
+    from canasta_tutor.play.selfplay import seating
+
+    assert partners(["A", "B", "C", "D", "E", "F"], 2) == [["A", "D"], ["B", "E"], ["C", "F"]]
+    assert partners(["A", "B", "C", "D", "E", "F"], 3) == [["A", "C", "E"], ["B", "D", "F"]]
+    for rid in BUILTIN:
+        rs = load_ruleset(rid)
+        names, sides = seating(rid)
+        expected = partners(names, rs.side_size)
+        assert [members for _, members in sides] == expected
+        assert [members for _, members in Game(rid, deal=False).sides] == expected
+        data = {"ruleset": rid, "players": [{"name": n, "hand": 11} for n in names], "discard": "", "stock": 50,
+                "turn": {"player": names[0]}}
+        assert [s.players for s in table_from_dict(data).sides] == expected
+        text = f"ruleset: {rid}\nplayers:\n" + "".join(f"  - {{name: {n}, hand: 11}}\n" for n in names) + \
+            f"discard: ''\nstock: 50\nturn: {{player: {names[0]}}}\n"
+        assert [s.players for s in table_from_text(text).sides] == expected

@@ -82,3 +82,16 @@ def test_compare_rules_the_same_move_under_every_builtin(tmp_path):
     rulings = {r.ruleset: r.verdict.legal for r in all_rulings if r.verdict}
     assert rulings == {"classic": True, "official": True, "brazilian": True, "danish": False, "dutch-house": False}
     assert all("played by" in r.problem for r in all_rulings if not r.verdict)
+
+
+def test_the_built_in_rulesets_are_the_files_of_rulesets():
+    from canasta_tutor.engine.ruleset import BUILTIN, RULESET_DIR
+
+    assert sorted(BUILTIN) == sorted(p.stem for p in RULESET_DIR.glob("*.yaml"))
+
+
+def test_built_in_rulesets_list_each_family_with_its_variants_then_the_rest():
+    from canasta_tutor.engine.ruleset import builtin_ids
+
+    names = ["zeta", "alpha-2p", "alpha", "beta-10p", "beta", "beta-3p", "solo-2p"]
+    assert builtin_ids(names) == ("alpha", "alpha-2p", "beta", "beta-3p", "beta-10p", "solo-2p", "zeta")

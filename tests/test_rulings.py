@@ -56,7 +56,9 @@ def test_a_red_three_drawn_and_laid_out_is_no_card_to_discard():
 
 
 def test_mixed_ranks_are_not_followed_by_a_count_of_naturals():
-    table = table_from_text(EXAMPLE.read_text().replace("hand: 7H 7D 2C KS KH", "hand: 7H 7D 2C KH QH JH"))
+    # one card more in the hand, one fewer in the stock: the table stays whole
+    table = table_from_text(EXAMPLE.read_text().replace("hand: 7H 7D 2C KS KH", "hand: 7H 7D 2C KH QH JH")
+                            .replace("stock: 50", "stock: 49"))
     table.turn.phase = "play"
     got = ids(table, "meld KH QH JH")
     assert got[0] == "meld.mixed-ranks" and "meld.too-few-naturals" not in got
@@ -145,6 +147,8 @@ def test_moves_leave_out_a_dead_end_when_another_step_exists():
     # Three fives more: discarding one finishes the turn, while melding all three leaves only the wild
     # cards behind, which is the dead end again.
     text = DEAD_END.read_text().replace("hand: JK JK 2C", "hand: JK JK 2C 5S 5D 5H")
+    stock = int(re.search(r"(?m)^stock: (\d+)$", text).group(1))
+    text = text.replace(f"stock: {stock}", f"stock: {stock - 3}")  # the table stays whole
     table = table_from_text(text)
     listed = {o.move for o in legal_moves(table).options}
     kept = {o.move for o in legal_moves(table, keep_dead_ends=True).options}

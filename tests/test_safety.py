@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sqlite3
 import subprocess
@@ -289,6 +290,7 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
 # own data.
 OWN_WRITES = {("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
               ("teaching/packs.py", "remember"): {"mkdir"},
+              ("teaching/pack_install.py", "install"): {"mkdir"},  # packs/ in the data folder, and a staging folder
               ("cli/__init__.py", "_streams"): {"open"}}  # the null device, for a closed stderr
 
 
@@ -447,7 +449,7 @@ def test_a_move_has_a_length_limit(tmp_path):
 
 
 def test_impossible_card_totals_are_a_bad_file(tmp_path):
-    text = EXAMPLE.read_text(encoding="utf-8").replace("stock: 40", "stock: 999999999")
+    text = re.sub(r"(?m)^stock: \d+$", "stock: 999999999", EXAMPLE.read_text(encoding="utf-8"))
     (tmp_path / "t.yaml").write_text(text, encoding="utf-8")
     proc = canasta("moves", str(tmp_path / "t.yaml"), cwd=tmp_path)
     assert proc.returncode == 3 and "108" in proc.stderr

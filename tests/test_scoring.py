@@ -1,10 +1,14 @@
 """Scoring cases that scenario files cannot state directly: game end, winner, tie, incomplete hands."""
+from pathlib import Path
+
 import pytest
 
 from canasta_tutor.api import check
 from canasta_tutor.engine.scoring import score_table
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.reading.strict_yaml import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
 
 END_OF_HAND = """
 ruleset: {ruleset}
@@ -94,3 +98,24 @@ turn: {player: Ann}
     v = check(t, "draw QC; ask; meld QH QD QS QC; discard 5C")  # the classic page: ask first
     assert v.legal and v.went_out and not v.concealed
     assert {s.name: s.hand_total for s in v.score.sides} == {"NS": 120 + 300 + 100 - 45, "EW": -20}
+
+
+def test_the_engine_names_what_cannot_be_scored_and_the_reader_says_where():
+    """A domain error from the engine (a key path, no file, no option name); the file's reader adds
+    the file, line and column."""
+    from canasta_tutor import api
+    from canasta_tutor.engine.scoring import ScoreError
+
+    table = api.table_from_dict(api.EXAMPLE)
+    with pytest.raises(ScoreError) as err:
+        score_table(table, out="Zed")
+    assert (err.value.key, err.value.file) == ("out", "")
+    assert not str(err.value.message).startswith("--out")
+    with pytest.raises(ScoreError) as err:
+        score_table(api.table_from_dict(api.EXAMPLE | {"players": [{"name": "Ann", "hand": 2}, *api.EXAMPLE["players"][1:]]}))
+    assert (err.value.key, err.value.file, err.value.line) == ("players[0].hand", "", 0)
+    assert not hasattr(table, "file") and not hasattr(table, "positions")
+    path = str(ROOT / "canasta_tutor" / "examples" / "table.yaml")
+    with pytest.raises(InputError) as located:
+        api.score_file(path)
+    assert (located.value.file, located.value.line, located.value.key) == (path, 10, "players[1].hand")

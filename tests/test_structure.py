@@ -25,6 +25,7 @@ PACKAGES = [
 # Inside the engine: each module may import only from the same or an earlier layer.
 ENGINE = [
     {"record", "cards", "notation"},
+    {"parameters"},
     {"ruleset"},
     {"table", "move"},
     {"hand"},
@@ -32,6 +33,7 @@ ENGINE = [
     {"state"},
     {"rules", "decisive", "citing"},
     {"judge", "scoring"},
+    {"near"},
 ]
 
 TOP_LEVEL = {"__init__", "__main__", "api", "cli"}
@@ -49,13 +51,31 @@ def module_name(path: Path) -> list[str]:
     return parts[:-1] if parts[-1] == "__init__" else parts
 
 
-def internal_imports(path: Path) -> set[str]:
-    """The package-relative dotted names that a file imports (``engine.cards``, ``texts``...)."""
+def _runtime_nodes(tree: ast.AST):
+    """Every node of ``tree`` outside ``if TYPE_CHECKING:`` blocks, which name types for the type
+    checker and never run: they make no import edge."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and isinstance(child.test, ast.Name) and child.test.id == "TYPE_CHECKING":
+                stack.extend(child.orelse)
+                continue
+            stack.append(child)
+
+
+def imports_of(path: Path) -> list[tuple[str, bool]]:
+    """(package-relative dotted name, imported at module level) for every import of the package in a
+    file (``engine.cards``, ``texts``...), functions' local imports included. A name imported from a
+    package (``from canasta_tutor.engine import judge``) is that module when it is one."""
     tree = ast.parse(path.read_text())
     parts = module_name(path)
     package = parts if path.name == "__init__.py" else parts[:-1]
-    found = set()
-    for node in ast.walk(tree):
+    top_level = {id(n) for n in tree.body}
+    found = []
+    for node in _runtime_nodes(tree):
+        at_top = id(node) in top_level
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - (node.level - 1)]
@@ -64,15 +84,24 @@ def internal_imports(path: Path) -> set[str]:
                 target = node.module.removeprefix("canasta_tutor").lstrip(".")
             else:
                 continue
-            if target:
-                found.add(target)
-            else:  # "from canasta_tutor import texts": the names are modules
-                found.update(a.name for a in node.names)
+            for alias in node.names:
+                sub = f"{target}.{alias.name}" if target else alias.name
+                found.append((sub if _is_module(sub) else target, at_top))
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.name.startswith("canasta_tutor."):
-                    found.add(alias.name.removeprefix("canasta_tutor."))
-    return found
+                    found.append((alias.name.removeprefix("canasta_tutor."), at_top))
+    return [(t, top) for t, top in found if t]
+
+
+def _is_module(dotted: str) -> bool:
+    base = PKG.joinpath(*dotted.split("."))
+    return base.with_suffix(".py").exists() or (base / "__init__.py").exists()
+
+
+def internal_imports(path: Path) -> set[str]:
+    """The package-relative dotted names that a file imports, wherever in the file."""
+    return {t for t, _ in imports_of(path)}
 
 
 def python_files():
@@ -150,3 +179,63 @@ def test_cli_imports_no_engine_at_start():
             else:
                 continue
             assert names <= allowed, f"{path.name} imports {names - allowed} at start-up"
+
+
+def _graph() -> dict[str, set[str]]:
+    """Module -> the package's modules it imports (functions' local imports included)."""
+    graph: dict[str, set[str]] = {}
+    for path in python_files():
+        name = ".".join(module_name(path)) or "__init__"
+        graph[name] = {t for t in internal_imports(path) if t != name}
+    return graph
+
+
+def import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iteratively)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles = []
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        top = stack.pop()
+                        on_stack.discard(top)
+                        group.append(top)
+                        if top == node:
+                            break
+                    if len(group) > 1:
+                        circles.append(sorted(group))
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(graph.get(child, ())))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return circles
+
+
+def test_no_import_circle_anywhere():
+    """No module imports, through others, a module that imports it back, not even inside a function."""
+    assert not import_circles(_graph())
+
+
+def test_the_circle_test_finds_a_circle():
+    assert import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert import_circles({"a": {"b"}, "b": set()}) == []

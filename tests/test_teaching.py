@@ -147,13 +147,14 @@ def test_lint_reads_on_past_names_values_and_moves(tmp_path):
 
 
 def test_lint_counts_the_cards_against_the_decks(tmp_path):
+    stock = re.search(r"(?m)^stock: (\d+)$", TABLE)
     (tmp_path / "t.yaml").write_text(TABLE.replace("{name: Bob, hand: 11}", "{name: Bob, hand: 80}")
-                                     .replace("stock: 40", "stock: 200"), encoding="utf-8")
+                                     .replace(stock.group(0), "stock: 200"), encoding="utf-8")
     proc = run("lint", "t.yaml", cwd=tmp_path)
     assert proc.returncode == 1
-    stock_line = TABLE.splitlines().index("stock: 40") + 1
+    stock_line = TABLE[:stock.start()].count("\n") + 1
     assert "2 decks with 4 jokers hold 108" in proc.stdout and f"t.yaml:{stock_line}:" in proc.stdout
-    assert run("lint", "-", cwd=tmp_path, stdin=TABLE).returncode == 0  # the example holds fewer
+    assert run("lint", "-", cwd=tmp_path, stdin=TABLE).returncode == 0  # the example is whole
 
 
 def test_lint_notes_a_move_that_relies_on_drawing_a_card_without_failing(tmp_path):
@@ -351,6 +352,35 @@ def test_the_pre_commit_hook_runs_lint_on_yaml_and_zips():
 
     assert re.search(hook["files"], "club/pack.yaml") and re.search(hook["files"], "club.zip")
     assert "id: canasta-lint" in (REPO / "README.md").read_text(encoding="utf-8")
+    # the repository's own configuration is no teaching file: the first commit must not fail on it
+    for other in (".pre-commit-config.yaml", ".github/workflows/ci.yml"):
+        assert re.search(hook["exclude"], other)
+    assert not re.search(hook["exclude"], "club/01-melds.yaml")
+    packs = next(h for h in hooks if h["id"] == "canasta-lint-packs")
+    assert packs["entry"] == "canasta lint --packs ." and packs["always_run"] and not packs["pass_filenames"]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    snippet = yaml.safe_load(readme.split("```yaml\nrepos:", 1)[1].split("```", 1)[0].join(["repos:", ""]))
+    local = snippet["repos"][0]["hooks"]
+    assert re.search(local[0]["exclude"], ".pre-commit-config.yaml") and local[1]["entry"] == "canasta lint --packs ."
+
+
+def test_lint_of_a_folder_leaves_out_dot_files_and_a_packs_lesson_brings_its_whole_pack(tmp_path):
+    (tmp_path / "repo").mkdir()
+    make_pack(tmp_path / "repo" / "club")
+    (tmp_path / "repo" / ".pre-commit-config.yaml").write_text("repos: []\n", encoding="utf-8")
+    (tmp_path / "repo" / ".github").mkdir()
+    (tmp_path / "repo" / ".github" / "ci.yml").write_text("on: push\n", encoding="utf-8")
+    assert run("lint", "repo", cwd=tmp_path).returncode == 0
+    lesson = next(p for p in (tmp_path / "repo" / "club").glob("*.yaml") if p.name != "pack.yaml")
+    other = tmp_path / "repo" / "club" / "02-gone.yaml"
+    manifest = tmp_path / "repo" / "club" / "pack.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace("05-pile.yaml]", "05-pile.yaml, 02-gone.yaml]"),
+                        encoding="utf-8")
+    proc = run("lint", str(lesson.relative_to(tmp_path)), cwd=tmp_path)
+    assert proc.returncode == 1 and "02-gone.yaml" in proc.stdout  # the pack whole, not the file alone
+    assert not other.exists()
+    proc = run("lint", "--packs", "repo", cwd=tmp_path)
+    assert proc.returncode == 1 and "02-gone.yaml" in proc.stdout
 
 
 # -- what the teaching commands write and echo ---------------------------------------------------------

@@ -62,12 +62,21 @@ def test_a_lesson_loads_and_every_question_can_be_answered(path):
     assert lesson.questions and not problems(lesson)
 
 
+def house_options() -> set[str]:
+    """The rules that only a house option switches on: their own scenario shows them broken under
+    house rules. No built-in ruleset plays them, so the lessons leave them to `canasta explain`."""
+    import yaml
+
+    return {rid for rid in RULES
+            if "house_rules" in yaml.safe_load((ROOT / "scenarios" / "rules" / f"{rid}.yaml").read_text(encoding="utf-8"))}
+
+
 def test_the_lessons_cover_every_rule_id_and_the_scoring():
     covered = set()
     for path in LESSONS:
         covered |= set(read_lesson(path).rule_ids())
     assert not set(SPEC_IDS) - covered, "rule ids of the rulebook no lesson covers"
-    assert not set(RULES) - covered, "rule ids no lesson covers"
+    assert not set(RULES) - covered - house_options(), "rule ids no lesson covers"
     assert not set(SCORE_LINES) - covered, "score lines no lesson covers"
 
 

@@ -22,10 +22,10 @@ COMMAND_MODULES = {
     "selfplay": "selfplay_cmd", "lesson": "learning", "quiz": "learning", "progress": "learning",
     "learn": "learn", "schema": "teaching", "new": "teaching", "lint": "teaching",
     "rules": "reference", "explain": "reference", "worksheet": "worksheet", "play": "play",
-    "example": "examples",
+    "example": "examples", "pack": "packs_cmd",
 }
 MODULES = ("judging", "selfplay_cmd", "learning", "learn", "teaching", "reference", "worksheet", "play",
-           "examples")
+           "examples", "packs_cmd")
 
 
 def _register(*modules: str) -> typer.Typer:

@@ -60,7 +60,7 @@ def house_keys(incomplete: str) -> list[tuple[str, str]]:
 
 
 def schema_kinds(incomplete: str) -> list[str]:
-    return [k for k in ("snapshot", "scenario", "lesson") if k.startswith(incomplete)]
+    return [k for k in ("snapshot", "scenario", "lesson", "pack") if k.startswith(incomplete)]
 
 
 def skeleton_kinds(incomplete: str) -> list[str]:

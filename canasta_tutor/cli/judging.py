@@ -93,9 +93,15 @@ def score(
 ) -> None:
     def body():
         from canasta_tutor import api
+        from canasta_tutor.engine.scoring import ScoreError
+        from canasta_tutor.reading.strict_yaml import InputError, Said
         from canasta_tutor.render import report
 
-        data = report.score_dict(api.score_file(file, out, concealed, ruleset, _house(house)))
+        try:
+            scored = api.score_file(file, out, concealed, ruleset, _house(house))
+        except ScoreError as exc:  # the player named by --out: the option is the command line's to name
+            raise InputError(Said("score.option", "{option}: {problem}", option="--out", problem=exc.message)) from None
+        data = report.score_dict(scored)
         _emit(data, as_json, lambda d: _print_plain("score_text", d))
 
     _guard(as_json, lang, body)
@@ -116,7 +122,7 @@ def show(
 
         table = load_table(file, ruleset, _house(house))
         if svg is not None:
-            return _write_svg(table, svg, as_json)
+            return _write_svg(table, svg, as_json, file)
         if as_json:
             from canasta_tutor.render.table_view import table_data
 
@@ -129,10 +135,10 @@ def show(
     _guard(as_json, lang, body)
 
 
-def _write_svg(table, out: str, as_json: bool) -> None:
+def _write_svg(table, out: str, as_json: bool, source: str) -> None:
     from canasta_tutor.render.svg import save_svg
 
-    save_svg(table, out)
+    save_svg(table, out, source)
     if as_json:
         _emit_json({"svg": out})
     else:

@@ -172,6 +172,10 @@ def progress(
     yes: bool = typer.Option(False, "--yes", "-y"),
     learner: str | None = LearnerOpt,
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    whole_class: bool = typer.Option(False, "--class"),
+    as_csv: bool = typer.Option(False, "--csv"),
+    export: str | None = typer.Option(None, "--export", metavar="FILE"),
+    import_file: str | None = typer.Option(None, "--import", metavar="FILE"),
     verbose: bool = VerboseOpt,
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
@@ -183,6 +187,10 @@ def progress(
         from canasta_tutor.learning.progress_view import print_progress, progress_data
 
         clock()  # a bad CANASTA_NOW is reported before anything is read
+        if whole_class or as_csv or export or import_file:
+            from canasta_tutor.cli.progress_class import class_command
+
+            return class_command(whole_class or as_csv, as_csv, export, import_file, learner, as_json)
         # Reading never creates the database; --reset, or a ruleset to remember, writes to one that exists
         # (no file: nothing to forget).
         writing = (reset or bool(ruleset)) and database_path().exists()

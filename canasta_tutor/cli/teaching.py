@@ -24,7 +24,7 @@ from canasta_tutor.cli.common import (
 
 @app.command()
 def schema(
-    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson",
+    kind: str = typer.Argument(..., metavar="snapshot|scenario|lesson|pack",
                                autocompletion=completion.schema_kinds),
     # Still accepted so that old scripts keep working, no longer offered: the schema is the same for every
     # ruleset. Its messages (an unknown kind) follow --lang; the schema itself is English, like its keys.
@@ -52,6 +52,7 @@ def new(
                                autocompletion=completion.skeleton_kinds),
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: str | None = typer.Option(None, "--ruleset", "-r", metavar="ID", autocompletion=completion.ruleset_ids),
+    schema_ref: str | None = typer.Option(None, "--schema", metavar="URL"),
     as_json: bool = JsonOpt,
     # The messages and the table wizard's questions follow it; the skeleton's comments stay English, like its keys.
     lang: str | None = LangOpt,
@@ -63,7 +64,7 @@ def new(
         from canasta_tutor import api
         from canasta_tutor.teaching.skeleton import write_skeleton
 
-        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1])
+        done = write_skeleton(kind, file, ruleset, lambda path: api.lint_file(path)[1], schema_ref)
         if as_json:
             _emit_json({"written": done.files, "kept": done.kept})
         else:
@@ -82,6 +83,7 @@ def new(
 def lint(
     paths: list[str] = typer.Argument(..., metavar="PATH"),
     ruleset: str | None = RulesetOpt,
+    packs_only: bool = typer.Option(False, "--packs"),
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
 ) -> None:
@@ -93,8 +95,13 @@ def lint(
         if missing:
             raise InputError(texts.label("errors.no-such-path", paths=", ".join(missing)))
         unreadable: list = []
-        files = api.scenario_files(paths, unreadable)
-        if not files and not unreadable:
+        if packs_only:  # the commit hook's: every pack whole, whatever changed or went
+            from canasta_tutor.teaching.lint import pack_manifests
+
+            files = pack_manifests(paths)
+        else:
+            files = api.scenario_files(paths, unreadable)
+        if not files and not unreadable and not packs_only:  # a repository without packs has nothing to lint whole
             raise InputError(texts.label("errors.no-yaml", paths=", ".join(paths)))
         results = [(p.file, 0, [p]) for p in unreadable]
         stopped = _lint_all(files, ruleset, as_json, results)

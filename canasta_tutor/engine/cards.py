@@ -49,8 +49,17 @@ class Card:
     comparison.
     """
 
-    __slots__ = ("rank", "suit", "value", "is_wild", "is_natural", "is_red", "is_red_three",
-                 "is_black_three", "order")
+    __slots__ = ("is_black_three", "is_natural", "is_red", "is_red_three", "is_wild", "order", "rank", "suit",
+                 "value")
+    rank: str
+    suit: str | None
+    value: int  # the points it counts in a meld or against a hand
+    is_wild: bool
+    is_natural: bool
+    is_red: bool
+    is_red_three: bool
+    is_black_three: bool
+    order: int  # its place in a sorted hand: by rank, then suit
 
     def __new__(cls, rank: str, suit: str | None = None) -> Card:
         card = _INTERNED.get((rank, suit))
@@ -69,7 +78,7 @@ class Card:
         _INTERNED[(rank, suit)] = card
         return card
 
-    def __setattr__(self, name, value):  # pragma: no cover - immutability guard
+    def __setattr__(self, name: str, value: object) -> None:  # pragma: no cover - immutability guard
         raise AttributeError("Card is immutable")
 
     def __repr__(self) -> str:
@@ -78,10 +87,10 @@ class Card:
     def __copy__(self) -> Card:
         return self
 
-    def __deepcopy__(self, memo) -> Card:
+    def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str, str | None]]:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:

@@ -3,6 +3,13 @@ page states its value) and a rule id (a place a page gives that rule). A violati
 (``registry.Rule.params``); these are the rest, so that every part of a ruling names its place."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.move import Step
+
+from typing import Any
+
 # note key -> (the parameter that governs it, the rule id a page may place it under)
 NOTE_CITES: dict[str, tuple[str | None, str | None]] = {
     "merge": (None, "note.merge"),
@@ -30,14 +37,14 @@ _TAKEN_BY = {"frozen-always": "pile_needs_natural_pair", "frozen-not-melded": "p
              "frozen-pile": "pile_frozen_by", "frozen-pile-black-three": "pile_frozen_by"}
 
 
-def note_cite(key: str, params: dict) -> tuple[str | None, str | None]:
+def note_cite(key: str, params: dict[str, Any]) -> tuple[str | None, str | None]:
     """(parameter, rule id) a note cites."""
     if key == "took-pile":
         return _TAKEN_BY.get(params.get("how", ""), "pile_take"), None
     return NOTE_CITES.get(key, (None, None))
 
 
-def legal_cite(steps, went_out: bool, taken: str | None, first_meld: bool) -> tuple[str | None, str | None]:
+def legal_cite(steps: list[Step], went_out: bool, taken: str | None, first_meld: bool) -> tuple[str | None, str | None]:
     """What a legal move rests on, most telling first: going out, taking the pile (``taken``: the
     parameter that allowed the take, as its note cites it), the first meld, melding, the discard that
     ends the turn, the draw."""

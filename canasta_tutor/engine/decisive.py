@@ -18,56 +18,45 @@ No finding is dropped unless another one stays, so a verdict is never changed: o
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-# Within one step, the reason listed first. Every registered rule id appears here (a test checks it).
-DECISIVE: tuple[str, ...] = (
-    "hand.over",                # the hand is over: nothing else in the step can happen
-    "turn.after-discard",       # the turn is over
-    "turn.draw-first",
-    "turn.one-draw",
-    "turn.no-partner",
-    "turn.first-round",         # nobody may meld or take the pile at all yet
-    "draw.stock-empty",
-    "draw.count",
-    "pile.empty",               # no pile, or a top card that stops it, whatever the player holds
-    "pile.black-three-on-top",
-    "pile.wild-on-top",
-    "pile.one-card",
-    "three.red-three",          # a card no meld and no discard may ever hold
-    "discard.wild",
-    "pile.needs-natural-pair",  # the stricter way to take the pile before the ordinary one
-    "pile.no-match",
-    "meld.no-such-meld",
-    "meld.canasta-closed",
-    "meld.black-threes",
-    "meld.mixed-ranks",
-    "meld.too-small",
-    "meld.too-few-naturals",
-    "meld.too-many-wilds",
-    "turn.not-in-hand",         # what the rules forbid whatever the cards, before whether they are held
-    "out.canastas-needed",
-    "out.permission",
-    "out.must-discard",
-    "initial.canasta-required",
-    "initial.below-minimum",
-)
+from canasta_tutor.engine.rules import decisive
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.cards import Card
+    from canasta_tutor.engine.hand import Hand
+    from canasta_tutor.engine.judge import Finding
+
+# Within one step, the reason listed first: each rule declares its place (``decides=`` in
+# engine/rules/), in these bands:
+#   100  the hand is over: nothing else in the step can happen
+#   200  the turn's order: after the discard, draw first, one draw, no partner, the first round
+#   300  the stock
+#   400  no pile, or a top card that stops it, whatever the player holds
+#   500  a card no meld and no discard may ever hold (a red three, a wild discard)
+#   600  the stricter way to take the pile before the ordinary one
+#   700  the meld: none to add to, closed, black threes, then its shape
+#   800  what the rules forbid whatever the cards, before whether they are held
+#   900  going out (judged on the whole move)
+#  1000  the first meld (judged on the whole move)
+DECISIVE: tuple[str, ...] = decisive()
 _RANK = {rule: i for i, rule in enumerate(DECISIVE)}
 
 _MELD_SHAPE = ("meld.mixed-ranks", "meld.too-small", "meld.too-few-naturals", "meld.too-many-wilds")
 _PILE_BLOCKED = ("pile.empty", "pile.black-three-on-top", "pile.wild-on-top")
 
 
-def _ranks_besides_threes(f) -> int:
+def _ranks_besides_threes(f: Finding) -> int:
     return len({r.strip() for r in str(f.params.get("ranks", "")).split(",") if r.strip() and r.strip() != "3"})
 
 
-def _cards_within(f, cause) -> bool:
+def _cards_within(f: Finding, cause: Finding) -> bool:
     return set(str(f.params.get("cards", "")).split()) <= set(str(cause.params.get("cards", "")).split())
 
 
 # (the finding that follows, the finding it follows from, the condition; None: always in one step)
-CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
+CONSEQUENCES: tuple[tuple[str, str, Callable[[Finding, Finding], bool] | None], ...] = (
     # A meld that mixes ranks has no one rank to count naturals or weigh wild cards against.
     ("meld.too-few-naturals", "meld.mixed-ranks", None),
     ("meld.too-many-wilds", "meld.mixed-ranks", None),
@@ -89,13 +78,13 @@ CONSEQUENCES: tuple[tuple[str, str, Callable | None], ...] = (
 )
 
 
-def decisive_order(found: list) -> list:
+def decisive_order(found: list[Finding]) -> list[Finding]:
     """The findings of one ruling, deciding reason first, consequences dropped, each id once."""
     if len(found) < 2:  # most rulings: nothing to order, nothing that follows from another
         return found
     ordered = sorted(found, key=lambda f: (f.step, _RANK.get(f.rule, len(_RANK))))
     kept = [f for f in ordered if not any(_follows(f, cause) for cause in ordered if cause is not f)]
-    first: dict[str, object] = {}
+    first: dict[str, Finding] = {}
     out = []
     for f in kept:
         if f.rule in first:
@@ -108,7 +97,7 @@ def decisive_order(found: list) -> list:
     return out
 
 
-def _follows(f, cause) -> bool:
+def _follows(f: Finding, cause: Finding) -> bool:
     # The first meld is judged at the end of the move, so its cause may lie at any earlier step.
     if f.step != cause.step and not (f.rule.startswith("initial.") and cause.step <= f.step):
         return False
@@ -124,14 +113,14 @@ ACHIEVEMENTS = frozenset({
 })
 
 
-def agreeing_notes(notes: list, legal: bool) -> list:
+def agreeing_notes(notes: list[Finding], legal: bool) -> list[Finding]:
     """The notes that agree with the verdict: an illegal move keeps only the facts."""
     if legal:
         return notes
     return [n for n in notes if n.rule not in ACHIEVEMENTS]
 
 
-def assumed_cards(hand, cards) -> list:
+def assumed_cards(hand: Hand, cards: Iterable[Card]) -> list[Card]:
     """The named cards that are not among the known cards of ``hand`` and so are taken to be some of
     its unknown cards (drawn without a name): worth a note, since a typo would pass the same way."""
     if not hand.unknown:

@@ -2,10 +2,15 @@
 whether the pile is frozen. The rules read these; none of them works anything out twice."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.hand import Hand
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Meld, meld_rank
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.state import TurnState
 
 USES_CARDS = frozenset(("take", "meld", "add", "discard"))
 _BLACK_THREES = frozenset((Card("3"), Card("3", "S"), Card("3", "C")))  # every card whose is_black_three is set
@@ -15,14 +20,14 @@ class Facts:
     """What one step does. One is made for every step judged, so what most steps leave as it is
     stays a class default, set on the instance only when the step has it."""
 
-    missing: list[Card] | tuple = ()  # the cards the player does not hold
+    missing: list[Card] | tuple[Any, ...] = ()  # the cards the player does not hold
     top: Card | None = None  # the pile's top card, for a take
     pile_size = 0
     frozen = False
     frozen_reason = ""
     rank: str | None = None
     target: Meld | None = None  # the side's existing meld this step adds to, if any
-    result: list[Card] | tuple = ()  # the meld as it stands after the step
+    result: list[Card] | tuple[Any, ...] = ()  # the meld as it stands after the step
     new_meld = False
     # Whether the step makes a meld whose shape can be judged. A take whose top card can never be
     # melded (a black three, a wild card, no card at all), a bare take with no meld to join, and a
@@ -40,7 +45,7 @@ class Facts:
     # A step of several cards takes them out of a copy of the hand once, here; its effect then
     # keeps that copy instead of taking them out again.
     hand_after: Hand | None = None
-    origins: list[str | None] | tuple = ()
+    origins: list[str | None] | tuple[Any, ...] = ()
 
     def __init__(self, index: int, step: Step, hand_before: int = 0) -> None:
         self.index = index
@@ -49,7 +54,7 @@ class Facts:
         self.hand_before = hand_before
 
 
-def step_facts(s, index: int, step: Step) -> Facts:
+def step_facts(s: TurnState, index: int, step: Step) -> Facts:
     """The facts of ``step`` on the turn state ``s`` (which is not changed)."""
     hand = s.hand
     f = Facts(index, step, len(hand.own) + len(hand.pile) + hand.unknown)

@@ -1,10 +1,12 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
+from typing import Any, cast
+
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.citing import legal_cite, note_cite
 from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
-from canasta_tutor.engine.facts import step_facts
+from canasta_tutor.engine.facts import Facts, step_facts
 from canasta_tutor.engine.move import Step, format_move, parse_move
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
@@ -19,14 +21,14 @@ class Finding(Record):
     """A violation or a note: its id, the step it belongs to, and the values its message names."""
     rule: str
     step: int
-    params: dict
+    params: dict[str, Any]
     source: str
     inherited: str | None
     param: str | None  # the ruleset parameter whose page the finding cites (None: the rule's own place)
 
     _fields = ("rule", "step", "params", "source", "inherited", "param")
 
-    def __init__(self, rule: str, step: int, params: dict, source: str = "", inherited: str | None = None,
+    def __init__(self, rule: str, step: int, params: dict[str, Any], source: str = "", inherited: str | None = None,
                  param: str | None = None) -> None:
         self.rule = rule
         self.step = step
@@ -110,7 +112,7 @@ _CHECKS = {stage: [r.check for r in rules] for stage, rules in BY_STAGE.items()}
 _RULE_OF = {r.check: r for rules in BY_STAGE.values() for r in rules}
 
 
-def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> None:
+def _run(stage: str, s: TurnState, facts: Facts | None, step: int, found: list[Finding]) -> None:
     for check in _CHECKS[stage]:
         params = check(s, facts)
         if params is None:
@@ -126,7 +128,8 @@ def _run(stage: str, s: TurnState, facts, step: int, found: list[Finding]) -> No
 
 def judge(table: Table, move: str | list[Step]) -> Verdict:
     """Judge ``move`` (text or parsed steps) on ``table``; never changes ``table``."""
-    steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) else parse_move(move)
+    steps = list(move) if isinstance(move, list) and move and isinstance(move[0], Step) \
+        else parse_move(cast("str | list[str]", move))
     state = TurnState.start(table)
     if not _RED_THREES.isdisjoint(state.hand.own):  # a set look done in C; most hands hold none
         for c in state.hand.own:

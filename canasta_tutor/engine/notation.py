@@ -12,6 +12,8 @@ docs/format.md has the table.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from canasta_tutor.reading.strict_yaml import Listed, Said
 
 SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -33,7 +35,7 @@ def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
     """Every card an upper-case code may be in the players' notations: (rank, suit) -> the languages."""
     found: dict[tuple[str, str | None], list[str]] = {}
     for lang, (_name, ranks, suits, jokers) in LANGUAGES.items():
-        cards = []
+        cards: list[tuple[str, str | None]] = []
         if code in jokers:
             cards.append(("JK", None))
         if code[-1] in SYMBOLS or code[-1] in suits:
@@ -47,7 +49,7 @@ def readings(code: str) -> dict[tuple[str, str | None], list[str]]:
     return found
 
 
-def read(code: str, error):
+def read(code: str, error: Callable[[Said | None], Exception]) -> tuple[str, str | None]:
     """The (rank, suit) of a code the standard notation could not read; ``error(reason)`` is the
     exception to raise (with no reason: the standard notation's own complaint)."""
     found = readings(code)
@@ -56,8 +58,8 @@ def read(code: str, error):
     if not found:
         raise error(None)
     # the lists and the languages' names go as they are, for the command line to word in the user's language
-    shown = [Said("card.reading", "{card} ({languages})", card=f"{rank}{SHOWN.get(suit, '')}",
+    shown = [Said("card.reading", "{card} ({languages})", card=f"{rank}{SHOWN.get(suit or '', '')}",
                   languages=Listed([LANGUAGES[lang][0] for lang in langs])) for (rank, suit), langs in found.items()]
-    codes = Listed([f"{rank}{SHOWN.get(suit, '')}" for rank, suit in found], "or")
+    codes = Listed([f"{rank}{SHOWN.get(suit or '', '')}" for rank, suit in found], "or")
     raise error(Said("card.ambiguous", "it can be read as {readings}; write {codes}", readings=Listed(shown, "or-as"),
                      codes=codes))

@@ -20,4 +20,4 @@ class Record:
             return NotImplemented
         return all(getattr(self, name) == getattr(other, name) for name in self._fields)
 
-    __hash__ = None  # equal by value, so not hashable unless a class says how
+    __hash__ = None  # type: ignore[assignment]  # equal by value, so not hashable unless a class says how

@@ -11,7 +11,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from canasta_tutor.engine.record import Record
+from canasta_tutor.engine.parameters import PARAMS as PARAMS  # the readers, schema and reference import them here
+from canasta_tutor.engine.parameters import Param as Param
+from canasta_tutor.engine.parameters import Parameters
+from canasta_tutor.engine.parameters import Tier as Tier
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
@@ -29,8 +32,24 @@ from canasta_tutor.reading.strict_yaml import (
 )
 
 RULESET_DIR = Path(__file__).with_name("rulesets")
-BUILTIN = ("classic", "classic-2p", "classic-3p", "classic-6p", "official", "official-2p", "official-3p",
-           "official-6p", "brazilian", "danish", "dutch-house")
+_VARIANT = re.compile(r"(?P<family>.+)-(?P<players>\d+)p")
+
+
+def builtin_ids(names: list[str]) -> tuple[str, ...]:
+    """The built-in rulesets in the order they are listed: each ruleset that has variants for other
+    numbers of players (``classic``, and ``classic-2p`` ...), followed by those variants by number of
+    players, families in name order; then every other ruleset, in name order."""
+    variants: dict[str, list[tuple[int, str]]] = {}
+    for name in names:
+        found = _VARIANT.fullmatch(name)
+        if found and found["family"] in names:
+            variants.setdefault(found["family"], []).append((int(found["players"]), name))
+    listed = [v for family in sorted(variants) for v in (family, *(n for _, n in sorted(variants[family])))]
+    return (*listed, *sorted(n for n in names if n not in listed))
+
+
+# Every file of rulesets/ is a built-in ruleset: adding one is adding its file.
+BUILTIN = builtin_ids([p.stem for p in RULESET_DIR.glob("*.yaml")])
 BASE = "official"  # the ruleset every other one extends, directly or not: pagat's official laws
 OFFICIAL = "pagat"  # the source of the official laws; a ruleset of another page that cites it inherits
 # Every source a ruling may cite: its title as a reader would look it up, and the page's address where
@@ -49,103 +68,15 @@ SOURCE_URLS = {
 }
 
 
-class Tier(Record):
-    """One initial-meld tier: a side whose score is below ``below`` (None: no bound) needs ``need``."""
-    below: int | None
-    need: int | None  # None: the first meld must include a canasta instead of points
 
-    _fields = ("below", "need")
-
-    def __init__(self, below: int | None, need: int | None) -> None:
-        self.below = below
-        self.need = need
-
-    def __hash__(self) -> int:
-        return hash((self.below, self.need))
-
-
-class Param:
-    """One ruleset parameter: its kind, what it means, and whether a house rule may set it."""
-    name: str
-    kind: str  # int, bool, choice, optint, tiers, bonus, flags (a set of choices)
-    help: str
-    choices: tuple[str, ...]
-    house: bool  # may a table's house_rules override it
-    minimum: int  # for numbers: the least value that makes a game
-
-    def __init__(
-        self,
-        name: str,
-        kind: str,
-        help: str,
-        choices: tuple[str, ...] = (),
-        house: bool = True,
-        minimum: int = 0,
-    ) -> None:
-        self.name = name
-        self.kind = kind
-        self.help = help
-        self.choices = choices
-        self.house = house
-        self.minimum = minimum
-
-
-PARAMS: dict[str, Param] = {p.name: p for p in (
-    Param("players", "int", "number of players", house=False, minimum=2),
-    Param("side_size", "int", "players per side (1: each plays alone)", house=False, minimum=1),
-    Param("decks", "int", "packs of 52 cards shuffled together", house=False, minimum=1),
-    Param("jokers", "int", "jokers in the decks"),
-    Param("deal", "int", "cards dealt to each player", minimum=1),
-    Param("draw_count", "int", "cards drawn from the stock per turn", minimum=1),
-    Param("first_round_restricted", "bool", "nobody melds or takes the pile in their first turn"),
-    Param("wild_upcard", "choice", "a wild or red three turned up at the deal", ("freeze", "bury")),
-    Param("min_naturals", "int", "natural cards every meld needs"),
-    Param("max_wilds", "optint", "wild cards a meld may hold (null: no cap)"),
-    Param("wild_ratio", "choice", "how naturals must compare with wilds in a meld",
-          ("pagat", "naturals-outnumber", "naturals-at-least")),
-    Param("discard_wild", "bool", "a wild card may be discarded"),
-    Param("pile_needs_natural_pair", "bool", "the pile is always taken with a natural pair"),
-    Param("pile_frozen_by", "flags", "what freezes the pile for a side: not-melded (the side has not melded), "
-          "wild and red-three (such a card lies in the pile), black-three (one lies in the pile)",
-          ("not-melded", "wild", "red-three", "black-three")),
-    Param("pile_take", "choice", "how an unfrozen pile is taken", ("pagat", "one-natural")),
-    Param("initial_meld", "tiers", "initial meld minimum by the side's score before the hand"),
-    Param("canasta_bonus", "bonus", "canasta bonus, natural and mixed"),
-    Param("canasta_closed", "bool", "a finished canasta may not be changed"),
-    Param("canastas_to_go_out", "int", "canastas a side needs before a player may go out"),
-    Param("final_discard", "choice", "whether going out needs a last discard",
-          ("optional", "required", "unless-concealed")),
-    Param("red_three_last", "choice", "a red three as the last stock card: hand-ends (the hand ends at once) or "
-          "no-discard (its player may still meld, not discard, and earns no going-out bonus)",
-          ("hand-ends", "no-discard")),
-    Param("partner_permission", "choice", "asking the partner before going out",
-          ("optional", "required")),
-    Param("going_out_bonus", "int", "bonus for going out"),
-    Param("concealed_bonus", "int", "bonus for going out concealed (the total, not added to going_out_bonus)"),
-    Param("red_three_value", "int", "points for each red three"),
-    Param("red_three_all_bonus", "optint", "points for all four red threes together (null: no such bonus)"),
-    Param("red_three_penalty_if", "choice", "when red threes count minus",
-          ("no-meld", "no-canasta", "never")),
-    Param("black_three_in_hand", "int", "what a black three left in hand costs"),
-    Param("black_threes_meld", "choice", "when black threes may be melded: going-out (3 or 4 of them, no wilds, "
-          "when going out) or never", ("going-out", "never")),
-    Param("no_canasta_all_negative", "bool", "a side without a canasta counts melds, hand and red threes minus"),
-    Param("stock_out", "choice", "what happens when the stock runs out", ("play-on", "end")),
-    Param("target_score", "int", "score that ends the game"),
-    Param("exact_target", "bool", "the target must be hit exactly (Sujo)"),
-    Param("cut_bonus", "int", "bonus to the side whose cutter took exactly the dealt cards"),
-)}
-
-
-FIELDS = ("id", "title", "source", "values", "origin", "cites", "rule_places", "variants", "base", "house")
 
 # Where a ruling's source is stated: (source key, place on that page). A place is a dict with a
 # ``section`` heading as the page writes it, a ``paragraph`` within it, a reader ``comment`` number, or
 # a ``topic`` of pagat's page; empty when the page says it but the place was not recorded.
-Cited = tuple[str, dict]
+Cited = tuple[str, dict[str, Any]]
 
 
-class Ruleset:
+class Ruleset(Parameters):
     """A complete set of rulings: every parameter's value and where each one comes from."""
     id: str
     title: str
@@ -183,12 +114,9 @@ class Ruleset:
         self.house = house
         # Parameters read as plain attributes (``rs.draw_count``): rules read them on every step, and
         # an instance attribute is several times faster than a ``__getattr__`` fallback.
-        for name, value in values.items():
-            if name in FIELDS:
-                raise ValueError(f"parameter {name} would hide a field of Ruleset")
-            setattr(self, name, value)
+        Parameters.__init__(self, **values)
 
-    def _key(self) -> tuple:
+    def _key(self) -> tuple[Any, ...]:
         return (self.id, self.title, self.source, self.values, self.origin, self.cites, self.variants,
                 self.base, self.house, self.rule_places)
 
@@ -197,7 +125,7 @@ class Ruleset:
             return NotImplemented
         return self._key() == other._key()
 
-    __hash__ = None  # compared by value, so not hashable
+    __hash__ = None  # type: ignore[assignment]  # compared by value, so not hashable
 
     def cited(self, param: str | None, rule_id: str | None = None) -> Cited:
         """The page that states the rule and where: a house rule of the table first, then the page
@@ -241,7 +169,7 @@ class Ruleset:
                        self.rule_places)
 
 
-def _where(node: Node | None, file: str, key: str) -> dict:
+def _where(node: Node | None, file: str, key: str) -> dict[str, Any]:
     return {"file": file, "line": node.line if node else 0, "column": node.column if node else 0, "key": key}
 
 
@@ -285,7 +213,7 @@ def _convert(spec: Param, node: Node, file: str, key: str) -> Any:
     raise AssertionError(spec.kind)
 
 
-def _flags(spec: Param, node: Node, w: dict) -> tuple[str, ...]:
+def _flags(spec: Param, node: Node, w: dict[str, Any]) -> tuple[str, ...]:
     """A set of choices: a YAML list (``[wild, black-three]``, ``[]`` for none), or one text with the
     choices separated by commas (``wild,black-three``, as ``--house`` is typed). Kept in the order of
     the parameter's choices, so two spellings of one set are equal."""
@@ -363,7 +291,7 @@ _PLACE_KEYS = {"section": "text", "paragraph": "int", "paragraphs": "text", "com
 
 
 @lru_cache(maxsize=64)
-def _load_file_cached(path: str) -> dict:
+def _load_file_cached(path: str) -> dict[str, Any]:
     node = load(path)
     if not isinstance(node, Map):
         raise InputError(Said("ruleset.file-mapping", 'expected a mapping with id, title, extends, set'), path, node.line, node.column)
@@ -418,10 +346,10 @@ def _load_file_cached(path: str) -> dict:
     return out
 
 
-def _places(node: Map, path: str) -> dict[str, dict]:
+def _places(node: Map, path: str) -> dict[str, dict[str, Any]]:
     """``places``: for a parameter or a rule id, where its source states it (a section heading as the
     page writes it, a paragraph number within that section, a reader comment number, or a topic)."""
-    places: dict[str, dict] = {}
+    places: dict[str, dict[str, Any]] = {}
     if "places" not in node.items:
         return places
     body = node.items["places"][1]
@@ -441,7 +369,7 @@ def _places(node: Map, path: str) -> dict[str, dict]:
     return places
 
 
-def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict:
+def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict[str, Any]:
     """The source a ruling under ``rs`` cites for ``rule_id`` (governed by ``param``): its id, title,
     address, the place on the page, and whether it is inherited, as data (the words for the place are
     the catalog's)."""
@@ -509,7 +437,7 @@ def load_ruleset(ref: str, relative_to: str | None = None, _seen: tuple[str, ...
                    parent.id, rule_places=parent.rule_places | rule_places)
 
 
-def _own_cites(data: dict) -> dict[str, Cited]:
+def _own_cites(data: dict[str, Any]) -> dict[str, Cited]:
     """The parameters a ruleset file's own page states: those it sets, those it names under
     ``sources`` (the page states a value its parent has too) and those it gives a place. A parameter
     under ``sources`` may name another page (a six-player file citing the Dutch page's deal, say)."""

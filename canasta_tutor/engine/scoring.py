@@ -1,21 +1,31 @@
 """The end-of-hand score: every line with its score id, the sides' new totals, the game's end."""
 from __future__ import annotations
 
+from typing import Any
+
 from canasta_tutor.engine.cards import RANK_NAMES
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.table import Side, Table
 from canasta_tutor.reading.strict_yaml import InputError, Said
 
 
+class ScoreError(InputError):
+    """A hand that cannot be scored: a domain error that names what it is about, as a key path of the
+    table (``players[1].hand``) or ``out`` (the player said to have gone out). Where that is (a file's
+    line and column, a command-line option) is for the reader of the file or the command line to add."""
+
+    def __init__(self, message: str, key: str) -> None:
+        super().__init__(message, key=key)
+
 class Line(Record):
     """One line of a side's score, with its score id."""
     rule: str
     points: int
-    params: dict
+    params: dict[str, Any]
 
     _fields = ("rule", "points", "params")
 
-    def __init__(self, rule: str, points: int, params: dict) -> None:
+    def __init__(self, rule: str, points: int, params: dict[str, Any]) -> None:
         self.rule = rule
         self.points = points
         self.params = params
@@ -50,7 +60,7 @@ class ScoreReport:
     game_over: bool
     winner: str | None
     tie: list[str]
-    notes: list[tuple[str, dict]]
+    notes: list[tuple[str, dict[str, Any]]]
 
     def __init__(
         self,
@@ -61,7 +71,7 @@ class ScoreReport:
         game_over: bool,
         winner: str | None,
         tie: list[str] | None = None,
-        notes: list[tuple[str, dict]] | None = None,
+        notes: list[tuple[str, dict[str, Any]]] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.out = out
@@ -78,23 +88,21 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     """Score the hand. ``strict``: every hand must be known; otherwise unknown hands are left out of the
     count, and a note says so (``check`` uses that to show what a going-out move would score)."""
     rs = table.ruleset
-    notes: list[tuple[str, dict]] = []
+    notes: list[tuple[str, dict[str, Any]]] = []
     if out is not None:
         try:
             out_player = table.player(out)
         except KeyError:
-            raise InputError(Said("score.out-not-player", "--out: found '{out}', expected a player: {players}",
-                                  out=out, players=", ".join(p.name for p in table.players))) from None
+            raise ScoreError(Said("score.out-not-player", "found '{out}', expected a player: {players}",
+                                  out=out, players=", ".join(p.name for p in table.players)), "out") from None
         if out_player.count:
             notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
     for i, p in enumerate(table.players):
         if p.hand is None and p.count and not strict:
             notes.append(("hand-unknown", {"player": p.name, "count": p.count}))
         elif p.hand is None and p.count:
-            key = f"players[{i}].hand"
-            line, column = table.positions.get(key, (0, 0))
-            raise InputError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
-                                  "the cards", player=p.name, count=p.count), table.file, line, column, key)
+            raise ScoreError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
+                                  "the cards", player=p.name, count=p.count), f"players[{i}].hand")
     out_side = table.side_of(out).name if out else None
     sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
     target = rs.target_score
@@ -114,7 +122,7 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     return ScoreReport(rs.id, out, concealed, sides, bool(reached), winner, tie, notes)
 
 
-def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes) -> SideScore:
+def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes: list[tuple[str, dict[str, Any]]]) -> SideScore:
     rs = table.ruleset
     lines: list[Line] = []
     canastas = side.canastas

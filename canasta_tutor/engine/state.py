@@ -6,12 +6,15 @@ applied, even to an illegal step, so that later steps are judged on the table th
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.facts import Facts, step_facts
 from canasta_tutor.engine.hand import Hand
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Meld, Side, Table, freezers
+from canasta_tutor.engine.table import Meld, Player, Side, Table, freezers
 
 __all__ = ["Facts", "Hand", "TurnState"]
 
@@ -36,7 +39,7 @@ class TurnState:
     side_melded_before: bool
     new_melds: list[str]
     black_three_steps: list[int]
-    notes: list[tuple[str, int, dict]]
+    notes: list[tuple[str, int, dict[str, Any]]]
     took_pile = False
     discarded = False
     asked = False
@@ -100,14 +103,14 @@ class TurnState:
         return other
 
     @property
-    def player(self):
+    def player(self) -> Player:
         return self.table.mover
 
     @property
     def partnered(self) -> bool:
         return len(self.side.players) > 1
 
-    def note(self, key: str, step: int, **params) -> None:
+    def note(self, key: str, step: int, **params: Any) -> None:
         self.notes.append((key, step, params))
 
     # -- facts ---------------------------------------------------------------------------------
@@ -128,7 +131,7 @@ class TurnState:
         return step_facts(self, index, step)
 
     # -- effects -------------------------------------------------------------------------------
-    def _lay(self, f: Facts, cards, count_top: Card | None = None) -> int:
+    def _lay(self, f: Facts, cards: Iterable[Card], count_top: Card | None = None) -> int:
         points = 0
         if f.hand_after is not None:  # the facts took the cards out of a copy of the hand already
             self.hand = f.hand_after

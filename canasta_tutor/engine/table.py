@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from canasta_tutor.engine.cards import SUITS, Card
 from canasta_tutor.engine.record import Record
@@ -124,6 +125,21 @@ class Side(Record):
         return sum(1 for m in self.melds if m.is_canasta)
 
 
+def partners(names: list[str], side_size: int) -> list[list[str]]:
+    """The default seating, the one place it is decided: partners sit across the table, so with
+    ``count`` sides the first side holds the first player and every ``count``-th one after; a player
+    who plays alone is a side alone."""
+    if side_size == 1:
+        return [[n] for n in names]
+    count = len(names) // side_size
+    return [[names[i + k * count] for k in range(side_size)] for i in range(count)]
+
+
+def default_sides(names: list[str], side_size: int) -> list[Side]:
+    """The sides of a table that names none: the default seating, each side named by its players."""
+    return [Side(" & ".join(members), members) for members in partners(names, side_size)]
+
+
 class Turn(Record):
     """Whose turn it is and how far it has gone."""
     player: str
@@ -163,12 +179,11 @@ class Table(Record):
     stock: int
     cut_bonus: str | None
     ruleset_ref: str
-    house_rules: dict
-    file: str
-    positions: dict  # key path -> (line, column) in the file, for messages
+    house_rules: dict[str, Any]
 
+    # The game only: where a table was read from is the readers' to say (files/), not the table's.
     _fields = ("ruleset", "players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus",
-               "ruleset_ref", "house_rules", "file", "positions")
+               "ruleset_ref", "house_rules")
     __slots__ = _fields
 
     def __init__(
@@ -182,9 +197,7 @@ class Table(Record):
         stock: int = 0,
         cut_bonus: str | None = None,
         ruleset_ref: str = 'classic',
-        house_rules: dict | None = None,
-        file: str = "",
-        positions: dict | None = None,
+        house_rules: dict[str, Any] | None = None,
     ) -> None:
         self.ruleset = ruleset
         self.players = players
@@ -196,8 +209,6 @@ class Table(Record):
         self.cut_bonus = cut_bonus
         self.ruleset_ref = ruleset_ref
         self.house_rules = {} if house_rules is None else house_rules
-        self.file = file
-        self.positions = {} if positions is None else positions
 
     def clone(self) -> Table:
         """A copy whose hands, melds, pile and turn may change without touching this table."""
@@ -207,11 +218,11 @@ class Table(Record):
         t = self.turn
         return Table(self.ruleset, players, sides, Turn(t.player, t.phase, t.first_round, t.permission, t.red_three_last),
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
-                     dict(self.house_rules), self.file, self.positions)
+                     dict(self.house_rules))
 
     def house_text(self) -> str:
         """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
-        def value(v):
+        def value(v: object) -> str:
             if isinstance(v, (dict, list)):
                 import json
 
@@ -252,12 +263,12 @@ class Table(Record):
             return self.pile_frozen
         return not freezers(self.ruleset.pile_frozen_by).isdisjoint(self.discard)  # a set look done in C
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
-        def cards(cs):
+        def cards(cs: Iterable[Card]) -> str:
             return " ".join(str(c) for c in cs)
 
-        data: dict = {"ruleset": self.ruleset_ref}
+        data: dict[str, Any] = {"ruleset": self.ruleset_ref}
         if self.house_rules:
             data["house_rules"] = dict(self.house_rules)
         data["players"] = [

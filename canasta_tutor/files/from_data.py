@@ -10,19 +10,19 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
 try:  # what Counter counts with, without Counter's checks of its argument: far quicker on a small table
-    from _collections import _count_elements
+    from _collections import _count_elements  # type: ignore[import-not-found]
 except ImportError:  # pragma: no cover - another Python
-    def _count_elements(counts, cards):
+    def _count_elements(counts: dict[Card, int], cards: list[Card]) -> None:
         for c in cards:
             counts[c] = counts.get(c, 0) + 1
 
@@ -32,9 +32,6 @@ _SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
 _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
 _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank: left to the reader
-# Where a hand is, for a message about it: no line in a file, only the key path. Each table gets a copy,
-# since a program may change its own table's positions.
-_POSITIONS = {n: {f"players[{i}].hand": (0, 0) for i in range(n)} for n in range(1, 9)}
 _WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
 _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
              for r in (*NATURAL_RANKS, "3")}
@@ -105,10 +102,10 @@ def _card_list(words: list[str]) -> list[Card]:
     cards = list(map(get, words))  # the codes seen before, looked up in C
     if None in cards:
         try:
-            cards = [get(w) or parse_card(w) for w in words]
+            return [get(w) or parse_card(w) for w in words]
         except CardError:
             raise _Decline from None
-    return cards
+    return cards  # type: ignore[return-value]  # no None among them
 
 
 def _ruleset(ref: str, players: int) -> Ruleset:
@@ -119,14 +116,14 @@ def _ruleset(ref: str, players: int) -> Ruleset:
     return rs
 
 
-def _direct(data: dict, name: str) -> Table | None:
+def _direct(data: dict[str, Any], name: str) -> Table | None:
     try:
         return _build(data, name)
     except _Decline:
         return None
 
 
-def _name(value: Any) -> bool:
+def _name(value: Any) -> TypeGuard[str]:
     """A name as the reader takes it: text, not empty, with no spaces around it."""
     return type(value) is str and value != "" and value == value.strip()
 
@@ -136,7 +133,7 @@ def _whole(value: Any) -> bool:
     return type(value) is int and -10**9 < value < 10**9
 
 
-def _build(data: dict, name: str) -> Table:
+def _build(data: dict[str, Any], name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
     get = data.get
@@ -217,16 +214,12 @@ def _build(data: dict, name: str) -> Table:
     if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
         raise _Decline
     return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
-                 cut_bonus, ref, {}, name, dict(_POSITIONS[len(players)]))
+                 cut_bonus, ref, {})
 
 
 def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:
     if value is None:
-        if rs.side_size == 1:
-            return [Side(n, [n]) for n in names]
-        count = len(names) // rs.side_size
-        groups = [[names[i + k * count] for k in range(rs.side_size)] for i in range(count)]
-        return [Side(" & ".join(g), g) for g in groups]
+        return default_sides(names, rs.side_size)
     if type(value) is not list:
         raise _Decline
     sides = []

@@ -10,7 +10,7 @@ from typing import Any
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
@@ -57,6 +57,7 @@ class Check:
     line: int
     column: int
     key: str
+    question: str  # the teacher's wording of the question on a worksheet ("" for the default)
 
     def __init__(
         self,
@@ -66,7 +67,9 @@ class Check:
         line: int,
         column: int,
         key: str,
+        question: str = "",
     ) -> None:
+        self.question = question
         self.move = move
         self.expect = expect
         self.by_ruleset = by_ruleset
@@ -102,11 +105,13 @@ class ScoreExpect:
 
 
 class Scenario:
-    """A table and what its author states about it."""
+    """A table and what its author states about it, and where: the file, and where in it each hand is."""
     table: Table
     title: str
     checks: list[Check]
     score: ScoreExpect | None
+    file: str
+    positions: dict[str, tuple[int, int]]
 
     def __init__(
         self,
@@ -114,16 +119,27 @@ class Scenario:
         title: str = "",
         checks: list[Check] | None = None,
         score: ScoreExpect | None = None,
+        file: str = "",
+        positions: dict[str, tuple[int, int]] | None = None,
     ) -> None:
         self.table = table
         self.title = title
         self.checks = [] if checks is None else checks
         self.score = score
+        self.file = file
+        self.positions = {} if positions is None else positions
+
+    def located(self, exc: InputError) -> InputError:
+        """An error about the table (the engine's, which names a key path) placed in this file."""
+        if exc.file:
+            return exc
+        line, column = self.positions.get(exc.key, (0, 0))
+        return InputError(exc.message, self.file, line, column, exc.key)
 
 
 # Where the problems go that reading can carry on past (an unknown key, a card that is not one...)
 # while ``lint`` collects every problem of a file; None: the first problem stops the reading.
-_COLLECTED: ContextVar[list | None] = ContextVar("collected", default=None)
+_COLLECTED: ContextVar[list[InputError] | None] = ContextVar("collected", default=None)
 
 
 @contextmanager
@@ -202,7 +218,7 @@ class Reader:
         self.soft(self.fail(node, key, Said("table.choice", 'found {found}, expected one of: {choices}', found=show(node), choices=', '.join(choices))))
         return choices[0]
 
-    def cards(self, node: Node, key: str, sink: list | None = None) -> list[Card]:
+    def cards(self, node: Node, key: str, sink: list[Any] | None = None) -> list[Card]:
         """A YAML list of card codes, or one string of codes separated by spaces."""
         if _null(node):
             return []
@@ -237,9 +253,10 @@ class Reader:
 
 def counted_slip(node: Node, key: str) -> str | None:
     """The fix for a count written with its unit (``hand: 11 cards``), which YAML reads as text."""
-    words = node.text.split() if isinstance(node, Scalar) else []
+    text = node.text if isinstance(node, Scalar) else ""
+    words = text.split()
     if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
-        return Said("table.count-with-unit", "found '{found}': write the count alone, as in {key}: {count}", found=node.text.strip(), key=key.split('.')[-1], count=words[0])
+        return Said("table.count-with-unit", "found '{found}': write the count alone, as in {key}: {count}", found=text.strip(), key=key.split('.')[-1], count=words[0])
     return None
 
 
@@ -291,7 +308,10 @@ def _scalar_text(node: Node) -> Any:
 
 def read_table(root: Node, file: str, ruleset_override: str | None = None,
                house_override: dict[str, tuple[Any, str]] | None = None,
-               extra_keys: tuple[str, ...] = SCENARIO_KEYS) -> Table:
+               extra_keys: tuple[str, ...] = SCENARIO_KEYS,
+               positions: dict[str, tuple[int, int]] | None = None) -> Table:
+    """The table a file's node describes. ``positions``, when given, receives where in the file each
+    hand is (``players[1].hand`` -> line, column), for messages about the table that come later."""
     r = Reader(file)
     if isinstance(root, Map) and "steps" in root.items and "players" not in root.items:
         raise r.fail(root, "", Said("table.lesson", "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'"))
@@ -326,8 +346,9 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
             said = Said("table.player-count", "found {found} players, but {ruleset} is played by {players}",
                         found=len(players_node.items), ruleset=ruleset.id, players=ruleset.players)
         raise r.fail(players_node, "players", said)
-    card_sink: list = []
-    positions: dict[str, tuple[int, int]] = {}
+    card_sink: list[Any] = []
+    if positions is None:
+        positions = {}
     players: list[Player] = []
     seen: set[str] = set()
     for i, pn in enumerate(players_node.items):
@@ -397,17 +418,13 @@ def read_table(root: Node, file: str, ruleset_override: str | None = None,
     _check_deck(r, card_sink, ruleset)
     _check_total(r, top, players, sides, discard, stock, ruleset)
     return Table(ruleset, players, sides, turn, discard, pile_frozen, stock, cut_bonus, ref,
-                 {k: v[1] for k, v in house.items()}, file, positions)
+                 {k: v[1] for k, v in house.items()})
 
 
-def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list) -> list[Side]:
+def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ruleset, sink: list[Any]) -> list[Side]:
     names = [p.name for p in players]
     if node is None:
-        if ruleset.side_size == 1:
-            return [Side(n, [n]) for n in names]
-        count = len(names) // ruleset.side_size
-        groups = [[names[i + k * count] for k in range(ruleset.side_size)] for i in range(count)]
-        return [Side(" & ".join(g), g) for g in groups]
+        return default_sides(names, ruleset.side_size)
     if not isinstance(node, Seq):
         raise r.fail(node, "sides", Said("table.sides-list", 'found {found}, expected a list of sides', found=show(node)))
     sides: list[Side] = []
@@ -420,7 +437,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
             raise r.fail(sm.items["name"][1], f"{key}.name", Said("table.same-side", "two sides are called '{name}'", name=name))
         pl_node = sm.items["players"][1]
         if isinstance(pl_node, Scalar):
-            members = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
+            members: list[tuple[str, Node, str]] = [(w, pl_node, f"{key}.players") for w in pl_node.text.replace(",", " ").split()] \
                 if " " in pl_node.text.strip() or "," in pl_node.text else [(pl_node.text.strip(), pl_node, f"{key}.players")]
         elif isinstance(pl_node, Seq):
             members = [(r.text(it, f"{key}.players[{j}]", Said("what.player-name", "a player's name")), it, f"{key}.players[{j}]")
@@ -475,7 +492,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
     return sides
 
 
-def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
+def _check_deck(r: Reader, sink: list[Any], ruleset: Ruleset) -> None:
     problems = over_deck_limit((c for c, _, _ in sink), ruleset.decks, ruleset.jokers)
     # while collecting, every surplus is reported; else the first stops the reading
     for what, found, allowed in problems:
@@ -493,7 +510,7 @@ def _check_deck(r: Reader, sink: list, ruleset: Ruleset) -> None:
         r.soft(r.fail(where, key, Said("table.too-many-of", 'the table holds {found} of {what}, but {decks} hold {allowed}', found=found, what=what, decks=decks, allowed=allowed)))
 
 
-def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list, stock: int,
+def _check_total(r: Reader, top: Map, players: list[Player], sides: list[Side], discard: list[Any], stock: int,
                  ruleset: Ruleset) -> None:
     """Hands given as counts and the stock cannot hold more cards than the decks: a table of a
     billion cards is a mistake, and would make every search over it unbounded."""
@@ -558,7 +575,7 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
     checks = []
     for i, cn in enumerate(node.items):
         key = f"checks[{i}]"
-        cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note"), required=("move", "expect"))
+        cm = r.mapping(cn, key, ("move", "expect", "by_ruleset", "note", "question"), required=("move", "expect"))
         mn = cm.items["move"][1]
         if isinstance(mn, Seq):
             move = "; ".join(r.text(s, f"{key}.move[{j}]", Said("what.step", "a step")) for j, s in enumerate(mn.items))
@@ -572,7 +589,10 @@ def _read_checks(r: Reader, node: Node | None) -> list[Check]:
                 raise r.fail(by_node, f"{key}.by_ruleset", Said("table.by-ruleset", 'expected a mapping of ruleset id: expectation'))
             for rid, (_, en) in by_node.items.items():
                 by[rid] = _expect(r, en, f"{key}.by_ruleset.{rid}")
-        checks.append(Check(move, expect, by, cm.line, cm.column, key))
+        qn = value_of(cm, "question")
+        asked = r.text(qn, f"{key}.question", Said("what.question", "the question as the worksheet asks it")) \
+            if qn is not None else ""
+        checks.append(Check(move, expect, by, cm.line, cm.column, key, asked))
     return checks
 
 
@@ -599,13 +619,15 @@ def _read_score(r: Reader, node: Node | None) -> ScoreExpect | None:
 
 
 def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
-                  house_override: dict | None = None) -> Scenario:
-    table = read_table(root, file, ruleset_override, house_override)
+                  house_override: dict[str, Any] | None = None) -> Scenario:
+    positions: dict[str, tuple[int, int]] = {}
+    table = read_table(root, file, ruleset_override, house_override, positions=positions)
     r = Reader(file)
     assert isinstance(root, Map)
     title_node = value_of(root, "title")
     title = r.text(title_node, "title") if title_node is not None else ""
-    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")))
+    scenario = Scenario(table, title, _read_checks(r, value_of(root, "checks")), _read_score(r, value_of(root, "score")),
+                        file, positions)
     names = [p.name for p in table.players]
     if scenario.score:
         if scenario.score.out and scenario.score.out not in names:
@@ -619,12 +641,12 @@ def read_scenario(root: Node, file: str, ruleset_override: str | None = None,
     return scenario
 
 
-def load_scenario(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Scenario:
+def load_scenario(path: str | Path, ruleset: str | None = None, house: dict[str, Any] | None = None) -> Scenario:
     """Load a snapshot or a scenario file (a snapshot is a scenario without checks)."""
     return read_scenario(load(path), str(path), ruleset, house)
 
 
-def load_table(path: str | Path, ruleset: str | None = None, house: dict | None = None) -> Table:
+def load_table(path: str | Path, ruleset: str | None = None, house: dict[str, Any] | None = None) -> Table:
     return load_scenario(path, ruleset, house).table
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from canasta_tutor.reading.strict_yaml import InputError, Said, brief
@@ -24,7 +25,7 @@ def _refuse(path: str, why: str) -> InputError:
     return InputError(Said("writing.refused", "cannot write '{name}': {why} (nothing was written)", name=brief(path, 80), why=why))
 
 
-def check_target(path: str | os.PathLike, replace_own: bool) -> bool:
+def check_target(path: str | os.PathLike[str], replace_own: bool) -> bool:
     """Whether ``path`` may be written: True when a file of ours is there to be replaced, False when
     the name is free; an InputError otherwise."""
     name = os.fspath(path)
@@ -50,7 +51,7 @@ def check_target(path: str | os.PathLike, replace_own: bool) -> bool:
     return True
 
 
-def written_by_us(path: str | os.PathLike) -> bool:
+def written_by_us(path: str | os.PathLike[str]) -> bool:
     """A regular file that carries the marker near its start."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
@@ -62,7 +63,8 @@ def written_by_us(path: str | os.PathLike) -> bool:
         return MARKER.encode() in fh.read(HEAD)
 
 
-def write_file(path: str | os.PathLike, text: str, replace_own: bool = False, check=None) -> None:
+def write_file(path: str | os.PathLike[str], text: str, replace_own: bool = False,
+               check: Callable[[str], object] | None = None) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename. With ``replace_own`` a file
     the tool wrote before (``text`` must carry the marker too) is replaced; otherwise the name must
     be free, and stays so checked up to the last moment (a file made meanwhile is never replaced).

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.learning.lesson import Question
-from canasta_tutor.learning.tested import limits_reached, tested_rules
+from canasta_tutor.learning.tested import at_stake, limits_reached, tested_rules
 
 
 def say(key: str, **params) -> str:
@@ -44,10 +44,7 @@ def verdict_why(table, verdict, tests: list[str] | tuple[str, ...] = ()) -> str:
         text = say("illegal", reason=_reason(table, verdict))
         more = len({v.rule for v in verdict.violations}) - 1
         return text + (" " + say("illegal-more", n=more) if more else "")
-    limits = list(limits_reached(table, verdict))
-    counted = next((n for n in verdict.notes if n.rule == "initial-counted"), None)
-    if counted is not None and not any(r == "initial.below-minimum" for r, _ in limits):
-        limits.append(("initial.below-minimum", dict(counted.params)))  # a first meld's count is the fact at stake
+    limits = at_stake(table, verdict)  # a first meld's count is always the fact at stake
 
     def order(limit: tuple[str, dict]) -> tuple[int, int]:
         rule = limit[0]

@@ -20,17 +20,10 @@ from dataclasses import dataclass, field
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
+from canasta_tutor.play.rules_of_thumb import Advice as Advice  # the coach's answer, at every level
 
 LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 3
-
-
-@dataclass
-class Advice:
-    option: Option | None
-    reason: str  # a key of the catalog section ``catalog``
-    params: dict = field(default_factory=dict)
-    catalog: str = "hints"
 
 
 @dataclass

@@ -5,8 +5,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import RANKS, SUITS, Card
 from canasta_tutor.engine.table import Player, Table
+
+NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")  # the seats of a game and of self-play, in turn order
+
+
+def full_deck(decks: int, jokers: int) -> list[Card]:
+    """The cards of ``decks`` packs and ``jokers`` jokers, in the order a new pack lies before the shuffle."""
+    cards = [Card(r, s) for _ in range(decks) for r in RANKS if r != "JK" for s in SUITS]
+    return cards + [Card("JK")] * jokers
+
+
+def snapshot_text(t: Table) -> str:
+    """The table as its YAML file says it (for self-play's reports and a saved game)."""
+    import yaml
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is ten times faster
+    return yaml.dump(t.to_data(), Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
 def deal_hands(table: Table, stock: list[Card]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.judge import Verdict, judge_further
 from canasta_tutor.engine.move import Step
+from canasta_tutor.play.candidates import every_move
 
 BUDGET = 400  # rulings the search may ask for; beyond that the answer is "unknown" (None)
 LISTING_COST = 25  # a listing of moves judges many candidates: it counts as this many rulings
@@ -63,10 +64,8 @@ class _Search:
         self.blocked: list[tuple[str, str]] = []
 
     def listing(self, table):
-        from canasta_tutor.play.moves import legal_moves
-
         self.budget -= LISTING_COST
-        return legal_moves(table, keep_dead_ends=True).options if self.budget >= 0 else None
+        return every_move(table).options if self.budget >= 0 else None
 
     def judge(self, v: Verdict, more: list[Step]) -> Verdict | None:
         """The legal move of ``v`` followed by ``more``; None when the budget is spent."""

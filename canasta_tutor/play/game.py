@@ -19,15 +19,13 @@ from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
-from canasta_tutor.engine.table import Player, Side, Table, Turn
+from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
+from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.selfplay import full_deck, snapshot_text  # the dealer's deck and the table writer
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
-NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay")
 TURN_LIMIT = 400  # turns in one hand before it is called off (no real hand comes near)
 MOVES_PER_TURN = 60  # decisions in one turn before a computer player is made to discard
 
@@ -60,9 +58,9 @@ def parse_player(text: str) -> tuple[str, int]:
 def side_names(side_size: int, count: int, names: list[str]) -> list[tuple[str, list[str]]]:
     """The sides: a player alone is a side of their own name; partners sit across the table, and two
     partnerships are North-South and East-West, as at a bridge table."""
+    groups = partners(names, side_size)
     if side_size == 1:
-        return [(n, [n]) for n in names]
-    groups = [[names[j] for j in range(i, len(names), count)] for i in range(count)]
+        return [(members[0], members) for members in groups]
     labels = ["NS", "EW"] if count == 2 else [f"S{i + 1}" for i in range(count)]
     return list(zip(labels, groups))
 
@@ -333,9 +331,10 @@ class Game:
         return data
 
     @classmethod
-    def from_table(cls, table: Table, saved: dict | None, seed: int = 1) -> Game:
-        """A game that goes on from ``table``. ``saved`` is the file's ``x-game``; without it the stock
-        is the cards the table does not show, shuffled by ``seed``."""
+    def from_table(cls, table: Table, saved: dict | None, seed: int = 1, file: str = "") -> Game:
+        """A game that goes on from ``table`` (read from ``file``, which its messages name). ``saved``
+        is the file's ``x-game``; without it the stock is the cards the table does not show, shuffled
+        by ``seed``."""
         game = cls.__new__(cls)
         game.ruleset = table.ruleset
         game.ruleset_ref = table.ruleset_ref
@@ -350,7 +349,7 @@ class Game:
         saved = saved or {}
         if not isinstance(saved, dict):
             raise InputError(Said("game.x-game-mapping", "'x-game' must be a mapping (it is written by 'canasta play')"),
-                             table.file)
+                             file)
         try:
             game.seed = int(saved.get("seed", seed))
             game.hand = int(saved.get("hand", 1))
@@ -368,18 +367,18 @@ class Game:
                                                _past_score(table, h)))
         except (TypeError, ValueError, KeyError, AttributeError) as exc:
             raise InputError(Said("game.x-game", "'x-game' is not a saved game: {problem}", problem=str(exc)),
-                             table.file) from None
+                             file) from None
         if any(p.hand is None for p in table.players):
             raise InputError(Said("game.hands-known", "every hand must be given as cards to play on from this table"),
-                             table.file)
+                             file)
         if len(game.stock) != table.stock:
             raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps {left} "
-                                  "cards for it", stock=table.stock, left=len(game.stock)), table.file)
-        _check_deck(table, game.stock)
+                                  "cards for it", stock=table.stock, left=len(game.stock)), file)
+        _check_deck(table, game.stock, file)
         return game
 
 
-def _check_deck(table: Table, stock: list[Card]) -> None:
+def _check_deck(table: Table, stock: list[Card], file: str = "") -> None:
     """The table's cards and the stock the saved game keeps, counted together against the decks, as
     every table's are: a game with seven jokers, or a third 3H in two decks, is not played on."""
     from canasta_tutor.engine.cards import over_deck_limit
@@ -391,7 +390,7 @@ def _check_deck(table: Table, stock: list[Card]) -> None:
         decks = Said("decks", "{decks} decks with {jokers} jokers", decks=rs.decks, jokers=rs.jokers)
         raise InputError(Said("game.too-many-of", "the game holds {found} of {what} on the table and in its stock, "
                               "but {decks} hold {allowed}", found=found, what=what, decks=decks,
-                              allowed=allowed), table.file, 0, 0, "x-game.stock")
+                              allowed=allowed), file, 0, 0, "x-game.stock")
 
 
 def load_game(path: str) -> Game:
@@ -403,7 +402,7 @@ def load_game(path: str) -> Game:
     import yaml
 
     raw = yaml.safe_load(read_text(path)) or {}
-    return Game.from_table(table, raw.get("x-game") if isinstance(raw, dict) else None)
+    return Game.from_table(table, raw.get("x-game") if isinstance(raw, dict) else None, file=path)
 
 
 def game_text(game: Game) -> str:

@@ -4,10 +4,21 @@ Each reason is a key of the catalog's ``hints`` section with the numbers it name
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
-from canasta_tutor.play.coach import Advice
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
+
+
+@dataclass
+class Advice:
+    """A move the coach chooses at any level, and why: a key of the catalog section ``catalog``
+    with the numbers it names."""
+    option: Option | None
+    reason: str
+    params: dict = field(default_factory=dict)
+    catalog: str = "hints"
 
 
 def _wilds(o: Option) -> int:

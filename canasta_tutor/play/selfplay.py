@@ -21,12 +21,9 @@ from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
-from canasta_tutor.engine.table import Player, Side, Table, Turn
-from canasta_tutor.play.dealing import cards_in_sight, deal_hands, turn_upcard
+from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
+from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import legal_moves
-
-SUIT_ORDER = ("S", "H", "D", "C")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 
 
 @dataclass
@@ -59,19 +56,13 @@ class HandResult:
     log: list[str] = field(default_factory=list)
 
 
-def full_deck(decks: int, jokers: int) -> list[Card]:
-    cards = [Card(r, s) for _ in range(decks) for r in RANKS for s in SUIT_ORDER]
-    return cards + [Card("JK")] * jokers
-
-
 def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
     rs = load_ruleset(ruleset_id)
-    names = ["Ann", "Bob", "Cas", "Dee", "Eve", "Fay"][: rs.players]
+    names = list(NAMES[: rs.players])
+    groups = partners(names, rs.side_size)
     if rs.side_size == 1:
-        return names, [(n, [n]) for n in names]
-    count = rs.players // rs.side_size
-    sides = [(f"S{i + 1}", [names[j] for j in range(i, rs.players, count)]) for i in range(count)]
-    return names, sides
+        return names, [(members[0], members) for members in groups]
+    return names, [(f"S{i + 1}", members) for i, members in enumerate(groups)]
 
 
 class Game:
@@ -109,13 +100,6 @@ class Game:
         seen = cards_in_sight(t)
         seen.update(self.stock)
         return seen
-
-
-def snapshot_text(t: Table) -> str:
-    import yaml
-
-    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter is ten times faster
-    return yaml.dump(t.to_data(), Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
 def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool = True,

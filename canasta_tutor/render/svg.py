@@ -31,7 +31,14 @@ CARD_W, CARD_H, GAP = 34, 48, 4
 LABEL_X = MARGIN + 12
 CARDS_X = MARGIN + 170  # wide enough for "natural canasta" under a meld's rank
 LABEL_CHARS = 17  # what fits left of the cards at 13px, bold
-PER_ROW = (WIDTH - MARGIN - 12 - CARDS_X) // (CARD_W + GAP)
+COMPACT_WIDTH = 640  # a sheet's drawing: narrower, so that the same paper shows larger cards
+
+
+def _per_row(width: int) -> int:
+    return (width - MARGIN - 12 - CARDS_X) // (CARD_W + GAP)
+
+
+PER_ROW = _per_row(WIDTH)
 BACK_STEP = 7  # face-down cards overlap; only their number matters
 RED = "#c00000"
 FONT = "DejaVu Sans, Arial, sans-serif"
@@ -72,9 +79,11 @@ def _back(x: float, y: float) -> str:
 class _Canvas:
     """Collects elements top to bottom; ``y`` is where the next row starts."""
 
-    def __init__(self) -> None:
+    def __init__(self, compact: bool = False) -> None:
         self.parts: list[str] = []
         self.y = MARGIN
+        self.compact = compact  # a hidden hand as one line of words, not a row of backs: a sheet's room is dear
+        self.width = COMPACT_WIDTH if compact else WIDTH
 
     def add(self, *items: str) -> None:
         self.parts.extend(items)
@@ -85,8 +94,9 @@ class _Canvas:
 
     def cards(self, cards: list[Card], label: list[tuple[str, int, str]]) -> None:
         self.label(label)
-        for i in range(0, max(len(cards), 1), PER_ROW):  # long hands wrap rather than run off the page
-            for j, c in enumerate(cards[i:i + PER_ROW]):
+        per_row = _per_row(self.width)
+        for i in range(0, max(len(cards), 1), per_row):  # long hands wrap rather than run off the page
+            for j, c in enumerate(cards[i:i + per_row]):
                 self.add(_card(CARDS_X + j * (CARD_W + GAP), self.y, c))
             self.y += CARD_H + 8
 
@@ -131,29 +141,33 @@ def _side(cv: _Canvas, table: Table, side: Side) -> None:
                    f'{MARGIN + 2},{cv.y + 16}" fill="#000"/>')
         if p.hand is not None:
             cv.cards(sorted(p.hand, key=Card.sort_key), label)
+        elif cv.compact:
+            cv.add(_text(LABEL_X, cv.y + 14, f"{_fit(name, 40)}: " + texts.label(
+                "table.face-down", cards=texts.counted("card", p.count)), 13, weight))
+            cv.y += 22
         else:
             cv.backs(p.count, label, texts.label("table.face-down", cards=texts.counted("card", p.count)))
     cv.y += 4
     # The frame's height is known only now; it goes first so the block is drawn over it.
-    cv.parts.insert(start, f'<rect class="side" x="{MARGIN}" y="{top}" width="{WIDTH - 2 * MARGIN}" '
+    cv.parts.insert(start, f'<rect class="side" x="{MARGIN}" y="{top}" width="{cv.width - 2 * MARGIN}" '
                            f'height="{cv.y - top}" rx="6" fill="none" stroke="#000" stroke-width="1.2"/>')
     cv.y += 12
 
 
-def _pile_cards(cv: _Canvas, table: Table) -> None:
+def _pile_cards(cv: _Canvas, table: Table, say_frozen: bool = True) -> None:
     """The whole pile face up, bottom card first (for a worksheet whose question is about its cards)."""
     top = cv.y
     cv.cards(list(table.discard), [(texts.label("table.discard-pile"), 13, "bold"), (texts.label("table.bottom-to-top"), 11, "normal")])
-    if table.pile_content_frozen():
+    if say_frozen and table.pile_content_frozen():
         cv.add(_text(LABEL_X, top + 46, texts.label("table.frozen"), 13, "bold"))
     cv.add(_text(LABEL_X, cv.y + 16, texts.label("table.stock-title"), 13, "bold"), _back(CARDS_X, cv.y),
            _text(CARDS_X + CARD_W + 10, cv.y + CARD_H / 2 + 4, texts.counted("card", table.stock), 12))
     cv.y += CARD_H + 16
 
 
-def _pile(cv: _Canvas, table: Table, whole: bool = False) -> None:
+def _pile(cv: _Canvas, table: Table, whole: bool = False, say_frozen: bool = True) -> None:
     if whole and table.discard:
-        _pile_cards(cv, table)
+        _pile_cards(cv, table, say_frozen)
         return
     cv.label([(texts.label("table.discard-pile"), 13, "bold")])
     under = len(table.discard) - 1
@@ -167,61 +181,64 @@ def _pile(cv: _Canvas, table: Table, whole: bool = False) -> None:
         cv.add(_card(CARDS_X, cv.y, table.discard[-1]))
         note = texts.label("table.under", n=under) if under else texts.label("table.nothing-under")
     cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 20, note, 12))
-    if table.pile_content_frozen():
+    if say_frozen and table.pile_content_frozen():
         cv.add(_text(CARDS_X + CARD_W + 16, cv.y + 38, texts.label("table.frozen"), 13, "bold"))
-    stock_x = WIDTH - MARGIN - 210
+    stock_x = cv.width - MARGIN - 210
     cv.add(_text(stock_x, cv.y + 16, texts.label("table.stock-title"), 13, "bold"), _back(stock_x + 60, cv.y),
            _text(stock_x + 60 + CARD_W + 10, cv.y + CARD_H / 2 + 4, texts.counted("card", table.stock), 12))
     cv.y += CARD_H + 16
 
 
-def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False) -> str:
+def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False, say_frozen: bool = True,
+              compact: bool = False) -> str:
     """The whole table as an SVG document (UTF-8 text), 800 wide and as tall as it needs. A worksheet
-    may give it a ``heading`` above the ruleset's name, and show every card of the pile."""
+    may give it a ``heading`` above the ruleset's name, and show every card of the pile; a question's
+    sheet leaves ``say_frozen`` off, since whether the pile is frozen is what it may be asking."""
     rs, turn = table.ruleset, table.turn
     title = texts.label("table.ruleset", title=texts.ruleset_title(rs.id, rs.title), id=rs.id)
-    cv = _Canvas()
+    cv = _Canvas(compact)
     if heading:
         cv.add(_text(MARGIN, cv.y + 16, _fit(heading, 66), 18, "bold"))
         cv.y += 24
         cv.add(_text(MARGIN, cv.y + 12, _fit(title, 100), 13))
         cv.y += 20
     else:
-        cv.add(_text(MARGIN, cv.y + 16, _fit(title, 66), 18, "bold"))  # the <title> keeps it whole
+        cv.add(_text(MARGIN, cv.y + 16, _fit(title, 52 if compact else 66), 18, "bold"))  # the <title> keeps it whole
         cv.y += 26
-    if table.house_rules:
+    if table.house_rules and not compact:  # a sheet leaves them off: their words may name what is asked
         house = texts.label("table.house-rules", rules=table.house_text())
         cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
         cv.y += 18
     cv.y += 6
     for side in table.sides:
         _side(cv, table, side)
-    _pile(cv, table, whole_pile)
+    _pile(cv, table, whole_pile, say_frozen)
     cv.add(_text(MARGIN, cv.y + 14, texts.label("table.turn", player=_fit(turn.player, 20), doing=turn_text(turn)), 13, "bold"))
     height = int(cv.y + 14 + MARGIN)
     head = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f"<!-- {MARKER} with 'canasta show' and its svg option: the next run may replace this file -->",
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
-        f'viewBox="0 0 {WIDTH} {height}" font-family={quoteattr(FONT)}>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{cv.width}" height="{height}" '
+        f'viewBox="0 0 {cv.width} {height}" font-family={quoteattr(FONT)}>',
         f"<title>{escape(heading + ': ' if heading else '')}{escape(title)}: "
         f"{escape(texts.label('table.svg-turn', player=turn.player))}</title>",
         # Hatching rather than a solid fill: it prints light and cannot be mistaken for a card face.
         '<defs><pattern id="back" width="6" height="6" patternUnits="userSpaceOnUse" '
         'patternTransform="rotate(45)"><rect width="6" height="6" fill="#fff"/>'
         '<line x1="0" y1="0" x2="0" y2="6" stroke="#777" stroke-width="2"/></pattern></defs>',
-        f'<rect width="{WIDTH}" height="{height}" fill="#fff"/>',
+        f'<rect width="{cv.width}" height="{height}" fill="#fff"/>',
     ]
     return "\n".join(head + cv.parts + ["</svg>"]) + "\n"
 
 
-def save_svg(table: Table, out: str) -> None:
+def save_svg(table: Table, out: str, source: str = "") -> None:
     """Write the table's image to ``out``: a new file, or one this command wrote before; never the
-    table file itself, a file of someone else's, a link or a pipe, and never half a file."""
+    table file itself (``source``, the file it was read from), a file of someone else's, a link or a
+    pipe, and never half a file."""
     from canasta_tutor.reading.strict_yaml import InputError
 
     if not out.strip():
         raise InputError(texts.label("errors.svg-no-name"))
-    if os.path.exists(out) and os.path.exists(table.file) and os.path.samefile(out, table.file):
+    if os.path.exists(out) and os.path.exists(source) and os.path.samefile(out, source):
         raise InputError(texts.label("errors.svg-table-file", out=out))
     write_file(out, table_svg(table), replace_own=True)

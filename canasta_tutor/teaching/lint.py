@@ -59,8 +59,26 @@ def scenario_files(paths: list[str], unreadable: list[Problem] | None = None) ->
                         "only what lies inside the folder it is given", folder=str(p))), "invalid"))
             files.extend(pack_files(p, refused, outside))
         else:
-            files.append(p)
-    return files
+            files.append(_whole_pack(p))
+    return list(dict.fromkeys(files))  # a pack named by two of its files is linted once
+
+
+def _whole_pack(path: Path) -> Path:
+    """A lesson file of a pack stands for its pack, linted whole: a change to one file can break
+    another (a lesson renamed, one the manifest lists deleted), and the pack's ruleset applies."""
+    from canasta_tutor.teaching.packs import MANIFEST, enclosing_pack
+
+    if path.name == MANIFEST or str(path) == "-":
+        return path
+    inside = enclosing_pack(path)
+    return inside.place / MANIFEST if inside is not None else path
+
+
+def pack_manifests(paths: list[str]) -> list[Path]:
+    """``lint --packs``: every pack under the paths (a folder's packs, zipped or not), and nothing else."""
+    from canasta_tutor.teaching.packs import MANIFEST, is_pack
+
+    return [f for f in scenario_files(paths) if f.name == MANIFEST or (f.suffix == ".zip" and is_pack(f))]
 
 
 def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem]]:
@@ -85,7 +103,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         except InputError as exc:
             found.append(exc)
     if found:  # the stated answers are not checked on a table that was not read as written
-        found_all = _invalid(found, name) + (_table_notes(scenario, root, name) + _bad_moves(scenario, name)
+        # the cards are not counted: a card the reader could not read is left out of its hand
+        found_all = _invalid(found, name) + (_table_notes(scenario, root, name, False) + _bad_moves(scenario, name)
                                              if scenario else [])
         return 0, sorted(found_all, key=lambda p: (p.line, p.column))
     if scenario is None:
@@ -194,13 +213,61 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
     return out
 
 
-def _table_notes(scenario: Scenario, root, name: str) -> list[Problem]:
-    """Moves that rely on drawing a card (a note); a table of more cards than its decks is refused by
-    the reader already."""
+def missing_cards(table, root, file: str) -> Problem | None:  # type: ignore[no-untyped-def]
+    """A table that gives every hand (its cards or their number) and the stock must hold every card of
+    its decks: the cards it leaves out are a mistake of the draft, said at the stock's line with their
+    number. (More cards than the decks hold is refused by the reader already, at the same line.)"""
+    from canasta_tutor.files.snapshot import value_of
+
+    stock_node = value_of(root, "stock") if isinstance(root, Map) else None
+    players = value_of(root, "players") if isinstance(root, Map) else None
+    if stock_node is None or players is None:
+        return None
+    if any(isinstance(p, Map) and value_of(p, "hand") is None for p in getattr(players, "items", [])):
+        return None  # a hand left out: the table says nothing of those cards
+    # A scenario read under rulesets of different decks cannot be whole for each: it must hold at
+    # least the smallest deck, which every ruleset it is read under has.
+    deck = min(rs.decks * 52 + rs.jokers for rs in [table.ruleset, *_stated_rulesets(root, file)])
+    total = (sum(p.count for p in table.players) + sum(len(m.cards) for s in table.sides for m in s.melds)
+             + sum(len(s.red_threes) for s in table.sides) + len(table.discard) + table.stock)
+    if total >= deck:
+        return None
+    return Problem(file, stock_node.line, stock_node.column, "stock",
+                   _say("missing-cards", n=deck - total, total=total, deck=deck, stock=table.stock,
+                        fits=table.stock + deck - total), "invalid")
+
+
+def _stated_rulesets(root: Map, file: str) -> list:  # type: ignore[type-arg]
+    """The rulesets a scenario states answers under (by_ruleset of its checks and score)."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    ids: set[str] = set()
+    checks = root.items.get("checks")
+    parts = list(checks[1].items) if checks and hasattr(checks[1], "items") and isinstance(checks[1].items, list) else []
+    score = root.items.get("score")
+    for part in [*parts, *([score[1]] if score else [])]:
+        by = part.items.get("by_ruleset") if isinstance(part, Map) else None
+        if by and isinstance(by[1], Map):
+            ids.update(str(k) for k in by[1].items)
+    found = []
+    for rid in sorted(ids):
+        try:
+            found.append(load_ruleset(rid, file))
+        except InputError:
+            continue  # reported with the check that names it
+    return found
+
+
+def _table_notes(scenario: Scenario, root, name: str, count: bool = True) -> list[Problem]:
+    """Moves that rely on drawing a card (a note), and cards the table leaves out (a problem); a table
+    of more cards than its decks is refused by the reader already."""
     from canasta_tutor.teaching.lint_notes import cards_not_in_hand
 
     out: list[Problem] = []
     table = scenario.table
+    missing = missing_cards(table, root, name) if count else None
+    if missing is not None:
+        out.append(missing)
     for c in scenario.checks:
         try:
             relied = cards_not_in_hand(table, c.move)
@@ -218,8 +285,10 @@ def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
     from canasta_tutor.learning.lesson import deck_problems, read_lesson
     from canasta_tutor.learning.lesson import problems as lesson_problems
+    from canasta_tutor.teaching.packs import enclosing_pack
 
-    lesson = read_lesson(path, root=root)
+    inside = enclosing_pack(path)  # a pack's lesson is checked as the pack asks it: under its ruleset
+    lesson = inside.lesson() if inside is not None else read_lesson(path, root=root)
     found = [Problem(str(path), line, column, "", message, "disagrees")
              for line, column, message in lesson_problems(lesson)]
     found += [Problem(str(path), line, column, "table", message, "note")

@@ -64,6 +64,8 @@ class Wizard:
         self.ask_line, self.tell = ask, tell
         self.given_ruleset = ruleset
         self.cards: list[Card] = []  # every card named so far, for the decks' limits
+        self.unknown = 0  # the cards of hands given as a number, so far
+        self.typed: list[str] = []  # every answer accepted, to keep if the table cannot be finished
 
     def ask(self, prompt: str, check: Callable[[str], object], default: str = ""):
         """Ask until ``check`` accepts the answer; Enter takes the default."""
@@ -74,7 +76,9 @@ class Wizard:
                 raise InputError(_t("ended"))
             answer = answer.strip() or default
             try:
-                return check(answer)
+                value = check(answer)
+                self.typed.append(answer)
+                return value
             except Invalid as exc:
                 self.tell(str(exc))
             except InputError as exc:
@@ -124,7 +128,15 @@ class Wizard:
         # the stock's default: the cards no hand, meld or pile holds (named cards are all in self.cards)
         counted = sum(h for h in hands.values() if isinstance(h, int)) + len(self.cards)
         left = max(0, 52 * ruleset.decks + ruleset.jokers - counted)
-        stock = self.ask(_t("stock", left=left), _whole, str(left))
+
+        def stock_of(text: str) -> int:
+            # every hand is given: the stock holds exactly the cards not on the table (lint counts them too)
+            found = _whole(text)
+            if found != left:
+                raise Invalid(_t("stock-fits", found=found, left=left))
+            return found
+
+        stock = self.ask(_t("stock", left=left), stock_of, str(left))
 
         def player_of(text: str) -> str:
             if text not in names:
@@ -172,11 +184,14 @@ class Wizard:
         return self.ask(_t("sides"), sides_of, default)
 
     def _hand(self, ruleset: Ruleset, text: str):
-        if text.isdigit():
-            return int(text)
         words = text.split()
-        if len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
-            return int(words[0])
+        if text.isdigit() or len(words) == 2 and words[0].isdigit() and words[1].lower() in ("card", "cards"):
+            count = int(words[0])
+            room = 52 * ruleset.decks + ruleset.jokers - len(self.cards) - self.unknown
+            if count > room:  # more cards than the decks have left: asked again, not refused at the end
+                raise Invalid(_t("hand-room", found=count, room=room))
+            self.unknown += count
+            return count
         return self.cards_within_decks(ruleset, text)
 
     def _melds(self, ruleset: Ruleset, text: str) -> list[list[Card]]:
@@ -266,10 +281,28 @@ def write_new_table(file: str, ruleset: str | None, stdin, stdout) -> str | None
         stdout.write(f"  {clean(message)}\n")
 
     stdout.write(_t("intro") + "\n")
-    text = Wizard(ask, tell, ruleset).run()
+    wizard = Wizard(ask, tell, ruleset)
+    try:
+        text = wizard.run()
+    except (InputError, KeyboardInterrupt):
+        _keep_answers(file, wizard.typed, stdout)
+        raise
     if to_stdout:
         sys.stdout.write(text)
         return None
     write_file(file, text)  # a new file only: never over one, a link or a pipe, even in a race
     stdout.write(clean(_t("wrote", file=file) + "\n" + _t("next", file=file), keep="\n") + "\n")
     return file
+
+
+def _keep_answers(file: str, typed: list[str], stdout) -> None:
+    """The answers given before the table could not be finished, kept in a file beside the one asked
+    for, one a line: fed back to the wizard they answer its questions again, and it asks on from there."""
+    if not typed:
+        return
+    keep = f"{file}.answers.txt" if file != "-" else "new-table.answers.txt"
+    try:
+        write_file(keep, "\n".join(typed) + "\n")
+    except (InputError, OSError):
+        return  # the name is taken or the folder cannot be written: the original error says enough
+    stdout.write(clean(_t("kept-answers", file=keep, n=len(typed), table=file)) + "\n")

@@ -103,8 +103,11 @@ def pack_files(folder: Path, refused=None, outside=None) -> list[Path]:
     root = os.path.realpath(folder)
     everything: list[Path] = []
     for where, subfolders, names in os.walk(folder, onerror=refused):
-        subfolders.sort()
+        # dot-folders and dot-files (.git, .github, .pre-commit-config.yaml) are never teaching files
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in names:
+            if name.startswith("."):
+                continue
             q = Path(where) / name
             if q.is_symlink() and not _inside(root, q):
                 if outside is not None and q.suffix in (".yaml", ".yml", ".zip"):
@@ -441,6 +444,36 @@ def lessons_of(pack: Pack, ruleset: str | None = None) -> list[Lesson]:
     return [_read_lesson(pack, name, ruleset or pack.ruleset) for name, _, _ in pack.lessons]
 
 
+@dataclass
+class Enclosing:
+    """A lesson file that is one of a pack's: read through the pack, so the pack's ruleset and id apply
+    to it alone as to the whole pack."""
+    place: Path  # the pack's folder
+    name: str  # the lesson's file name in it
+
+    def lesson(self, ruleset: str | None = None) -> Lesson:
+        with opened(self.place) as pack:
+            return _read_lesson(pack, self.name, ruleset or pack.ruleset)
+
+
+def enclosing_pack(path: str | Path) -> Enclosing | None:
+    """The pack a lesson file belongs to: the folder beside it holds a pack.yaml that lists it. A pack
+    whose manifest cannot be read claims nothing (the file is read on its own, and ``lint`` of the
+    pack says what is wrong with the manifest)."""
+    p = Path(path)
+    if p.name == MANIFEST or not p.is_file() or not (p.parent / MANIFEST).is_file():
+        return None
+    try:
+        with opened(p.parent) as pack:
+            listed_here = [name for name, _, _ in pack.lessons]
+    except InputError:
+        return None
+    for name in listed_here:
+        if (p.parent / name).exists() and os.path.samefile(p.parent / name, p):
+            return Enclosing(p.parent, name)
+    return None
+
+
 def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str, str]]]:
     """Check a pack's manifest and every lesson in it; (questions checked, problems as
     (file, line, column, key, message, kind)). Every problem that reading can go past is reported."""
@@ -519,10 +552,66 @@ def _known() -> dict[str, str]:
     return {k: v for k, v in known.items() if isinstance(k, str) and PACK_ID.match(k) and isinstance(v, str)}
 
 
-def remember(pack: Pack) -> None:
-    """Keep the pack's place under its id, so ``canasta lesson ID/LESSON`` finds it next time."""
+def same_pack(pack: Pack, other: Pack) -> bool:
+    """Whether two packs of one id are one teacher's pack (moved, copied or updated): their authors
+    agree, or, neither naming one, their titles do. Two teachers' packs are kept apart by refusing
+    the second: their learners' progress is kept under the id."""
+    if pack.author or other.author:
+        return pack.author == other.author
+    return pack.title == other.title
+
+
+def refuse_other(pack: Pack) -> None:
+    """Refuse a pack whose id is already another pack's, naming both places."""
+    place = _known().get(pack.id)
+    if not place or not is_pack(place) or _same_place(place, pack.source):
+        return
+    try:
+        with opened(place) as other:
+            if same_pack(pack, other):
+                return
+    except InputError:
+        return  # the pack remembered cannot be read any more: the one in hand takes its place
+    raise InputError(_say("id-taken", id=pack.id, other=place, manifest=MANIFEST), str(pack.source))
+
+
+def _same_place(a: str | Path, b: str | Path) -> bool:
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def known_places() -> dict[str, str]:
+    """Every pack id remembered, with its place; the installed packs among them."""
+    known = dict(_known())
+    folder = installed_folder()
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        names = []
+    for name in names:
+        pack_id = name[:-4] if name.endswith(".zip") else name
+        if PACK_ID.match(pack_id) and _installed_place(pack_id) is not None:
+            known[pack_id] = str(folder / name)
+    return known
+
+
+def forget(pack_id: str) -> None:
+    """Remembered no more (``pack remove``)."""
     from canasta_tutor.files.writing import MARKER, write_file
 
+    known = _known()
+    if known.pop(pack_id, None) is not None:
+        text = json.dumps({"$comment": MARKER} | known, indent=2, ensure_ascii=False) + "\n"
+        write_file(_registry(), text, replace_own=True)
+
+
+def remember(pack: Pack) -> None:
+    """Keep the pack's place under its id, so ``canasta lesson ID/LESSON`` finds it next time. A pack
+    of another teacher under an id already known is refused (InputError)."""
+    from canasta_tutor.files.writing import MARKER, write_file
+
+    refuse_other(pack)
+    if _installed_place(pack.id) is not None and not _same_place(_installed_place(pack.id), pack.source):
+        return  # an installed pack keeps its place: a copy elsewhere is used, not remembered
     try:
         known = _known()
         if known.get(pack.id) == str(pack.source.resolve()):
@@ -535,7 +624,26 @@ def remember(pack: Pack) -> None:
         pass  # remembering is a convenience: the pack can always be named by its path
 
 
+def installed_folder() -> Path:
+    """Where ``canasta pack install`` keeps packs: in the data folder, beside the progress they make."""
+    from canasta_tutor.learning.progress import home
+
+    return home() / "packs"
+
+
+def _installed_place(pack_id: str) -> Path | None:
+    """The installed copy of a pack (a folder, or a zip as it was given), if there is one."""
+    for place in (installed_folder() / pack_id, installed_folder() / f"{pack_id}.zip"):
+        if is_pack(place):
+            return place
+    return None
+
+
 def remembered(pack_id: str) -> Path | None:
+    """The pack used under this id: its installed copy first, else the place it was last used from."""
+    installed = _installed_place(pack_id)
+    if installed is not None:
+        return installed
     place = _known().get(pack_id)
     return Path(place) if place and is_pack(place) else None
 
@@ -610,7 +718,13 @@ def heading(about: dict) -> str:
 
 
 def pack_lesson(name: str, ruleset: str | None = None) -> Lesson | None:
-    """``lesson PACK/LESSON``: that lesson, or None when the name is not one of a pack's."""
+    """``lesson PACK/LESSON`` or ``lesson FILE`` of a pack's lesson file: that lesson, under the pack's
+    ruleset and id; None when the name is not one of a pack's."""
+    inside = enclosing_pack(name) if name.endswith((".yaml", ".yml")) else None
+    if inside is not None:
+        with opened(inside.place) as pack:
+            remember(pack)
+        return inside.lesson(ruleset)
     found = split_name(name)
     if found is None:
         return None

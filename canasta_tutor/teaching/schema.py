@@ -10,12 +10,37 @@ from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
 
-KINDS = ("snapshot", "scenario", "lesson")
+KINDS = ("snapshot", "scenario", "lesson", "pack")
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
-_RANK = "(?:[AaKkQqJjTt]|10|[4-9]|2|1)"
-_SUIT = "[SsHhDdCc\u2660\u2665\u2666\u2663\u2664\u2661\u2662\u2667]"
-CARD = f"(?:{_RANK}{_SUIT}?|3{_SUIT}|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]|\\*)"
+def _ci(code: str) -> str:
+    """A code matched in upper or lower case, as the reader takes it."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else c for c in code)
+
+
+def _card_pattern() -> str:
+    """Every card the reader takes: the standard notation (KH, 10S, TS, suit symbols) and the Dutch,
+    Danish and Brazilian players' letters (HH, VR, BK, DR, RO), built from the reader's own tables."""
+    from canasta_tutor.engine.notation import LANGUAGES, SYMBOLS
+
+    ranks = {"A", "K", "Q", "J", "T", "10", "1", "2", *map(str, range(4, 10))}  # a three needs its suit
+    suits = {"S", "H", "D", "C"}
+    jokers = {"JK", "JOKER"}
+    for _, rank_codes, suit_codes, joker_words in LANGUAGES.values():
+        ranks.update(rank_codes)
+        suits.update(suit_codes)
+        jokers.update(joker_words)
+    rank = "(?:" + "|".join(_ci(r) for r in sorted(ranks, key=lambda r: (-len(r), r))) + ")"
+    suit = "[" + "".join(sorted(c + c.lower() for c in suits)) + "".join(sorted(SYMBOLS)) + "]"
+    joker = "|".join(_ci(j) for j in sorted(jokers, key=lambda j: (-len(j), j)))
+    return f"(?:{rank}{suit}?|3{suit}|{joker}|\\*)"
+
+
+CARD = _card_pattern()
+CARD_WORDS = ("a card: its rank then its suit, e.g. KH (king of hearts), 10S or TS (ten of spades), 7D, 2C, "
+              "JK for a joker; suit symbols (K♥) and the Dutch, Danish and Brazilian letters (HH heer harten, "
+              "VR vrouw ruiten, BK boer klaveren, DR dame ruder, RO rei de ouros) are read too; the suit may "
+              "be left out except on threes")
 CARDS_TEXT = f"^\\s*(?:{CARD}(?:[\\s,]+{CARD})*)?\\s*$"
 
 
@@ -38,11 +63,12 @@ def _definitions() -> dict:
         house[name] = kind | {"description": p.help}
     return {
         "card": {"anyOf": [{"type": "string", "pattern": f"^\\s*{CARD}\\s*$"}, {"type": "integer", "minimum": 1}],
-                 "description": "a card: KH, 10S or TS, 7D, 2C, JK; the suit may be left out except on threes"},
+                 "description": CARD_WORDS},
         "cards": {"anyOf": [{"type": "string", "pattern": CARDS_TEXT}, {"type": "integer", "minimum": 1},
                             {"type": "array", "items": {"$ref": "#/definitions/card"}},
                             {"type": "null"}],
-                  "description": "cards as a list [KH, KS, 2C] or a string 'KH KS 2C'"},
+                  "description": "cards as a list [KH, KS, 2C] or a string 'KH KS 2C' (or a count of unknown "
+                                 "cards); each card is " + CARD_WORDS},
         "name": {"type": ["string", "integer"], "description": "a player's or side's name"},
         "house_rules": {"type": "object", "properties": house, "additionalProperties": False,
                         "patternProperties": {"^x-": {}}},
@@ -140,4 +166,20 @@ def schema(kind: str) -> dict:
         props = {"id": {"type": "string"}, "title": {"type": "string"}, "description": {"type": "string"},
                  "steps": {"type": "array", "minItems": 1, "items": step}}
         return _object(props, ["title", "steps"], "Canasta lesson: explanations, tables and questions")
+    if kind == "pack":
+        from canasta_tutor.teaching.packs import PACK_ID
+
+        props = {"id": {"type": "string", "pattern": PACK_ID.pattern,
+                        "description": "the pack's id: small letters, digits, '-' and '_' (lessons are taken as ID/LESSON)"},
+                 "title": {"type": "string"}, "author": {"type": "string", "description": "who made the pack: "
+                                                         "with the id, what tells two teachers' packs apart"},
+                 "language": {"type": "string", "description": "the language the lessons are written in, e.g. nl"},
+                 "ruleset": {"type": "string", "description": f"the lessons are taken under this ruleset: a built-in "
+                                                              f"one ({', '.join(BUILTIN)}) or a ruleset file"},
+                 "description": {"type": "string"},
+                 "lessons": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                             "description": "the lesson files, in the order they are taken, e.g. 01-melds.yaml"}}
+        found = _object(props, ["id", "title", "lessons"], "Canasta lesson pack (pack.yaml)")
+        del found["definitions"]
+        return found
     raise ValueError(kind)

@@ -36,7 +36,16 @@ def skeleton_text(kind: str, target: Path, schema_name: str, ruleset: str | None
     text = text.replace("{schema}", schema_name).replace("{name}", shlex.quote(str(target)))
     if ruleset:
         text = text.replace("ruleset: classic", f"ruleset: {_scalar(_ruleset_from(target, ruleset))}", 1)
+        text = re.sub(r"(?m)^(\s*stock: )58\b", lambda m: m.group(1) + str(_stock_for(ruleset)), text, count=1)
     return text
+
+
+def _stock_for(ruleset: str) -> int:
+    """The skeleton's stock under a ruleset of other decks: the table stays whole (lint counts every card)."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    rs = load_ruleset(ruleset)
+    return 58 + rs.decks * 52 + rs.jokers - 108
 
 
 def _scalar(text: str) -> str:
@@ -66,7 +75,8 @@ def _say(key: str, **params) -> str:
     return texts.section("teaching", f"skeleton.{key}", params)
 
 
-def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) -> Written:
+def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None,
+                   schema_ref: str | None = None) -> Written:
     """Write the skeleton ``file`` of ``kind`` and its schema beside it. ``lint(path)`` returns the
     problems lint finds in a file; a skeleton with any is not written."""
     if kind not in KINDS:  # `new table` is the wizard's (teaching/new_table.py), named here all the same
@@ -92,7 +102,9 @@ def write_skeleton(kind: str, file: str, ruleset: str | None = None, lint=None) 
         if found:
             raise InputError(_say("fails-lint", problem=found[0].message), file)
 
-    text = skeleton_text(kind, target, schema_file.name, ruleset)
+    # An absolute file URL, not the bare name: a copy of the file elsewhere still finds its schema. A
+    # teacher who publishes the schema gives its address instead (--schema).
+    text = skeleton_text(kind, target, schema_ref or schema_file.resolve().as_uri(), ruleset)
     write_file(target, text, check=check)
     try:
         return _with_schema(kind, target, schema_file)

@@ -105,6 +105,11 @@ TEXTS = {
             },
             'text': "Taking the pile means melding its top card at once. In the classic game that is done with a natural pair of its rank, with one natural and one wild card, or by laying it on the side's meld of that rank. Brazilian Canastra always asks for at least one natural card of that rank from the hand.",
         },
+        'pile.onto-own-meld': {
+            'title': 'Not onto your own meld (a house rule)',
+            'message': 'under this house rule the pile is not taken with the {top}: your side has already melded {rank_name}',
+            'text': "A house rule some tables play: the pile may not be taken when its top card is of a rank the side has already melded, so the top card can only start a new meld. The rulebooks let the top card join the side's meld of its rank.",
+        },
         'pile.one-card': {
             'title': 'One card in hand, one card on the pile',
             'message': 'the player holds one card and the pile is only the {top}: this pile may not be taken',
@@ -882,6 +887,11 @@ TEXTS = {
                 'other': "'{move}': the stated rules {rules} are broken, but the engine finds no violation under {ruleset}",
             },
             'score': 'stated {stated}, but the engine scores {points} under {ruleset}',
+            'missing-cards': {
+                'count': 'n',
+                'one': '1 card is missing: the hands, melds, pile and stock hold {total} cards, but the decks hold {deck}; with every hand given, the stock should be {fits}, not {stock}',
+                'other': '{n} cards are missing: the hands, melds, pile and stock hold {total} cards, but the decks hold {deck}; with every hand given, the stock should be {fits}, not {stock}',
+            },
             'lesson-rule-legal': "question {number}: 'which rule forbids it?', but the engine finds '{move}' legal",
             'lesson-which': {
                 'count': 'n',
@@ -920,6 +930,14 @@ TEXTS = {
             'no-questions': 'the files hold no question to print',
             'same-file': '--out and --key name the same file; give the key its own name',
             'read-file': "'{file}' is one of the files read (nothing was written)",
+            'tick-yes': 'Yes, allowed',
+            'tick-no': 'No, not allowed',
+            'why': 'Why?',
+            'points': '{side}: points',
+            'points-are': '{side}: {points} points',
+            'version': 'version {version}',
+            'page': 'page {page} of {pages}',
+            'answer-is': 'Answer: {answer}',
             'wrote': {
                 'count': 'n',
                 'one': 'wrote {file} (1 question)',
@@ -937,6 +955,13 @@ TEXTS = {
             'score': "{side}'s score before this hand",
             'pile': 'The discard pile, bottom card first and the top card last, Enter for an empty pile',
             'stock': 'Cards left in the stock ({left} cards are not on the table yet)',
+            'stock-fits': 'the stock must hold the {left} cards that are not on the table yet, not {found}; to have another number, give a hand, a meld or the pile other cards',
+            'hand-room': '{found} cards do not fit: the decks have {room} cards left for this hand',
+            'kept-answers': {
+                'count': 'n',
+                'one': 'your answer is kept in {file}, one a line: add the answers still missing and run: canasta new table {table} < {file}',
+                'other': 'your {n} answers are kept in {file}, one a line: add the answers still missing and run: canasta new table {table} < {file}',
+            },
             'turn': 'Whose turn is it',
             'phase': 'Has the player drawn yet? draw (not yet) or play (drawn, now melding)',
             'ended': 'the input ended before the table was complete; nothing was written',
@@ -968,6 +993,21 @@ TEXTS = {
             'cannot-write': 'cannot write {file}: {reason} (nothing was written)',
         },
         'packs': {
+            'unknown-action': "'{found}' is not something 'pack' does; give one of {actions}",
+            'list-alone': "'pack list' takes no pack: it lists them all",
+            'needs-target': "'pack {action}' needs a pack: a folder or zip to install, or an installed pack's id to remove",
+            'not-installed': "no pack '{id}' is installed ('canasta pack list' shows those that are)",
+            'none-known': "no pack is installed or used yet; install one with 'canasta pack install FOLDER-OR-ZIP'",
+            'listed-installed': '{id}: {title}, by {author} (installed, {place})',
+            'listed-used': '{id}: {title}, by {author} (used from {place}; not installed)',
+            'listed-gone': "{id}: used from {place}, which is gone; install the pack where it is now with 'canasta pack install'",
+            'installed': {
+                'count': 'n',
+                'one': "installed {title} (pack {id}, 1 lesson) in {place}; take it with 'canasta lesson {id}/1'",
+                'other': "installed {title} (pack {id}, {n} lessons) in {place}; take it with 'canasta lesson {id}/1'",
+            },
+            'removed': 'removed the pack {id} ({place}); the progress made in it is kept',
+            'id-taken': "the pack id '{id}' is already taken by another pack, at {other} (another author or title); change the 'id' in one of the two {manifest} files",
             'pack': '{title} (pack {id})',
             'pack-by': '{title} (pack {id}), by {author}',
             'no-manifest-zip': 'holds no {manifest}: a pack is a folder with a {manifest}, zipped',
@@ -1099,6 +1139,23 @@ TEXTS = {
         },
     },
     'learning': {
+        'class': {
+            'one-at-a-time': 'give one of --class, --export and --import at a time',
+            'imported': {
+                'count': 'n',
+                'one': "added 1 answer to {learner}'s progress in {path}",
+                'other': "added {n} answers to {learner}'s progress in {path}",
+            },
+            'exported': {
+                'count': 'n',
+                'one': "wrote {file}: {learner}'s progress (1 answer); hand it in with 'canasta progress --import {file}'",
+                'other': "wrote {file}: {learner}'s progress ({n} answers); hand it in with 'canasta progress --import {file}'",
+            },
+            'nothing-to-export': 'there is no progress to export yet ({path} does not exist)',
+            'none': 'no learner has answered yet in {path}',
+            'learner': '{learner}: {answers} answers, {wrong} wrong at the first try, {lessons} of {started} lessons started finished',
+            'weak': '{rule}: memory {memory}%, {wrong} wrong at the first try',
+        },
         'due-now': 'now',
         'due-days': {
             'one': 'in {n} day',
@@ -1239,6 +1296,7 @@ TEXTS = {
                 'one-card': "Count the cards in the pile and in the player's hand.",
                 'needs-natural-pair': 'Is the pile frozen for this side? Look at what lies in it and whether the side has melded.',
                 'no-match': 'What must go with the top card for the pile to be taken?',
+                'onto-own-meld': "Look at the top card of the pile and at your side's melds.",
             },
             'out': {
                 'canastas-needed': "Count the side's canastas after the move.",
@@ -1539,7 +1597,8 @@ TEXTS = {
             'appeared': 'a file of that name appeared meanwhile',
         },
         'score': {
-            'out-not-player': "--out: found '{out}', expected a player: {players}",
+            'out-not-player': "found '{out}', expected a player: {players}",
+            'option': '{option}: {problem}',
             'hand-count': "{player}'s hand is given as a count ({count}); the score needs the cards",
         },
         'game': {
@@ -1566,6 +1625,7 @@ TEXTS = {
             'rule-id': 'a rule id',
             'step': 'a step',
             'move': "a move such as 'draw; discard 5C'",
+            'question': 'the question as the worksheet asks it',
             'pack-id': "the pack's id",
             'ruleset-id': 'a ruleset id',
             'lesson-file': 'a lesson file such as 01-melds.yaml',
@@ -1621,6 +1681,7 @@ TEXTS = {
             'zip-twice': "is in the zip twice; zip the pack's folder again",
         },
         'progress-file': {
+            'not-export': "is not a progress file written by 'canasta progress --export'",
             'a-link': 'a symbolic link (links are never followed)',
             'a-folder': 'a folder',
             'a-special': 'not a regular file but a pipe, a device or a socket',
@@ -1705,6 +1766,7 @@ TEXTS = {
             'discard_wild': 'a wild card may be discarded',
             'pile_needs_natural_pair': 'the pile is always taken with a natural pair',
             'pile_take': 'how an unfrozen pile is taken',
+            'pile_onto_meld': "the pile may be taken by laying its top card on the side's meld of that rank",
             'initial_meld': "initial meld minimum by the side's score before the hand",
             'canasta_bonus': 'canasta bonus, natural and mixed',
             'canasta_closed': 'a finished canasta may not be changed',
@@ -1893,11 +1955,16 @@ TEXTS = {
             'examples': [
                 'canasta progress',
                 'canasta progress --reset --yes',
+                'canasta progress --class --csv > class.csv',
             ],
             'options': {
                 'reset': "Forget this learner's answers and start again (asks first).",
                 'yes': 'With --reset: do not ask.',
                 'ruleset': 'Make this your ruleset (progress is kept per rule, whatever the ruleset).',
+                'class': 'Every learner of this data folder: answers, wrong first tries and memory per rule, lessons finished.',
+                'csv': 'With --class: the same as CSV, one row per learner and rule or lesson, for a spreadsheet.',
+                'export': "Write this learner's progress to FILE, to hand in on another computer.",
+                'import': 'Add the progress in FILE (written by --export) to this data folder.',
                 'verbose': 'Name each rule by its id rather than its title.',
             },
         },
@@ -1918,9 +1985,10 @@ TEXTS = {
             'summary': 'Print the JSON Schema of a file format, for editors (YAML language servers read it).',
             'examples': [
                 'canasta schema scenario > canasta-scenario.schema.json',
+                'canasta schema pack > canasta-pack.schema.json',
             ],
             'arguments': {
-                'kind': 'Which file format.',
+                'kind': "Which file format: a table snapshot, a scenario, a lesson, or a lesson pack's pack.yaml.",
             },
             'options': {
                 'json': 'Print errors as JSON too (the schema is always JSON).',
@@ -1928,9 +1996,10 @@ TEXTS = {
         },
         'new': {
             'summary': 'Write a commented skeleton of a scenario or a lesson, with its JSON Schema beside it.',
-            'text': "The skeleton's first line points editors at the schema, so they check the file as you type.",
+            'text': "The skeleton's first line points editors at the schema by its absolute file URL, so they check the file as you type, and a copy of the file elsewhere still finds it; --schema names a published schema instead.",
             'examples': [
                 'canasta new scenario my-dispute.yaml',
+                'canasta new lesson club/01-melds.yaml --schema https://example.org/canasta-lesson.schema.json',
                 'canasta new table my-table.yaml',
             ],
             'arguments': {
@@ -1939,16 +2008,21 @@ TEXTS = {
             },
             'options': {
                 'ruleset': "The ruleset of the skeleton's table (a four-player one).",
+                'schema': "The schema's address to write in the skeleton's first line (default: the schema file written beside it, as an absolute file URL).",
             },
         },
         'lint': {
             'summary': "Check teachers' files: the format, the card counts, and every stated answer against the engine.",
-            'text': 'In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked so far.\n\nExit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).',
+            'text': "A table that gives every hand and the stock must hold every card of its decks. A lesson file of a pack is linted with its whole pack, under the pack's ruleset; in a folder, dot-files and dot-folders (.git, .pre-commit-config.yaml) are left out. In a terminal a progress bar counts the files; Ctrl-C stops with the summary of the files checked so far.\n\nExit 0 when everything agrees, 1 when a file has a problem (130 when stopped early).",
             'examples': [
                 'canasta lint scenarios/',
+                'canasta lint --packs .',
             ],
             'arguments': {
                 'paths': 'Scenario files or folders of them.',
+            },
+            'options': {
+                'packs': 'Lint only the lesson packs under the paths, each whole (for a commit hook: a lesson deleted from a pack is found).',
             },
         },
         'example': {
@@ -1984,18 +2058,35 @@ TEXTS = {
                 'rule_id': 'A rule, score or note id (e.g. pile.black-three-on-top), one or more words to search for (e.g. frozen pile), or all.',
             },
         },
-        'worksheet': {
-            'summary': "Write a printable worksheet: one question per page, each with its table drawn, and room for the answer. The sheet shows no answer; --key writes the engine's rulings, rule ids and sources.",
+        'pack': {
+            'summary': "Keep lesson packs in your data folder: install a teacher's pack (a folder or a zip), list the packs, remove one. An installed pack is found by its id wherever its zip went.",
             'examples': [
-                'canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html',
+                'canasta pack install club-lessons.zip',
+                'canasta pack list',
+                'canasta pack remove club',
             ],
             'arguments': {
-                'files': "Scenario, table or lesson files ('-' for standard input).",
+                'action': 'install, list or remove.',
+                'target': 'The pack: a folder or zip to install, or the id of an installed pack to remove.',
+            },
+        },
+        'worksheet': {
+            'summary': "Write a printable worksheet: several questions to a page, each with its table drawn and tick boxes or lines for the answer, the student's name and the page number on every page. The sheet shows no answer; --key writes the answers with the engine's rulings, rule ids and sources.",
+            'examples': [
+                'canasta worksheet scenarios/disputes/*.yaml --out sheet.html --key key.html',
+                'canasta worksheet club-pack.zip --per-page 3 --versions 2 --seed thursday --out sheet.html --key key.html',
+            ],
+            'arguments': {
+                'files': "Scenario, table or lesson files, folders, or lesson packs (a folder or a zip); '-' for standard input.",
             },
             'options': {
                 'out': 'The sheet to write (HTML, prints on A4 and Letter).',
                 'key': 'Also write the answer key to this HTML file.',
                 'title': "The sheet's heading.",
+                'per-page': 'Questions on each printed page (default: as many as fit with every card readable).',
+                'shuffle': 'Print the questions in a shuffled order (fixed by --seed).',
+                'seed': 'The word that fixes the shuffled order, so the same sheet can be printed again.',
+                'versions': 'Print K versions (A, B, ...) in different orders, each with its own key: sheet-A.html, key-A.html, ...',
             },
         },
         'play': {

@@ -1,0 +1,470 @@
+"""The candidate moves from a table, for the player on turn, listed compactly (``every_move``);
+``moves.legal_moves`` leaves out those after which the turn cannot be finished.
+
+The generator only decides what to try; the judge decides what is legal. Every candidate is judged
+by the same ``judge`` that ``check`` uses, and only legal ones are listed, so the listing can never
+disagree with ``check``.
+
+Candidates are built per card class (the rank, and red or black for threes): the suit of a card
+never changes a ruling except on threes, so "meld 9S 9D 9H" and "meld 9C 9D 9H" are one entry that
+says how many ways the player has to make it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from canasta_tutor.engine.cards import NATURAL_RANKS
+from canasta_tutor.engine.facts import step_facts
+from canasta_tutor.engine.judge import Verdict, judge, judge_further
+from canasta_tutor.engine.move import Step, format_move
+from canasta_tutor.engine.rules import BY_STAGE
+from canasta_tutor.engine.state import TurnState
+from canasta_tutor.engine.table import Table
+from canasta_tutor.play.going_out import ways_out
+from canasta_tutor.play.pool import TAKEABLE, Group, Pool, card_class, natural_value, wild_cap, without
+
+__all__ = ["KINDS", "MoveList", "Option", "Pool", "can_take", "card_class", "every_move"]
+
+KINDS = ("draw", "take", "meld", "add", "discard", "out", "ask")
+NODE_LIMIT = 20000  # search steps for first-meld combinations and for ways out, so any hand answers at once
+# Steps of can_take's own search for a first meld made with the take; past them the listing's search decides.
+QUICK_STEPS = NODE_LIMIT
+# Rulings a listing may ask for: counted, never timed, so that a listing (and so `moves`, `hint` and
+# the coach) gives the same answer on any machine under any load. Real play needs at most a couple of
+# hundred (measured over self-played hands of every ruleset); on a hand of more than 64 cards a ruling
+# counts for more (``ruling_cost``), so that a hand holding most of twenty decks stops within a second.
+RULING_LIMIT = 3000
+
+
+@dataclass
+class Option:
+    kind: str
+    steps: list[Step]
+    verdict: Verdict
+    ways: int = 1  # concrete choices of cards this entry stands for
+    choices: list[tuple[int, int, str]] = field(default_factory=list)  # (used, held, class), partly used
+    shares: int = 1  # ways to share out the wild cards among the melds (going out)
+
+    @property
+    def move(self) -> str:
+        return format_move(self.steps)
+
+
+@dataclass
+class MoveList:
+    table: Table
+    options: list[Option]
+    truncated: bool = False  # a search for combinations (first melds, ways out) stopped at its limit
+    notes: list[str] = field(default_factory=list)
+    stopped: int | None = None  # the listing used up its rulings (this many) and stopped there
+
+    def of_kind(self, kind: str) -> list[Option]:
+        return [o for o in self.options if o.kind == kind]
+
+    @property
+    def ways(self) -> int:
+        return sum(o.ways for o in self.options)
+
+
+def every_move(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
+               rulings: int = RULING_LIMIT) -> MoveList:
+    """Every legal move the generator finds for the player on turn, dead ends included (see
+    ``moves.legal_moves``, which leaves them out)."""
+    gen = _Generator(table, limit, exhaustive, rulings)
+    try:
+        gen.run()
+    except _OutOfRulings:
+        gen.truncated = True
+        gen.stopped = rulings
+    return MoveList(table, gen.options, gen.truncated, gen.notes, gen.stopped)
+
+
+def can_take(table: Table) -> bool:
+    """Whether the player on turn may take the discard pile: whether some take ``check`` accepts is
+    among the candidates ``legal_moves`` tries, judged by the same judge, most likely first, stopping
+    at the first legal one.
+
+    Two differences from "a take is listed": the listing leaves out a legal take after which the
+    turn cannot be finished while another move exists (a dead end; this still answers yes, the take
+    itself being allowed); and a take that must also make the side's first meld is looked for among
+    more sets of melds than the listing offers (``any_first_meld``), so on a hand so large that the
+    listing's search stops early (it says so), this may find a legal take the listing did not reach."""
+    if table.turn.phase != "draw" or not table.discard:
+        return False
+    gen = _Generator(table, NODE_LIMIT, rulings=RULING_LIMIT, first=True)
+    try:
+        return gen.takes()
+    except _OutOfRulings:  # no legal take found within the rulings: the listing would say it stopped early
+        return False
+
+
+class _OutOfRulings(Exception):
+    """The listing has asked for all the rulings it may."""
+
+
+class _OutOfSteps(Exception):
+    """can_take's own search used up its steps (``QUICK_STEPS``)."""
+
+
+class _Generator:
+    def __init__(self, table: Table, limit: int, exhaustive: bool = False, rulings: int = RULING_LIMIT,
+                 first: bool = False) -> None:
+        self.table = table
+        self.rs = table.ruleset
+        self.player = table.mover
+        self.side = table.side_of(self.player.name)
+        self.options: list[Option] = []
+        self.seen: set[tuple[Step, ...]] = set()
+        self.truncated = False
+        self.stopped: int | None = None
+        self.limit = limit
+        self.notes: list[str] = []
+        self.groups_cache: dict = {}
+        self.group_ok: dict = {}
+        self.exhaustive = exhaustive
+        self.first = first  # only whether there is one: stop at the first legal take
+        self.rulings_left = rulings
+        # A ruling costs more the more cards the hand holds (each step looks the hand through): on a
+        # hand of many decks each counts as several, so the listing's bound stays about a second.
+        self.ruling_cost = 1 + len(self.player.hand or ()) // 64
+        self._play_table: Table | None = None
+        self._screen: TurnState | None = None
+
+    @property
+    def play_table(self) -> Table:
+        """The table in the play phase, where a meld is judged on its own."""
+        if self._play_table is None:
+            self._play_table = self.table
+            if self.table.turn.phase != "play":
+                self._play_table = self.table.clone()
+                self._play_table.turn.phase = "play"
+        return self._play_table
+
+    def tick(self) -> None:
+        """Stop a search when the listing's rulings are used up (a search's own steps are counted by
+        the search)."""
+        if self.rulings_left <= 0:
+            raise _OutOfRulings
+
+    def judge(self, table: Table, steps: list[Step]) -> Verdict:
+        self.tick()
+        self.rulings_left -= self.ruling_cost
+        return judge(table, steps)
+
+    def judge_further(self, verdict: Verdict, more: list[Step]) -> Verdict:
+        self.tick()
+        self.rulings_left -= self.ruling_cost
+        return judge_further(verdict, more)
+
+    def add(self, kind: str, steps: list[Step], v: Verdict, ways: int = 1, choices=(), shares: int = 1) -> None:
+        self.options.append(Option(kind, steps, v, ways, list(choices), shares))
+
+    def try_move(self, kind: str, steps: list[Step], ways: int = 1, choices=(), on: Table | None = None):
+        key = tuple(steps)  # steps are equal exactly when their notation is
+        if key in self.seen:
+            return None
+        self.seen.add(key)
+        v = self.judge(on or self.table, steps)
+        if v.legal and not self.first:  # only whether there is one: nothing is listed
+            self.add("out" if v.went_out else kind, steps, v, ways, choices)
+        return v
+
+    def first_step_fails(self, step: Step) -> bool:
+        """Whether the rules on the first step of a move already refuse it (then no later step can
+        make the move legal). The same rule functions the judge runs, on the same facts, without the
+        rest of a ruling: the listing asks this of many candidates that share one first step."""
+        if self._screen is None:
+            self._screen = TurnState.start(self.table)
+        s = self._screen
+        f = step_facts(s, 1, step)
+        for r in BY_STAGE[step.kind]:
+            if r.check(s, f) is not None:
+                return True
+        return False
+
+    # -- the whole listing ------------------------------------------------------------------------
+    def run(self) -> None:
+        t = self.table
+        if self.player.hand is None:
+            self.notes.append("unknown-hand")
+        if t.turn.phase == "draw":
+            self.try_move("draw", [Step("draw")])
+            self.takes()
+        else:
+            self.plays()
+        self.try_move("ask", [Step("ask")])
+
+    def takes(self) -> bool:
+        """The takes of the pile; with ``first``, only whether there is one (True at the first)."""
+        t = self.table
+        if not t.discard:
+            return False
+        top = t.discard[-1]
+        # Without a meld of the top's rank, a take needs a natural card of that rank from the hand:
+        # takes without one are not tried (the judge would refuse each with pile.no-match).
+        joins = not top.is_natural or self.side.meld_of(top.rank) is not None
+        bare = Step("take")
+        if joins and not self.first_step_fails(bare):
+            v = self.try_move("take", [bare])
+            if self.first and v is not None and v.legal:
+                return True
+        if self.player.hand is None or not top.is_natural:
+            return False
+        r = top.rank
+        # A take uses cards of the top's rank and wild cards only: those classes are enough to pick
+        # them (in the same order); the whole hand's classes are needed only for a first meld.
+        hand = self.player.hand
+        pool = Pool(list(filter(TAKEABLE[r].__contains__, hand)))
+        whole: Pool | None = None
+        # The wild cards a take may lay are bounded by the naturals of the meld it makes: the top card,
+        # the naturals laid with it and those of the side's meld of that rank, less its wild cards.
+        meld = self.side.meld_of(r)
+        there, there_wild = (meld.naturals, meld.wilds) if meld is not None else (0, 0)
+        shapes = _take_shapes(pool.n(r), pool.n("2"), pool.n("JK"),
+                              lambda k: wild_cap(self.rs, k + 1 + there, there_wild), joins, self.first)
+        for i, (k, twos, jokers) in enumerate(shapes):
+            g = Group(r, k, twos, jokers)
+            if self.first:  # only whether there is one: the ways to choose the cards are not counted
+                cards, ways, partial = pool.first(g), 1, []
+            else:
+                (cards,), ways, partial = pool.pick([g])
+            step = Step("take", tuple(cards))
+            # Most takes fail on their first step, which is cheaper to ask about than a whole
+            # ruling; when only whether there is one is asked, the likeliest goes straight to the judge.
+            if (i or not self.first) and self.first_step_fails(step):
+                continue
+            v = self.try_move("take", [step], ways, partial)
+            if v is None:
+                continue
+            if v.legal:
+                if self.first:
+                    return True
+                continue
+            if not _only_initial(v):
+                continue
+            # The take is fine but the side's first meld is short: list the ways to make it up
+            # from the hand in the same move.
+            if whole is None:
+                whole = Pool(hand)
+            rest = without(whole, [g])
+            need = self.rs.threshold(self.side.score).need
+            short = None if need is None else need - v.state.counted
+            if self.first:
+                found = self.any_first_meld(v, rest, short)
+                if found is not None:
+                    if found:
+                        return True
+                    continue
+                # The quick search ran out of steps (a huge hand): the listing's own search decides.
+            after = v.after
+            for combo in self.initial_combos(rest, short, exclude={r}, probe=after):
+                groups = [g, *combo]
+                picked, ways, partial = whole.pick(groups)
+                steps = [Step("take", tuple(picked[0]))] + [Step("meld", tuple(cs)) for cs in picked[1:]]
+                v = self.try_move("take", steps, ways, partial)
+                if self.first and v is not None and v.legal:
+                    return True
+        return False
+
+    def plays(self) -> None:
+        hand = self.player.hand
+        if hand is None:
+            return
+        pool = Pool(hand)
+        # Discards are judged first (there are few, and a listing that runs out of time on a huge
+        # hand still offers them) but listed after the melds and lay-offs, as they always were: a
+        # hint or a seeded self-play hand that picks among equals picks the same move.
+        start = len(self.options)
+        for cls, cards in pool.cards.items():
+            partial = [(1, len(cards), cls)] if len(cards) > 1 else []
+            self.try_move("discard", [Step("discard", (cards[0],))], len(cards), partial)
+        discards = self.options[start:]
+        del self.options[start:]
+        try:
+            self.melds(pool)
+        finally:
+            self.options.extend(discards)
+        ways_out(self, pool)
+
+    def melds(self, pool: Pool) -> None:
+        """New melds and lay-offs; for a side that has not melded, the first melds that reach its
+        threshold."""
+        if self.side.has_melded:
+            for r in NATURAL_RANKS:
+                if pool.n(r) and self.side.meld_of(r) is None:
+                    for g in self.meld_groups(pool, r):
+                        (cards,), ways, partial = pool.pick([g])
+                        self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
+            self.lay_offs(pool)
+            return
+        # Any single meld that reaches the threshold alone, then the smallest combinations.
+        for g, _ in self.valid_groups(pool, set(), self.table):
+            (cards,), ways, partial = pool.pick([g])
+            self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
+        need = self.rs.threshold(self.side.score).need
+        for combo in self.initial_combos(pool, need, exclude=set(), probe=self.table):
+            picked, ways, partial = pool.pick(combo)
+            self.try_move("meld", [Step("meld", tuple(cs)) for cs in picked], ways, partial)
+
+    def meld_groups(self, pool: Pool, r: str, wilds_there: int = 0, new: bool = True):
+        # A new meld short of naturals, or of cards, is refused whatever else it holds
+        # (meld.too-few-naturals, meld.too-small): those are not tried.
+        for k in range(max(1, self.rs.min_naturals) if new else 1, pool.n(r) + 1):
+            cap = wild_cap(self.rs, k, wilds_there)
+            for twos in range(min(pool.n("2"), cap) + 1):
+                for jokers in range(min(pool.n("JK"), cap - twos) + 1):
+                    if not new or k + twos + jokers >= 3:
+                        yield Group(r, k, twos, jokers)
+
+    def lay_offs(self, pool: Pool) -> None:
+        for m in self.side.melds:
+            r = m.rank
+            if r not in NATURAL_RANKS:
+                continue
+            for k in range(pool.n(r) + 1):
+                cap = wild_cap(self.rs, m.naturals + k, m.wilds)
+                for twos in range(min(pool.n("2"), cap) + 1):
+                    for jokers in range(min(pool.n("JK"), cap - twos) + 1):
+                        if k + twos + jokers:
+                            (cards,), ways, partial = pool.pick([Group(r, k, twos, jokers)])
+                            self.try_move("add", [Step("add", tuple(cards), r)], ways, partial)
+
+    # -- a side's first meld --------------------------------------------------------------------
+    def valid_groups(self, pool: Pool, exclude: set[str], probe: Table) -> list[tuple[Group, int]]:
+        """Every group that is a valid meld on its own (judged on ``probe`` in the play phase, where
+        only the initial-meld minimum may object), with its value."""
+        key = (frozenset(exclude), id(pool), id(probe))
+        if key in self.groups_cache:
+            return self.groups_cache[key]
+        if probe.turn.phase != "play":
+            probe = probe.clone()
+            probe.turn.phase = "play"
+        out = []
+        for r in NATURAL_RANKS:
+            if r in exclude or not pool.n(r):
+                continue
+            for g in self.meld_groups(pool, r):
+                cards = pool.first(g)
+                v = self.judge(probe, [Step("meld", tuple(cards))])
+                if v.legal or _only_initial(v):
+                    out.append((g, sum(c.value for c in cards)))
+        self.groups_cache[key] = out
+        return out
+
+    def any_first_meld(self, take: Verdict, rest: Pool, need: int | None) -> bool | None:
+        """Whether the take ruled ``take`` (short of the first meld's minimum only), followed by
+        melds from ``rest`` that make up ``need`` more points (with ``need`` None: that include a
+        canasta), is legal; only whether there is one is asked. None when the search ran out of
+        steps before it could tell.
+
+        The listing's search (``initial_combos``) first judges every meld on its own and keeps the
+        smallest sets; asked only for a yes, every set of candidate melds that reaches ``need`` goes
+        straight to the judge, in the listing's order, as the take judged further. It tries every
+        set the listing would offer and more, so it finds a legal take whenever the listing lists one."""
+        taken = self.table.discard[-1].rank  # the take's own meld: the listing leaves that rank out too
+        ranks = [r for r in NATURAL_RANKS if r != taken and rest.n(r)]
+        of_rank: dict[str, list[tuple[Group, int]]] = {}  # each rank's melds and their points, when first needed
+        nodes = 0
+
+        def walk(i: int, chosen: list[Group], value: int, twos: int, jokers: int) -> bool:
+            nonlocal nodes
+            nodes += 1
+            self.tick()
+            if nodes > QUICK_STEPS:
+                raise _OutOfSteps
+            if chosen and (any(g.size >= 7 for g in chosen) if need is None else value >= need):
+                picked, _, _ = rest.pick(chosen)
+                return self.judge_further(take, [Step("meld", tuple(cs)) for cs in picked]).legal
+            for j in range(i, len(ranks)):
+                r = ranks[j]
+                if r not in of_rank:
+                    of_rank[r] = [(g, sum(c.value for c in rest.first(g))) for g in self.meld_groups(rest, r)]
+                for g, worth in of_rank[r]:
+                    if g.twos <= twos and g.jokers <= jokers:
+                        chosen.append(g)
+                        if walk(j + 1, chosen, value + worth, twos - g.twos, jokers - g.jokers):
+                            return True
+                        chosen.pop()
+            return False
+
+        try:
+            return walk(0, [], 0, rest.n("2"), rest.n("JK"))
+        except _OutOfSteps:
+            return None
+
+    def initial_combos(self, pool: Pool, need: int | None, exclude: set[str], probe: Table) -> list[list[Group]]:
+        """The smallest sets of melds from ``pool`` that reach ``need`` points (or, with ``need``
+        None, include a canasta): no card and no meld can be left out and still reach it."""
+        groups = self.valid_groups(pool, exclude, probe)
+        by_rank: dict[str, list[tuple[Group, int]]] = {}
+        for g, value in groups:
+            by_rank.setdefault(g.rank, []).append((g, value))
+        valid = {g for g, _ in groups}
+        ranks = list(by_rank)
+        found: list[list[Group]] = []
+        nodes = 0
+
+        def reached(chosen, value) -> bool:
+            if need is None:
+                return any(g.size >= 7 for g in chosen)
+            return value >= need
+
+        def minimal(chosen: list[tuple[Group, int]]) -> bool:
+            total = sum(v for _, v in chosen)
+            gs = [g for g, _ in chosen]
+            for i, (g, value) in enumerate(chosen):
+                others = gs[:i] + gs[i + 1:]
+                if reached(others, total - value):
+                    return False
+                for smaller, drop in ((Group(g.rank, g.k - 1, g.twos, g.jokers), natural_value(g.rank)),
+                                      (Group(g.rank, g.k, g.twos - 1, g.jokers), 20),
+                                      (Group(g.rank, g.k, g.twos, g.jokers - 1), 50)):
+                    if smaller in valid and reached(others + [smaller], total - drop):
+                        return False
+            return True
+
+        def walk(i: int, chosen: list, value: int, twos: int, jokers: int) -> None:
+            nonlocal nodes
+            nodes += 1
+            self.tick()
+            if nodes > self.limit:
+                self.truncated = True
+                return
+            if chosen and reached([g for g, _ in chosen], value):
+                if minimal(chosen):
+                    found.append([g for g, _ in chosen])
+                return
+            for j in range(i, len(ranks)):
+                for g, v in by_rank[ranks[j]]:
+                    if g.twos <= twos and g.jokers <= jokers:
+                        chosen.append((g, v))
+                        walk(j + 1, chosen, value + v, twos - g.twos, jokers - g.jokers)
+                        chosen.pop()
+
+        walk(0, [], 0, pool.n("2"), pool.n("JK"))
+        return found
+
+
+def _take_shapes(naturals: int, twos: int, jokers: int, cap, joins: bool, likeliest_first: bool):
+    """The (naturals, 2s, jokers) a take may lay with the top card: at least one card, wild cards
+    within ``cap(naturals)``, and naturals unless the take ``joins`` a meld. In the listing's order
+    (naturals, 2s, jokers, each counting up), or with ``likeliest_first`` the most naturals and the
+    fewest wild cards first, made one at a time, since only the first legal one is wanted."""
+    if not likeliest_first:
+        caps = [cap(k) for k in range(naturals + 1)]
+        for k, t2, tj in product(range(naturals + 1), range(twos + 1), range(jokers + 1)):
+            if (k or joins) and k + t2 + tj and t2 + tj <= caps[k]:
+                yield k, t2, tj
+        return
+    for k in range(naturals, -1, -1):
+        if not (k or joins):
+            continue
+        for wild in range(min(cap(k), twos + jokers) + 1):
+            for t2 in range(max(0, wild - jokers), min(wild, twos) + 1):
+                if k + wild:
+                    yield k, t2, wild - t2
+
+
+def _only_initial(v: Verdict) -> bool:
+    return bool(v.violations) and all(f.rule.startswith("initial.") for f in v.violations)
