@@ -71,6 +71,18 @@ def today(store: Progress) -> Today:
     return Today(answers, right, minutes, streak)
 
 
+def due_in(due: float, now: float) -> str:
+    """When a review is due, from now: now, in minutes, hours or days."""
+    if due <= now:
+        return say("due-now")
+    days = (due - now) / DAY
+    if days >= 1:
+        return say("due-days", n=round(days))
+    if days * 24 >= 1:
+        return say("due-hours", n=round(days * 24))
+    return say("due-minutes", n=max(1, round(days * 24 * 60)))
+
+
 def next_review(store: Progress, skip: set[str]) -> tuple[str, float] | None:
     """The next rule to come due after now that the path would offer, and when."""
     from canasta_tutor.learning.quiz import reviewable
@@ -92,7 +104,6 @@ def start_line(store: Progress, goal: Goal) -> str:
 def summary(store: Progress, skip: set[str]) -> list[str]:
     """"Done for today": answers, the share right, the streak, and what is due next and when."""
     from canasta_tutor.engine.rules import RULES
-    from canasta_tutor.learning.progress_view import _when
 
     t = today(store)
     lines = [say("day-done", answers=texts.counted("answer", t.answers), share=t.share(),
@@ -103,5 +114,5 @@ def summary(store: Progress, skip: set[str]) -> list[str]:
     else:
         rule, due = found
         title = texts.rule_entry(rule).get("title", rule) if rule in RULES else rule
-        lines.append(say("day-next", rule=title, when=_when(due, store.now())))
+        lines.append(say("day-next", rule=title, when=due_in(due, store.now())))
     return lines

@@ -164,8 +164,10 @@ def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = Fa
             asked.update(map(question_key, lesson.questions))
         else:
             count = len(step["rules"]) if step["kind"] == "review" else 5
-            outcome = run_quiz(talk, store, step["rules"], count, ruleset, seed, where=step["rulesets"], asked=asked)
-            seed += 1
+            unfinished = frozenset(x["id"] for x in lesson_states(store) if x["state"] != "finished")
+            # The answers so far move the seed on: the same --seed another day draws other positions.
+            outcome = run_quiz(talk, store, step["rules"], count, ruleset, seed * 1_000_003 + store.answers(),
+                               where=step["rulesets"], asked=asked, unfinished=unfinished)
         total.asked += outcome.asked
         total.right_first += outcome.right_first
         if outcome.quit:

@@ -5,23 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from canasta_tutor import texts
-from canasta_tutor.learning.progress import DAY, Progress
+from canasta_tutor.learning.day import due_in as _when
+from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import MASTERED_RETRIEVABILITY, MASTERED_STABILITY
 
 
 def say(key: str, **params) -> str:
     return texts.section("learning", key, params)
-
-
-def _when(due: float, now: float) -> str:
-    if due <= now:
-        return say("due-now")
-    days = (due - now) / DAY
-    if days >= 1:
-        return say("due-days", n=round(days))
-    if days * 24 >= 1:
-        return say("due-hours", n=round(days * 24))
-    return say("due-minutes", n=max(1, round(days * 24 * 60)))
 
 
 def _moment(stamp: float) -> str:

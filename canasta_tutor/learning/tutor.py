@@ -292,19 +292,20 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 
 def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None,
              ruleset: str | None, seed: int, where: dict[str, str] | None = None,
-             asked: set[str] | None = None) -> Outcome:
+             asked: set[str] | None = None, unfinished: frozenset[str] = frozenset()) -> Outcome:
     """Questions until ``count`` are answered (or the learner stops): each time the rule that is
     most due, a position drawn at random, the engine's answer. ``where`` (from the learning path)
     names another ruleset for a rule the learner's cannot drill, and makes a rule no position came
     up for drop out without a word: the path goes on to what comes next. ``asked`` holds the
     questions already asked in the session (the learning path's, across its quizzes): none is asked
-    twice."""
+    twice; a review drawn from a lesson leaves out the ``unfinished`` lessons."""
     import random
 
     rng = random.Random(seed)
     result = Outcome()
     try:
-        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where, set() if asked is None else asked)
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where,
+                     set() if asked is None else asked, unfinished)
     except KeyboardInterrupt as exc:
         raise _keeping(result, exc) from None
 
@@ -320,16 +321,12 @@ def question_key(q: Question) -> str:
 
 
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
-          rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str]) -> Outcome:
+          rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str],
+          unfinished: frozenset[str]) -> Outcome:
     from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
-    unfinished: frozenset[str] = frozenset()
-    if progress is not None:  # a review never asks a question the learner is yet to meet in its lesson
-        from canasta_tutor.learning.path import lesson_states
-
-        unfinished = frozenset(x["id"] for x in lesson_states(progress) if x["state"] != "finished")
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
@@ -340,7 +337,7 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
             if drill:
                 q = question_for(target, rng, under)
             else:  # a rule no drill makes positions for is reviewed with a lesson's question
-                found = lesson_question_for(target, rng, unfinished)
+                found = lesson_question_for(target, rng, unfinished)  # never one the learner has yet to meet
                 topic, q = found if found is not None else (topic, None)
             if q is None or question_key(q) not in asked:
                 break
