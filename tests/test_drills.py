@@ -23,7 +23,7 @@ def test_a_rule_added_to_a_family_is_drilled_with_it(monkeypatch, family, drill)
 
 
 def test_a_rule_of_no_drilled_family_is_not_drilled():
-    assert drill_of("turn.draw-first") is None and "turn.draw-first" not in drillable()
+    assert drill_of("hand.over") is None and "hand.over" not in drillable()
 
 
 def test_every_rule_a_drill_leaves_out_is_a_rule_of_its_family():
@@ -37,4 +37,10 @@ def test_the_drills_ask_every_rule_of_their_families_but_the_ones_they_leave_out
     for d in DRILLS:
         if d.family:
             family = {r for r in RULES if r.startswith(d.family + ".")}
-            assert set(d.rules) == family - set(d.but), d.name
+            assert set(d.rules) == (family - set(d.but)) | set(d.also), d.name
+
+
+def test_a_rule_a_drill_asks_besides_its_family_is_a_rule_of_another_family():
+    for d in DRILLS:
+        for extra in d.also:
+            assert extra in RULES and extra.split(".", 1)[0] != d.family, (d.name, extra)

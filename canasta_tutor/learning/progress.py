@@ -588,6 +588,17 @@ class Progress:
         return {r[0] for r in self.conn.execute(
             "SELECT question FROM lesson_answers WHERE learner = ? AND lesson = ?", (self.learner, lesson_id))}
 
+    def lesson_score(self, lesson_id: str) -> tuple[int, int]:
+        """(right at the first try, answered) over every sitting of the lesson since it was last
+        started: each question answered gave one review, its first answer, and those are the
+        lesson's latest reviews."""
+        answered = len(self.answered_questions(lesson_id))
+        if not answered:
+            return 0, 0
+        rows = self.conn.execute("SELECT correct FROM answers WHERE learner = ? AND source = ? AND rating IS NOT NULL "
+                                 "ORDER BY id DESC LIMIT ?", (self.learner, f"lesson:{lesson_id}", answered))
+        return sum(1 for (correct,) in rows if correct), answered
+
     def lesson_places(self) -> dict[str, int]:
         """How many questions of each lesson this learner has answered since last starting it."""
         return dict(self.conn.execute("SELECT lesson, count(*) FROM lesson_answers WHERE learner = ? GROUP BY lesson",

@@ -291,14 +291,16 @@ def _table_notes(scenario: Scenario, root, name: str, count: bool = True) -> lis
 
 def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
+    from canasta_tutor.learning.lesson import deck_problems, read_lesson
     from canasta_tutor.learning.lesson import problems as lesson_problems
-    from canasta_tutor.learning.lesson import read_lesson
     from canasta_tutor.teaching.packs import enclosing_pack
 
     inside = enclosing_pack(path)  # a pack's lesson is checked as the pack asks it: under its ruleset
     lesson = inside.lesson() if inside is not None else read_lesson(path, root=root)
     found = [Problem(str(path), line, column, "", message, "disagrees")
              for line, column, message in lesson_problems(lesson)]
+    found += [Problem(str(path), line, column, "table", message, "note")
+              for line, column, message in deck_problems(lesson)]
     return len(lesson.questions), found
 
 

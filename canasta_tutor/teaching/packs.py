@@ -500,6 +500,7 @@ def _problem(exc: InputError, fallback: str) -> tuple[str, int, int, str, str, s
 def _lint_lessons(pack: Pack, out: list) -> int:
     """Every lesson of the pack, read and checked; the number of questions checked."""
     from canasta_tutor.files.snapshot import collecting
+    from canasta_tutor.learning.lesson import deck_problems
     from canasta_tutor.learning.lesson import problems as lesson_problems
 
     checked = 0
@@ -521,6 +522,7 @@ def _lint_lessons(pack: Pack, out: list) -> int:
         ids[lesson.id] = name
         checked += len(lesson.questions)
         out.extend((shown, ln, col, "", message, "disagrees") for ln, col, message in lesson_problems(lesson))
+        out.extend((shown, ln, col, "table", message, "note") for ln, col, message in deck_problems(lesson))
     listed = {n for n, _, _ in pack.lessons}
     for extra in pack.files.yaml_names():
         if extra not in listed:

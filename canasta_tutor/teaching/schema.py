@@ -155,6 +155,9 @@ def schema(kind: str) -> dict:
                                "move": {"type": "string"}, "moves": {"type": "array", "items": {"type": "string"},
                                                                      "minItems": 2},
                                "choices": {"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
+                               "tests": {"type": "array", "items": {"$ref": "#/definitions/rule_id"},
+                                         "description": "the rules the question tests, besides those the "
+                                                        "engine finds"},
                                "hint": {"type": "string"}, "side": {"$ref": "#/definitions/name"},
                                "out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"},
                                "explanation": {"type": "string", "description": "the teacher's words, shown "
