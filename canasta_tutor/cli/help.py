@@ -87,6 +87,36 @@ def say(key: str, lang: str = "en", **params) -> str | None:
     return text.format(**params) if params else text
 
 
+def _readers_moves(example: str, lang: str) -> str:
+    """The moves an example quotes (``"take 9S 9D; meld 9S 9D 9H"``) in the reader's verbs and letters
+    (``"pak 9S 9R; meld 9S 9R 9H"``), which the reader's ``check`` reads. From the language descriptors
+    alone: help must not load the engine."""
+    import re
+
+    from canasta_tutor.reading.languages import LANGUAGES
+
+    own = LANGUAGES.get(lang)
+    if own is None or own.code == "en":
+        return example
+
+    def card(m: re.Match[str]) -> str:
+        rank, suit = m.group(1), m.group(2)
+        # a suit without a letter of the reader's own is written as its symbol (copas: ♥), as output does
+        return own.rank_letters.get(rank, rank) + own.suit_letters.get(suit, "♠♥♦♣"["SHDC".index(suit)])
+
+    def move(m: re.Match[str]) -> str:
+        steps = []
+        for step in m.group(1).split(";"):
+            words = step.split()
+            if not words or words[0] not in own.moves:
+                return m.group(0)
+            cards = re.sub(r"\b(10|[2-9AKQJ])([SHDC])\b", card, " ".join(words[1:]))
+            steps.append(" ".join([own.moves[words[0]][0], *cards.split()]))
+        return '"' + "; ".join(steps) + '"'
+
+    return re.sub(r'"([^"]+)"', move, example)
+
+
 def command_help(name: str, lang: str = "en") -> str | None:
     """A command's whole help: its summary, more paragraphs if any, and its examples (as written, but for
     the moves they quote: those in the reader's verbs and letters, as the reader types them)."""
@@ -100,9 +130,7 @@ def command_help(name: str, lang: str = "en") -> str | None:
     examples = HELP.get(f"{name}.examples")
     if examples:
         word = say("words.example", lang)
-        from canasta_tutor import texts
-
-        parts.append("\n".join(f"{word}  {texts.moves_in_text(example, lang, 'local')}" for example in examples))
+        parts.append("\n".join(f"{word}  {_readers_moves(example, lang)}" for example in examples))
     return "\n\n".join(parts)
 
 
