@@ -100,9 +100,9 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
     if as_json:
         emit_json({"hands": data})
     else:
+        from canasta_tutor import texts
         from canasta_tutor.render.plain import score_text
         from canasta_tutor.render.safe import clean_data
-        from canasta_tutor import texts
         from canasta_tutor.texts import counted, section
 
         st = plain_style()
