@@ -2,7 +2,8 @@
 printed page with the student's name and the page number on each, A/B versions, lesson packs whose
 ruleset holds for every command and whose ids are their own, and a class's results for the teacher.
 
-Run in-process (typer's CliRunner); the printing is checked in a real browser when there is one."""
+Run in this process by the shared runner (clirun.run_in_process, the ``canasta`` fixture's); the printing
+is checked in a real browser when there is one."""
 from __future__ import annotations
 
 import csv
@@ -15,9 +16,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from canasta_tutor.cli import app
+from clirun import run_in_process
 
 REPO = Path(__file__).resolve().parents[1]
 RULES_DIR = REPO / "scenarios" / "rules"
@@ -28,11 +27,11 @@ FOURTEEN = [RULES_DIR / f"pile.{n}.yaml" for n in (
     "needs-natural-pair")]
 
 
-def invoke(*args: str, home: Path, input: str | None = None, learner: str | None = None):
-    env = {"CANASTA_HOME": str(home), "CANASTA_LANG": "en"}
-    if learner:
-        env["CANASTA_LEARNER"] = learner
-    return CliRunner().invoke(app, [str(a) for a in args], env=env, input=input)
+def invoke(*args: object, home: Path, input: str | None = None, learner: str | None = None):
+    """``canasta ARGS`` in this process with its own data folder (and learner), in English unless the
+    arguments say otherwise: the run's environment is the run's alone."""
+    env = {"CANASTA_HOME": str(home), "CANASTA_LANG": "en", "CANASTA_LEARNER": learner}
+    return run_in_process(*(str(a) for a in args), env=env, input=input)
 
 
 def last_json(text: str) -> dict:
@@ -66,6 +65,44 @@ def test_a_checks_own_question_is_asked_and_moves_print_in_suit_symbols(tmp_path
     assert sheet.count("Can Ann pick up the pile here?") == 1
     assert "♦" in sheet or "♠" in sheet or "♣" in sheet or "♥" in sheet
     assert not re.search(r'class="move">[^<]*\b(?:[2-9]|10|[JQKA])[SHDC]\b', sheet)  # no program syntax
+
+
+WORDED = {  # the move of the check added below, as each language's players say it
+    "en": "take the pile with the nine of spades, the nine of diamonds and the two of clubs; discard the four of hearts",
+    "nl": "pak de aflegstapel met schoppen negen, ruiten negen en klaveren twee; leg harten vier af",
+    "da": "tag bunken med spar ni, ruder ni og klør to; smid hjerter fire",
+    "pt-BR": "pegue o lixo com o nove de espadas, o nove de ouros e o dois de paus; descarte o quatro de copas",
+}
+
+
+@pytest.mark.parametrize("lang", list(WORDED))
+def test_words_writes_moves_in_the_sheets_language(tmp_path, lang):
+    text = FROZEN.read_text(encoding="utf-8").replace(
+        "checks:\n", "checks:\n  - move: take 9S 9D 2C; discard 4H\n    expect: {legal: false}\n"
+        "  - move: meld 3S 3S JK; add QD to K; discard 5C\n    expect: {legal: false}\n", 1)
+    (tmp_path / "w.yaml").write_text(text, encoding="utf-8")
+    res = invoke("worksheet", tmp_path / "w.yaml", "--words", "--lang", lang, "--out", tmp_path / "s.html",
+                 "--key", tmp_path / "k.html", home=tmp_path)
+    assert res.exit_code == 0, res.output
+    sheet = (tmp_path / "s.html").read_text(encoding="utf-8")
+    moves = re.findall(r'class="move">([^<]*)<', sheet)
+    assert WORDED[lang] in moves
+    assert not any(ch in "".join(moves) for ch in "♠♥♦♣")  # words only, no symbol
+    # two copies of one card are counted, with the rank's plural the messages use; the added-to meld named
+    from canasta_tutor import texts
+
+    plural = texts.rank_name("3", lang)
+    assert any(f"2 {plural}" in m or re.search(rf"2 \w+ {plural}", m) for m in moves), [m[:60] for m in moves]
+    assert any(texts.rank_name("K", lang) in m for m in moves), moves
+    assert WORDED[lang] in (tmp_path / "k.html").read_text(encoding="utf-8")  # the key asks in the same words
+    res = invoke("worksheet", tmp_path / "w.yaml", "--lang", lang, "--out", tmp_path / "s.html", home=tmp_path)
+    assert "♠" in (tmp_path / "s.html").read_text(encoding="utf-8")  # without --words: suit symbols
+
+
+def test_words_is_in_the_help_in_every_language(tmp_path):
+    for lang, said in (("en", "in words"), ("nl", "in woorden"), ("da", "med ord"), ("pt-BR", "em palavras")):
+        res = invoke("worksheet", "--help", "--lang", lang, home=tmp_path, )
+        assert res.exit_code == 0 and "--words" in res.output and said in res.output, (lang, res.output)
 
 
 def test_a_rule_question_offers_rule_names_with_tick_boxes_and_the_key_answers_alone(tmp_path):
