@@ -67,6 +67,20 @@ def test_a_checks_own_question_is_asked_and_moves_print_in_suit_symbols(tmp_path
     assert not re.search(r'class="move">[^<]*\b(?:[2-9]|10|[JQKA])[SHDC]\b', sheet)  # no program syntax
 
 
+@pytest.mark.parametrize("lang,said", [("en", "add Q♦ to K; discard 5♣"), ("nl", "leg aan V♦ bij H; leg af 5♣"),
+                                        ("pt-BR", "junta D♦ em R; descarta 5♣")])
+def test_moves_in_symbols_speak_the_sheets_language_and_keep_the_to_of_an_add(tmp_path, lang, said):
+    text = FROZEN.read_text(encoding="utf-8").replace(
+        "checks:\n", "checks:\n  - move: draw; add QD to K; discard 5C\n    expect: {legal: false}\n", 1)
+    (tmp_path / "a.yaml").write_text(text, encoding="utf-8")
+    res = invoke("worksheet", tmp_path / "a.yaml", "--lang", lang, "--out", tmp_path / "s.html", home=tmp_path)
+    assert res.exit_code == 0, res.output
+    moves = re.findall(r'class="move">([^<]*)<', (tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert any(m.endswith(said) for m in moves), moves  # never "add Q♦ 10♦ K" ("to" read as a card)
+    if lang != "en":
+        assert not any(re.search(r"\b(?:take|draw|meld|add|discard)\b", m) for m in moves), moves
+
+
 WORDED = {  # the move of the check added below, as each language's players say it
     "en": "take the pile with the nine of spades, the nine of diamonds and the two of clubs; discard the four of hearts",
     "nl": "pak de aflegstapel met schoppen negen, ruiten negen en klaveren twee; leg harten vier af",

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from canasta_tutor import texts
-from canasta_tutor.engine.cards import Card, parse_card
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.move import MoveError
 from canasta_tutor.files.writing import MARKER
 from canasta_tutor.render.svg import COMPACT_WIDTH, table_svg
@@ -40,15 +40,11 @@ def t(key: str, lang: str | None, **params: object) -> str:
     return texts.section("teaching", f"worksheet.{key}", params, lang)
 
 
-def move_text(move: str) -> str:
-    """A move as a person writes it: each card with its suit symbol (``take 9♦ 2♠; discard 5♣``); a
-    word that is not a card is left as it is."""
-    def card(word: str) -> str:
-        try:
-            return parse_card(word).symbol()
-        except (ValueError, MoveError, KeyError):
-            return word
-    return "; ".join(" ".join(card(w) for w in step.split()) for step in move.split(";"))
+def move_text(move: str, lang: str | None = None) -> str:
+    """A move as a person writes it, in the sheet's language: its players' verbs and rank letters, each
+    card with its suit symbol (``take 9♦ 2♠; add Q♦ to K``, ``pak 9♦ 2♠; leg aan V♦ bij H``), as every
+    other command echoes a move (texts.show_move); a text that is no move is left as it is."""
+    return texts.show_move(move, lang, "symbols")
 
 
 def _cards_in_words(cards: tuple[Card, ...], lang: str | None) -> str:
@@ -95,7 +91,7 @@ def move_words(move: str, lang: str | None) -> str:
 def move_html(move: str, lang: str | None = None, words: bool = False) -> str:
     """The move in suit symbols, or in words; it wraps between its words when the line is full, never
     off the edge."""
-    return f'<span class="move">{html.escape(move_words(move, lang) if words else move_text(move))}</span>'
+    return f'<span class="move">{html.escape(move_words(move, lang) if words else move_text(move, lang))}</span>'
 
 
 def prompt(q: Question, lang: str | None, words: bool = False) -> str:
