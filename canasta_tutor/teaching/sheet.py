@@ -172,17 +172,21 @@ class Placed:
 
 
 def _fit(group: list[Placed], lang: str | None) -> bool:
-    """Shrink the group's drawings until the group fits on one page, the largest first, weighed by
-    the square root of its height: a small table keeps more of its size while a crowded one gives
-    way, but not all of it. False when even the smallest drawings leave the group too tall."""
+    """Shrink the group's drawings until the group fits on one page, the one with the largest cards
+    first, so that the cards of a page's tables come out the same size: a crowded table (six players)
+    needs its cards as large as a small one does, and gave way first when the tallest drawing was
+    shrunk first. A drawing whose question would be no shorter at half its size (its words, beside
+    it, are taller) is shrunk only when no other can be. False when even the smallest drawings leave the group too tall."""
     for p in group:
         p.scale = FULL
     while HEAD_H + sum(p.height(lang, p.scale) for p in group) > PAGE_H:
         shrinkable = [p for p in group if p.scale > LEAST]
         if not shrinkable:
             return False
-        tallest = max(shrinkable, key=lambda p: p.svg_h ** 0.5 * p.scale)
-        tallest.scale = max(LEAST, round(tallest.scale - 0.0025, 4))
+        # halved, does the drawing leave its question shorter (a wider column for its words counts)?
+        gaining = [p for p in shrinkable if p.height(lang, max(LEAST, p.scale / 2)) < p.height(lang, p.scale)]
+        largest = max(gaining or shrinkable, key=lambda p: p.scale)
+        largest.scale = max(LEAST, round(largest.scale - 0.0025, 4))
     return True
 
 
