@@ -358,9 +358,9 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
             try:
                 q.report()
             except InputError as exc:
-                from canasta_tutor.texts import said
+                from canasta_tutor import texts
 
-                out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=said(exc.message))))
+                out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=texts.said(exc.message))))
                 continue
         out.extend(_feedback_problems(q))
     return out

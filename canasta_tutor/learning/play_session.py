@@ -49,6 +49,13 @@ def saved_games() -> Path:
     return home() / "games"
 
 
+def _dealt(game: Game) -> Table:
+    """The table of a game: a session plays, saves and resumes only games that have been dealt."""
+    if game.table is None:
+        raise ValueError("the game has not been dealt")
+    return game.table
+
+
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
                  terminal: bool = False, draw: Callable[[Table], None] | None = None) -> None:
@@ -74,7 +81,7 @@ class Session:
             if g.over:
                 self.write(self._game_over())
                 return OVER
-            key = (g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or []))
+            key = (g.hand, g.turns, _dealt(g).turn.phase, len(_dealt(g).mover.hand or []))
             if key != drawn:
                 self._draw()
                 drawn = key
@@ -109,7 +116,7 @@ class Session:
         self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
         if not g.over:
             self.write("")
-            self.write(say("next-hand", number=g.hand, player=g.table.turn.player))
+            self.write(say("next-hand", number=g.hand, player=_dealt(g).turn.player))
 
     def _reason(self, advice) -> str:
         return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
@@ -117,8 +124,8 @@ class Session:
     def _welcome(self) -> str:
         g = self.game
         rs = g.ruleset
-        side = g.table.side_of(self.human).name if self.human else ""
-        partners = [n for n in g.table.side_of(self.human).players if n != self.human] if self.human else []
+        side = _dealt(g).side_of(self.human).name if self.human else ""
+        partners = [n for n in _dealt(g).side_of(self.human).players if n != self.human] if self.human else []
         head = say("welcome", player=self.human or "", side=side, title=texts.ruleset_title(rs.id, rs.title), ruleset=rs.id,
                    target=rs.target_score)
         lines = [self.style(head, "bold")]
@@ -142,7 +149,7 @@ class Session:
         return g.totals()
 
     def _draw(self) -> None:
-        view = seat_view(self.game.table, self.human or "")
+        view = seat_view(_dealt(self.game), self.human or "")
         if self.draw_table is not None:
             self.draw_table(view)
         else:
@@ -163,7 +170,7 @@ class Session:
             return QUIT
         if word in ("?", "hint"):
             # the same advice as 'canasta hint', dead-end guard included
-            advice = hint(g.table, g.moves(), memory=g.memory.get(self.human))
+            advice = hint(_dealt(g), g.moves(), memory=g.memory.get(self.human) if self.human is not None else None)
             self.write(say("coach-says"))
             self.write(hint_text(clean_data(report.hint_dict(advice)), self.style))
             return None
@@ -189,7 +196,8 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            return self._play(options[n - 1].steps)
+            self._play(options[n - 1].steps)
+            return None
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
@@ -198,7 +206,8 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        return self._play(steps)
+        self._play(steps)
+        return None
 
     def _play(self, steps) -> None:
         g = self.game
@@ -207,7 +216,7 @@ class Session:
         self.write(verdict_text(clean_data(report.verdict_dict(ruled(v))), self.style, clean(title)))
         if not v.legal:
             self.write(say("try-again"))
-        elif g.table.turn.red_three_last and not v.state.discarded:
+        elif _dealt(g).turn.red_three_last and not v.state.discarded:
             self.write(say("red-three-last-turn"))
         return None
 
@@ -278,8 +287,9 @@ def autosave(game: Game) -> Saved:
     game, else the current folder; an InputError when none can, saying what to do."""
     text = saved_text(game)
     problems: list[str] = []
+    folder: Path | None
     try:
-        folder: Path | None = saved_games()
+        folder = saved_games()
         places = [folder, folder.parent, Path.cwd()]
     except UsageError as exc:  # CANASTA_HOME set but empty: no data folder to save in
         folder, places = None, [Path.cwd()]
@@ -287,7 +297,7 @@ def autosave(game: Game) -> Saved:
     for place in places:
         try:
             if place == folder:
-                folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
+                place.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
             path = _save_new(place, text)
         except InputError as exc:
             problems.append(texts.input_error(exc))
@@ -343,7 +353,7 @@ def resume_game(path: str, level: int | None = None) -> Game:
 
     game = load_game(path)
     if not any(s.player == "human" for s in game.seats.values()):
-        game.seat_for(game.table.turn.player if level is None else game.names[0], "human")
+        game.seat_for(_dealt(game).turn.player if level is None else game.names[0], "human")
     if level is not None:
         for s in game.seats.values():
             if s.player == "coach":

@@ -84,9 +84,10 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> 
             v = choice.verdict
             t = v.after
             t.turn.phase = "play"
-        t = _play(t, rng)
-        if t is None:
+        played = _play(t, rng)
+        if played is None:
             return
+        t = played
 
 
 def _play(t: Table, rng: random.Random) -> Table | None:

@@ -202,7 +202,7 @@ def clock() -> float:
         at = when.timestamp()
     except (OverflowError, ValueError):  # 0001-01-01 west of UTC
         at = None
-    if not in_range(at):
+    if at is None or not in_range(at):
         raise UsageError(Said("progress-file.now-range", "CANASTA_NOW is '{text}', out of range; expected an ISO "
                               "date-time from 1970 to 2999 such as 2026-03-01T09:00", text=brief(text)))
     return at
@@ -553,7 +553,7 @@ class Progress:
         now = self.now()
         rows = self.conn.execute("SELECT rule, card, due, right, wrong FROM cards WHERE learner = ?",
                                  (self.learner,)).fetchall()
-        return {r[0]: RuleProgress(*r, now=now) for r in rows}
+        return {rule: RuleProgress(rule, card, due, right, wrong, now=now) for rule, card, due, right, wrong in rows}
 
     def due(self, candidates: list[str]) -> list[str]:
         """``candidates`` in the order to drill them: those due first (the longest overdue first), then

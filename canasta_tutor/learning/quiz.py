@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.table import Table
 from canasta_tutor.learning.lesson import Question
 from canasta_tutor.learning.positions import Position, walk
 from canasta_tutor.learning.tested import limits_reached
@@ -30,11 +32,25 @@ HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the de
 
 @dataclass(frozen=True)
 class Drill:
+    """A kind of question. A drill of moves asks about a family of the rule registry (``meld`` for
+    every ``meld.*`` rule, in the order engine/rules/ declares them), so that a rule added to the
+    family is drilled with it; ``but`` names the family's rules it leaves out, each for a reason given
+    where the drill is listed. A score drill names its score lines, which are not rules of the registry."""
     name: str
-    rules: tuple[str, ...]
     phase: str  # the phase of the positions it looks at
     moves: Callable[[Position, random.Random], list[str]] | None  # None: a score drill
+    family: str = ""
+    but: tuple[str, ...] = ()
+    lines: tuple[str, ...] = ()  # a score drill's score lines
     hands: int = 8  # hands to walk before giving up on a rule
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        if not self.family:
+            return self.lines
+        from canasta_tutor.engine.rules import RULES
+
+        return tuple(r for r in RULES if r.split(".", 1)[0] == self.family and r not in self.but)
 
 
 def _cards(cards) -> str:
@@ -53,12 +69,20 @@ def _wilds(hand) -> list:
     return [c for c in hand if c.is_wild]
 
 
+def _mover_hand(t: Table) -> list[Card]:
+    """The mover's cards: a position of a walk hides the others' hands, never the mover's."""
+    hand = t.mover.hand
+    if hand is None:
+        raise ValueError(f"the hand of {t.mover.name} is not known")
+    return hand
+
+
 def meld_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
     side = t.side_of(t.turn.player)
     if not side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     ml = legal_moves(t)
     out = [o.move for o in ml.of_kind("meld") + ml.of_kind("add") if not o.verdict.went_out]
     wilds = _wilds(hand)
@@ -87,7 +111,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
     side = t.side_of(t.turn.player)
     if side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("meld") if not o.verdict.went_out]
     wilds = _wilds(hand)
     singles = []
@@ -103,7 +127,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
 
 def pile_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("take")] + ["take"]
     if not t.discard:
         return out
@@ -125,7 +149,7 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     """Ways to empty the hand: the generator's, and lay-offs of every card but one, then discarding it."""
     t = p.table
     side = t.side_of(t.turn.player)
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     if not side.has_melded or len(hand) > 5:
         return []
     out = [o.move for o in legal_moves(t).of_kind("out")]
@@ -146,14 +170,19 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
 
 
 DRILLS = (
-    Drill("melds", ("meld.too-small", "meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds",
-                    "meld.black-threes"), "play", meld_moves),
-    Drill("first meld", ("initial.below-minimum", "initial.canasta-required"), "play", initial_moves),
-    Drill("taking the pile", ("pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
-                              "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
-    Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
-    Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
-                               "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=40),
+    # What a meld is made of. Which meld the cards go to (one the side has, one not yet a canasta) is
+    # another lesson: the drill's moves lay new melds and add to the side's open ones only.
+    Drill("melds", "play", meld_moves, family="meld", but=("meld.no-such-meld", "meld.canasta-closed")),
+    Drill("first meld", "play", initial_moves, family="initial"),
+    # What the hand needs to take the pile. An empty pile teaches nothing; taking onto a meld already
+    # down is a house option no built-in ruleset plays, left to `canasta explain` as lessons leave it.
+    Drill("taking the pile", "draw", pile_moves, family="pile", but=("pile.empty", "pile.onto-own-meld")),
+    Drill("going out", "play", out_moves, family="out"),
+    # The lines a hand reached by play shows often enough to ask about: a concealed hand and the cut
+    # bonus are rare, or played by one ruleset only, so they are left out.
+    Drill("counting a score", "", None, lines=("score.cards", "score.canasta-natural", "score.canasta-mixed",
+                                               "score.red-threes", "score.going-out", "score.hand",
+                                               "score.no-canasta"), hands=40),
 )
 
 

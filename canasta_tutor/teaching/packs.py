@@ -356,10 +356,10 @@ def read_manifest(files: _Folder | _Zip, source: Path) -> Pack:
     if not PACK_ID.match(pack_id):
         r.soft(r.fail(id_node, "id", _say("bad-id", found=pack_id)))
     pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, files)
-    for name in ("author", "language"):
-        node = value_of(top, name)
+    for attribute in ("author", "language"):
+        node = value_of(top, attribute)
         if node is not None:
-            setattr(pack, name, r.text(node, name))
+            setattr(pack, attribute, r.text(node, attribute))
     rs_node = value_of(top, "ruleset")
     if rs_node is not None:
         pack.ruleset = r.text(rs_node, "ruleset", Said("what.ruleset-id", "a ruleset id"))
@@ -608,7 +608,8 @@ def remember(pack: Pack) -> None:
     from canasta_tutor.files.writing import MARKER, write_file
 
     refuse_other(pack)
-    if _installed_place(pack.id) is not None and not _same_place(_installed_place(pack.id), pack.source):
+    installed = _installed_place(pack.id)
+    if installed is not None and not _same_place(installed, pack.source):
         return  # an installed pack keeps its place: a copy elsewhere is used, not remembered
     try:
         known = _known()

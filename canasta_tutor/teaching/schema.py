@@ -6,6 +6,8 @@ it also checks what a schema cannot say (card counts against the decks, names th
 """
 from __future__ import annotations
 
+from typing import Any
+
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
@@ -50,7 +52,7 @@ def _definitions() -> dict:
     for name, p in PARAMS.items():
         if not p.house:
             continue
-        kind = {"int": {"type": "integer"}, "bool": {"type": "boolean"},
+        kinds: dict[str, dict[str, Any]] = {"int": {"type": "integer"}, "bool": {"type": "boolean"},
                 "optint": {"type": ["integer", "null"]},
                 "choice": {"enum": list(p.choices)},
                 "flags": {"anyOf": [{"type": "array", "uniqueItems": True, "items": {"enum": list(p.choices)}},
@@ -60,8 +62,8 @@ def _definitions() -> dict:
                 "tiers": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                                                       "properties": {"below": {"type": ["integer", "null"]},
                                                                      "need": {"type": ["integer", "null"]}}}},
-                }[p.kind]
-        house[name] = kind | {"description": p.help}
+                }
+        house[name] = kinds[p.kind] | {"description": p.help}
     return {
         "card": {"anyOf": [{"type": "string", "pattern": f"^\\s*{CARD}\\s*$"}, {"type": "integer", "minimum": 1}],
                  "description": CARD_WORDS},
