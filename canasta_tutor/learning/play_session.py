@@ -15,7 +15,7 @@ from pathlib import Path
 from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.writing import MARKER, write_file
-from canasta_tutor.play.game import Game, game_text
+from canasta_tutor.play.game import Game, NotNow, game_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
 from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
@@ -24,6 +24,9 @@ from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_tex
 from canasta_tutor.render.safe import clean, clean_data
 
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
+# Answers to "may I go out?": the English words, and those of every language the game speaks.
+YES = {"y", "yes", "j", "ja", "s", "sim"}
+NO = {"n", "no", "nee", "nej", "nao", "não"}
 
 
 def say(key: str, **params) -> str:
@@ -59,6 +62,8 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
+        if self.human is not None:
+            game.ask_human = self._ask_human
 
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> str:
@@ -94,8 +99,37 @@ class Session:
             moves = "; ".join(told.moves)
             reason = self._reason(told.advice) if told.advice is not None else ""
             self.write(say("told", player=told.player, moves=moves, reason=reason))
+            self._answers()
             self._hand_over()
         self._hand_over()
+
+    def _answers(self) -> None:
+        """The partners' answers to "may I go out?" since the last report, each in a line."""
+        g = self.game
+        for a in g.answers:
+            reason = texts.section("play", f"answer.{a.reason}", clean_data(a.params))
+            self.write(say("answered", partner=a.partner, asker=a.asker, reason=reason))
+        g.answers.clear()
+
+    def _ask_human(self, asker: str, partner: str) -> bool:
+        """A computer player asks the human, its partner, "may I go out?"; the next line answers.
+        At the end of the input the computer answers for the human."""
+        self.write(say("partner-asks", asker=asker))
+        while True:
+            try:
+                line = next(self.lines).strip()
+            except StopIteration:
+                from canasta_tutor.play.partner import decide
+
+                return decide(self.game.table, asker).yes
+            if not self.terminal:
+                self.write(f"> {clean(line)}")
+            word = line.lower()
+            if word in YES:
+                return True
+            if word in NO:
+                return False
+            self.write(say("yes-or-no"))
 
     def _hand_over(self) -> None:
         g = self.game
@@ -200,7 +234,13 @@ class Session:
 
     def _play(self, steps) -> None:
         g = self.game
-        v = g.play(steps)
+        try:
+            v = g.play(steps)
+        except NotNow as exc:
+            self._answers()
+            self.write(say(exc.key, **exc.params))
+            return None
+        self._answers()
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
         self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
         if not v.legal:

@@ -24,6 +24,7 @@ from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.partner import decide, partner_of, split_at_ask
 
 
 @dataclass
@@ -195,13 +196,22 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
 
 
 def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Table | None:
-    """Melds and lay-offs at random, then a discard or going out. None when an invariant broke."""
+    """Melds and lay-offs at random, then a discard or going out. None when an invariant broke.
+
+    A question to the partner gets the computer partner's answer (``partner.decide``, as in a game),
+    and the answer binds: after a no the player does not go out; after a yes, no discard that does not
+    go out while a way out is listed."""
     for _ in range(60):
         ml = legal_moves(t)
         outs = ml.of_kind("out")
         melds = ml.of_kind("meld") + ml.of_kind("add")
         discards = ml.of_kind("discard")
         asks = ml.of_kind("ask")  # where going out needs the partner's consent, asking may be all there is
+        if t.turn.permission != "none":  # answered this turn: no second question
+            outs = [o for o in outs if not any(s.kind == "ask" for s in o.steps)]
+            asks = []
+            if t.turn.permission == "granted" and outs:
+                discards = []
         if outs and (rng.random() < 0.9 or not (melds or discards)):
             choice = rng.choice(outs)
         elif asks and (rng.random() < 0.2 or not (melds or discards)):
@@ -213,11 +223,17 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
         else:
             result.ended = "stuck"
             return t
-        v = choice.verdict
+        steps, v = choice.steps, choice.verdict
+        answer = None
+        if any(s.kind == "ask" for s in steps) and t.turn.permission == "none" and partner_of(t, t.turn.player):
+            answer = decide(t, t.turn.player)
+            if not answer.yes:  # the question is put; the going out that was to follow is not
+                steps = split_at_ask(steps)[0]
+                v = judge(t, steps)
         after = v.after
         result.moves += 1
-        result.log.append(f"{t.turn.player}: {choice.move}")
-        if not verify(t, choice.steps, after):
+        result.log.append(f"{t.turn.player}: {format_move(steps)}")
+        if not verify(t, steps, after):
             return None
         if v.went_out:
             result.ended, result.out = "out", t.turn.player
@@ -225,8 +241,8 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
             return after
         if choice.kind == "discard":
             return after
-        if choice.kind == "ask" and after.turn.permission == "none":
-            after.turn.permission = "granted"  # as in a game against the computer: the partner lets them
+        if answer is not None:
+            after.turn.permission = "granted" if answer.yes else "refused"
         t = after
     result.ended = "stuck"
     return t

@@ -1071,6 +1071,33 @@ TEXTS = {
         'interrupted': 'Stopped. The game is saved in {file}. Go on with: canasta play --resume {file}',
         'end-of-input': 'No more commands: the game stops here.',
         'bye': 'Goodbye.',
+        'partner-asks': '{asker}, your partner, asks: may I go out? (yes or no)',
+        'yes-or-no': 'Answer yes or no.',
+        'answered': '{partner} answers {asker}: {reason}',
+        'asked-this-turn': 'Your partner has answered this turn already; the answer stands.',
+        'asked-this-hand': {
+            'count': 'count',
+            'one': 'This ruleset lets a player ask "may I go out?" only {count} time in a hand.',
+            'other': 'This ruleset lets a player ask "may I go out?" only {count} times in a hand.',
+        },
+        'bound-to-go-out': "Your partner said yes, and the answer binds: {player} must go out this turn (type 'moves' to see the ways out).",
+        'answer': {
+            'little': 'yes: I hold only {points} points, less than the {bonus} going out earns.',
+            'race': {
+                'count': 'count',
+                'one': 'yes: {player} holds only {count} card and could go out first.',
+                'other': 'yes: {player} holds only {count} cards and could go out first.',
+            },
+            'stock': {
+                'count': 'stock',
+                'one': 'yes: the stock is down to {stock} card.',
+                'other': 'yes: the stock is down to {stock} cards.',
+            },
+            'meld': 'no: I could still put down {could} of the {points} points in my hand.',
+            'stuck': 'yes: I could put down only {could} of the {points} points in my hand.',
+            'human-yes': 'yes.',
+            'human-no': 'no.',
+        },
         'side-line': {
             'count': 'hands',
             'one': '{side} ({player}): won {won} of {hands} hand, {points} points',
