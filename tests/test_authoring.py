@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor.teaching.schema import KINDS, schema
 
@@ -19,10 +17,8 @@ SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
 LESSONS = sorted((ROOT / "canasta_tutor" / "learning" / "lessons").glob("*.yaml"))
 
 
-def run(*args, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, CANASTA_HOME=str(cwd / ".home"), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, text=True,
-                          capture_output=True, encoding="utf-8", timeout=60)
+def run(*args, cwd: Path) -> Ran:
+    proc = run_in_process(*args, cwd=cwd, env={"CANASTA_HOME": str(cwd / ".home")})
     assert "Traceback" not in proc.stdout + proc.stderr
     return proc
 

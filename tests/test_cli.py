@@ -1,5 +1,6 @@
-"""The `canasta` command as a user runs it (spec/cli.md): a real subprocess, so exit codes, stdout and
-stderr are exactly what the user sees. Tables are written to tmp_path; the repo's scenarios are read
+"""The `canasta` command as a user runs it (spec/cli.md): through the command's own entry point, so exit
+codes, stdout and stderr are exactly what the user sees (in this process; a real one where a terminal
+or a reader that goes away is what is tried). Tables are written to tmp_path; the repo's scenarios are read
 only where the test is about them (lint of the shipped folder, the numbers of a shipped scoring scenario)."""
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.ruleset import BUILTIN as ruleset_ids
 
@@ -126,13 +128,10 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "home"))
 
 
-def canasta(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    environ.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".canasta-home")})
-    environ.update(env or {})
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=environ,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, encoding="utf-8",
-                          timeout=60)
+def canasta(*args: str, cwd: Path, env: dict | None = None) -> Ran:
+    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120",
+               "CANASTA_HOME": str(cwd / ".canasta-home"), **(env or {})}
+    proc = run_in_process(*args, cwd=cwd, env=environ)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     return proc
 
@@ -142,7 +141,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     return name
 
 
-def json_out(proc: subprocess.CompletedProcess) -> dict:
+def json_out(proc: Ran) -> dict:
     return json.loads(proc.stdout)
 
 
@@ -583,7 +582,7 @@ def test_a_broken_pipe_is_not_an_internal_error(tmp_path):
     write(tmp_path, "t.yaml", BLACK_THREE.replace("phase: draw", "phase: play"))
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env["CANASTA_HOME"] = str(tmp_path / ".canasta-home")
-    producer = subprocess.Popen([sys.executable, "-m", "canasta_tutor", "selfplay", "--show", "--hands", "3"],
+    producer = subprocess.Popen([sys.executable, "-m", "canasta_tutor", "selfplay", "--show", "--hands", "1"],
                                 cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     producer.stdout.read(10)
     producer.stdout.close()  # the reader goes away, as `| head` does

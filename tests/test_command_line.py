@@ -10,17 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process, run_process
 
 REPO = Path(__file__).resolve().parents[1]
 
 
-def run(*args: str, env: dict | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG") and not k.startswith("_CANASTA")}
-    environ.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "100"})
-    environ.update(env or {})
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], env=environ, cwd=cwd or REPO,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, encoding="utf-8", timeout=120)
+def run(*args: str, env: dict | None = None, cwd: Path | None = None) -> Ran:
+    environ: dict = {k: None for k in os.environ if k.startswith("_CANASTA")}
+    environ.update({"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "100", **(env or {})})
+    return run_in_process(*args, env=environ, cwd=cwd or REPO)
 
 
 def _commands() -> list[str]:
@@ -77,32 +75,22 @@ def assert_reads_well(out: str, width: int) -> None:
 
 @pytest.mark.parametrize("command", [[]] + [[c] for c in _commands()], ids=lambda c: " ".join(c) or "canasta")
 def test_help_reads_well(command):
-    """In-process, through the full app (fast); the next test runs the real command."""
-    from typer.testing import CliRunner
-
-    from canasta_tutor.cli import app
-
     for width in (100, 140):
-        result = CliRunner().invoke(app, [*command, "--help"], env={"COLUMNS": str(width), "NO_COLOR": "1"},
-                                    prog_name="canasta")
-        assert result.exit_code == 0, result.output
+        result = run_in_process(*command, "--help", env={"COLUMNS": str(width), "NO_COLOR": "1"})
+        assert result.returncode == 0, result.output
         assert_reads_well(result.stdout, width)
 
 
 def test_help_reads_well_as_the_user_runs_it():
     for args in (["--help"], ["check", "--help"], ["selfplay", "--help"]):
-        proc = run(*args)
+        proc = run_process(*args, env={"COLUMNS": "100", "NO_COLOR": None, "FORCE_COLOR": None})
         assert proc.returncode == 0, proc.stderr
         assert_reads_well(proc.stdout, 100)
 
 
 def test_an_option_that_does_nothing_is_not_offered_but_still_accepted():
-    from typer.testing import CliRunner
-
-    from canasta_tutor.cli import app
-
     def help_of(command: str) -> str:
-        return CliRunner().invoke(app, [command, "--help"], env={"COLUMNS": "100"}).stdout
+        return run_in_process(command, "--help", env={"COLUMNS": "100"}).stdout
 
     for command in ("schema", "explain"):  # progress --ruleset makes it the learner's ruleset
         assert "--ruleset" not in help_of(command), command
@@ -231,10 +219,10 @@ def _spawn(*args: str, cwd: Path):
 
 
 def test_a_long_selfplay_shows_a_bar_on_a_terminal(tmp_path):
-    child = _spawn("selfplay", "--hands", "8", "--ruleset", "classic", cwd=tmp_path)
+    child = _spawn("selfplay", "--hands", "3", "--ruleset", "classic", cwd=tmp_path)
     child.expect("Playing hands")
-    child.expect(r"\d+/8")
-    child.expect("8 hands, ")
+    child.expect(r"\d+/3")
+    child.expect("3 hands, ")
     child.expect(r"nothing broke")
     child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
@@ -300,3 +288,17 @@ def test_check_starts_without_the_other_command_modules():
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     loaded = proc.stderr.strip().splitlines()[-1]
     assert "judging" in loaded and "learning" not in loaded and "worksheet" not in loaded, loaded
+
+
+def test_every_command_is_guarded_by_the_one_decorator():
+    """Each command's errors become exit codes and messages through ``@guarded`` (common.py), not a
+    guard of its own: a new command without it would print a traceback for a bad file."""
+    from canasta_tutor.cli import app
+    from canasta_tutor.cli.common import guarded
+
+    wrapper = guarded(lambda: None).__code__
+    unguarded = [c.callback.__name__ for c in app.registered_commands
+                 if getattr(c.callback, "__code__", None) is not wrapper or not hasattr(c.callback, "__wrapped__")]
+    assert not unguarded, unguarded
+    nested = [p.name for p in (REPO / "canasta_tutor" / "cli").glob("*.py") if "def body(" in p.read_text()]
+    assert not nested, nested

@@ -3,20 +3,17 @@ from any folder, and tables that read in 80 columns."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "canasta_tutor" / "examples"
 
 
-def canasta(*args: str, cwd: Path | None = None, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], capture_output=True, text=True,
-                          cwd=cwd, env={**os.environ, **env}, timeout=60)
+def canasta(*args: str, cwd: Path | None = None, **env: str) -> Ran:
+    return run_in_process(*args, cwd=cwd, env=env)
 
 
 @pytest.mark.parametrize("flag", ["--version", "-V"])
@@ -90,8 +87,7 @@ def test_a_ruleset_reads_in_80_columns_with_no_word_broken(lang, ruleset):
 
 def test_progress_reads_in_80_columns_and_marks_mastery_in_plain_text(tmp_path):
     home = {"CANASTA_HOME": str(tmp_path), "COLUMNS": "80"}
-    subprocess.run([sys.executable, "-m", "canasta_tutor", "lesson", "first-meld"], input="y\nn\ny\n",
-                   capture_output=True, text=True, env={**os.environ, **home}, timeout=60)
+    run_in_process("lesson", "first-meld", input="y\nn\ny\n", env=home)
     out = canasta("progress", **home).stdout
     assert max(len(line) for line in out.splitlines()) <= 80
     row = next(line for line in out.splitlines() if "initial." in line)

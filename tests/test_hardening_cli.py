@@ -12,9 +12,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-from typer.testing import CliRunner
+from clirun import Ran, run_in_process, run_process
 
-from canasta_tutor.cli import app
 from canasta_tutor.learning import play_session
 from canasta_tutor.play.game import load_game
 from canasta_tutor.reading.strict_yaml import InputError, Said
@@ -23,17 +22,17 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = str(ROOT / "canasta_tutor" / "examples" / "table.yaml")
 
 
-def canasta(*args: str, cwd: Path, stdin: str = "", env: dict | None = None, **how) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    environ.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".home")}, **(env or {}))
-    how.setdefault("stdout", subprocess.PIPE)
-    how.setdefault("stderr", subprocess.PIPE)
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=environ, input=stdin,
-                          text=True, encoding="utf-8", timeout=60, **how)
+def canasta(*args: str, cwd: Path, stdin: str = "", env: dict | None = None, **how) -> Ran:
+    """In this process; in a real one when ``how`` redirects or closes its standard streams."""
+    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120",
+               "CANASTA_HOME": str(cwd / ".home"), **(env or {})}
+    if how:
+        return run_process(*args, cwd=cwd, env=environ, input=stdin, timeout=60, **how)
+    return run_in_process(*args, cwd=cwd, env=environ, input=stdin)
 
 
-def invoke(*args: str, **how):
-    return CliRunner().invoke(app, list(args), **how)
+def invoke(*args: str, input: str | None = None, env: dict | None = None) -> Ran:
+    return run_in_process(*args, input=input, env=env)
 
 
 # -- 1. nothing lost: each interrupted game under a name of its own ---------------------------------------

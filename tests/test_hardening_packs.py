@@ -17,9 +17,8 @@ import zlib
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from clirun import Ran, run_in_process
 
-from canasta_tutor.cli import app
 from canasta_tutor.reading import strict_yaml
 from canasta_tutor.reading.strict_yaml import InputError
 from canasta_tutor.teaching import packs
@@ -31,11 +30,9 @@ MANIFEST = b"id: club\ntitle: Club night\nlessons: [01-melds.yaml]\n"
 SECRET = "ghs_S3CR3TtokenS3CR3TtokenS3CR3T"
 
 
-def cli(tmp_path: Path, *args: str):
+def cli(tmp_path: Path, *args: str) -> Ran:
     """The command in-process, from ``tmp_path``; never an internal error nor a traceback."""
-    result = CliRunner().invoke(app, list(args), input="q\n",
-                                env={"CANASTA_HOME": str(tmp_path / ".home"), "COLUMNS": "200"})
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    result = run_in_process(*args, input="q\n", env={"CANASTA_HOME": str(tmp_path / ".home"), "COLUMNS": "200"})
     assert result.exit_code != 70, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     return result

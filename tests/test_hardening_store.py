@@ -8,14 +8,11 @@ import json
 import os
 import socket
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from clirun import Ran, run_in_process, run_process
 
-from canasta_tutor.cli import app
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import AGAIN, GOOD, review, sound
 
@@ -25,22 +22,19 @@ READERS = [["progress"], ["progress", "--json"], ["lesson", "list"]]
 TAKERS = [["lesson", "first-turn"], ["quiz", "--rules", RULE, "--count", "1", "--seed", "1"], ["learn", "--seed", "1"]]
 
 
-def cli(home: Path, *args: str, stdin: str = "q\n", env: dict | None = None):
+def cli(home: Path, *args: str, stdin: str = "q\n", env: dict | None = None) -> Ran:
     """The command in-process (fast); never an internal error."""
-    result = CliRunner().invoke(app, list(args), input=stdin,
-                                env={"CANASTA_HOME": str(home), "CANASTA_NOW": "", "COLUMNS": "100", **(env or {})})
-    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    assert result.exit_code != 70, result.stderr
+    result = run_in_process(*args, input=stdin,
+                            env={"CANASTA_HOME": str(home), "CANASTA_NOW": "", "COLUMNS": "100", **(env or {})})
+    assert result.returncode != 70, result.stderr
     assert "Traceback" not in result.stdout + result.stderr
     return result
 
 
-def run(home: Path, *args: str, stdin: str = "q\n") -> subprocess.CompletedProcess:
+def run(home: Path, *args: str, stdin: str = "q\n") -> Ran:
     """The command as its own process, for what used to hang (a pipe): the timeout fails the test."""
-    env = {k: v for k, v in os.environ.items() if k != "CANASTA_NOW"}
-    env.update({"CANASTA_HOME": str(home), "PYTHONIOENCODING": "utf-8", "CANASTA_LANG": "en"})
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], input=stdin, text=True, encoding="utf-8",
-                          capture_output=True, env=env, timeout=60)
+    proc = run_process(*args, input=stdin, env={"CANASTA_NOW": None, "CANASTA_HOME": str(home), "CANASTA_LANG": "en"},
+                       timeout=60)
     assert proc.returncode != 70 and "Traceback" not in proc.stderr, proc.stderr
     return proc
 

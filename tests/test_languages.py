@@ -3,12 +3,12 @@ worded in every language with nothing left in English."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor import api, texts
 from canasta_tutor.files.snapshot import load_scenario
@@ -47,11 +47,10 @@ def test_the_language_comes_from_canasta_lang_then_the_locale(monkeypatch, env, 
     assert texts.language() == lang
 
 
-def run(*args, env=None):
-    environ = {k: v for k, v in os.environ.items() if k not in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG")}
-    environ.update({"PYTHONIOENCODING": "utf-8", "COLUMNS": "120", "NO_COLOR": "1"}, **(env or {}))
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], capture_output=True, text=True,
-                          env=environ, cwd=ROOT)
+def run(*args, env=None) -> Ran:
+    environ = {"CANASTA_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "COLUMNS": "120",
+               "NO_COLOR": "1", **(env or {})}
+    return run_in_process(*args, env=environ, cwd=ROOT)
 
 
 def test_the_locale_speaks_as_lang_does_and_an_unknown_locale_is_english():
@@ -262,3 +261,20 @@ def test_what_a_player_types_stays_as_the_help_writes_it(lang):
         said = " ".join(m.string) if isinstance(m.string, tuple) else m.string
         changed += [(m.context, word) for word in typed if word in english and word not in said]
     assert not changed, changed
+
+
+def test_a_placeholder_without_a_value_is_an_error_naming_the_text_and_the_placeholder(monkeypatch):
+    monkeypatch.setenv("CANASTA_STRICT_TEXTS", "1")
+    with pytest.raises(KeyError) as missing:
+        texts.section("labels", "verdict.inherited", {})
+    assert isinstance(missing.value, texts.MissingPlaceholder)
+    assert "'labels.verdict.inherited'" in str(missing.value) and "{owner}" in str(missing.value)
+
+
+def test_a_user_sees_the_text_with_the_values_given_and_the_missing_placeholder_as_written(monkeypatch):
+    """Outside the tests and development, a wording slip never turns a ruling into an internal error
+    (docs/decisions.md): every value given is filled in, the missing one stays as its placeholder."""
+    monkeypatch.delenv("CANASTA_STRICT_TEXTS")
+    monkeypatch.setattr(texts.sys, "flags", type("Flags", (), {"dev_mode": False})())
+    assert texts._fill("{first} and {last}", {"first": "Ann"}) == "Ann and {last}"
+    assert texts._fill("{0} cards", {}) == "{0} cards"  # not a named placeholder: as written

@@ -1,5 +1,5 @@
 """`check` on every scenario speaks the chosen language: no label or message of its text or its --json
-comes out as the English says it. Run in process (CliRunner) to stay fast; a made-up catalog (every
+comes out as the English says it. Run in process to stay fast; a made-up catalog (every
 English text with a mark in front) shows that the test passes once every text is translated."""
 from __future__ import annotations
 
@@ -9,10 +9,9 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from clirun import run_in_process
 
 from canasta_tutor import texts
-from canasta_tutor.cli import app
 from canasta_tutor.files.snapshot import load_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,12 +29,10 @@ def _runs():
             yield path, move, scenario.table
 
 
-def _check(path: Path, move: str, lang: str, monkeypatch, as_json: bool) -> str:
-    monkeypatch.setenv("CANASTA_LANG", lang)
-    monkeypatch.setenv("NO_COLOR", "1")
+def _check(path: Path, move: str, lang: str, as_json: bool) -> str:
     args = ["check", str(path), move, "--lang", lang] + (["--json"] if as_json else [])
-    result = CliRunner().invoke(app, args)
-    assert result.exit_code in (0, 1), (path.name, move, result.output)
+    result = run_in_process(*args, env={"CANASTA_LANG": lang, "NO_COLOR": "1"})
+    assert result.returncode in (0, 1), (path.name, move, result.stdout, result.stderr)
     return result.stdout
 
 
@@ -67,16 +64,15 @@ def _same_texts(english, other, data: set[str], key: str = "") -> list[str]:
 
 @cache
 def _english(path: Path, move: str, as_json: bool) -> str:
-    with pytest.MonkeyPatch.context() as mp:
-        return _check(path, move, "en", mp, as_json)
+    return _check(path, move, "en", as_json)
 
 
-def _english_everywhere(lang: str, monkeypatch) -> list[str]:
+def _english_everywhere(lang: str) -> list[str]:
     found = []
     for path, move, table in _runs():
         data = _data_words(table, move)
         for as_json in (False, True):
-            english, other = _english(path, move, as_json), _check(path, move, lang, monkeypatch, as_json)
+            english, other = _english(path, move, as_json), _check(path, move, lang, as_json)
             same = (_same_texts(json.loads(english), json.loads(other), data) if as_json
                     else _same_lines(english, other, data))
             found += [f"{path.relative_to(ROOT)} {move!r}{' --json' if as_json else ''}: {s}" for s in same]
@@ -84,8 +80,8 @@ def _english_everywhere(lang: str, monkeypatch) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", [lang for lang, name in texts.LANGUAGES.items() if name])
-def test_check_speaks_the_language_on_every_scenario(monkeypatch, lang):
-    found = _english_everywhere(lang, monkeypatch)
+def test_check_speaks_the_language_on_every_scenario(lang):
+    found = _english_everywhere(lang)
     assert not found, f"{len(found)} texts in English, e.g.:\n" + "\n".join(found[:30])
 
 
@@ -113,7 +109,7 @@ def test_the_scenario_check_passes_once_every_text_is_translated(monkeypatch):
     """The test above fails only for want of translations: with every catalog entry filled (here with a
     mark), no English is left in any label or message of `check`."""
     _mark_danish(monkeypatch)
-    found = _english_everywhere("da", monkeypatch)
+    found = _english_everywhere("da")
     assert not found, f"{len(found)} texts never looked up in the catalog, e.g.:\n" + "\n".join(found[:30])
 
 
@@ -159,7 +155,7 @@ def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, arg
     _mark_danish(monkeypatch)
     monkeypatch.setenv("CANASTA_LANG", "da")
     for as_json in (False, True):
-        result = CliRunner().invoke(app, args + ["--lang", "da"] + (["--json"] if as_json else []))
-        assert result.exit_code == code
+        result = run_in_process(*args, "--lang", "da", *(["--json"] if as_json else []), cwd=ROOT)
+        assert result.returncode == code
         message = json.loads(result.stdout)["error"]["message"] if as_json else result.stderr
         assert "«" in message, message

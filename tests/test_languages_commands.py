@@ -10,10 +10,9 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from clirun import run_in_process
 
 from canasta_tutor import texts
-from canasta_tutor.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 WORD = re.compile(r"(?<![«\w./-])[^\W\d_]{3,}(?![\w-]*[.(/])")
@@ -53,8 +52,8 @@ def danish(monkeypatch, tmp_path):
 
 
 def run(args: list[str], stdin: str | None = None, codes=(0, 1)) -> str:
-    result = CliRunner().invoke(app, args + ["--lang", "da"], input=stdin)
-    assert result.exit_code in codes, (args, result.output, result.exception)
+    result = run_in_process(*args, "--lang", "da", input=stdin)
+    assert result.returncode in codes, (args, result.output)
     return result.stdout + result.stderr
 
 
@@ -177,7 +176,7 @@ def test_lint_of_a_lesson_pack_and_a_new_skeleton_speak_the_chosen_language(dani
 def test_lint_reports_a_move_that_does_not_parse_once_naming_its_rulesets(monkeypatch, tmp_path):
     monkeypatch.setenv("CANASTA_LANG", "en")
     wrong = _wrong_scenario(tmp_path)
-    result = CliRunner().invoke(app, ["lint", str(wrong), "--json"])
+    result = run_in_process("lint", str(wrong), "--json")
     problems = [p for f in __import__("json").loads(result.stdout)["files"] for p in f["problems"]]
     bad = [p for p in problems if p["key"] == "checks[1].move"]
     assert len(bad) == 1, bad
@@ -192,7 +191,7 @@ def test_lint_lists_the_problems_of_a_file_in_its_order(monkeypatch, tmp_path):
     first, second = WRONG.split("  - move: take 9S 9X")
     path = tmp_path / "first.yaml"
     path.write_text(text[:text.index("checks:")] + "checks:\n  - move: take 9S 9X" + second + first, encoding="utf-8")
-    result = CliRunner().invoke(app, ["lint", str(path), "--json"])
+    result = run_in_process("lint", str(path), "--json")
     problems = [p for f in __import__("json").loads(result.stdout)["files"] for p in f["problems"]]
     assert problems[0]["key"] == "checks[0].move" and len(problems) > 2
     assert [(p["line"], p["column"]) for p in problems] == sorted((p["line"], p["column"]) for p in problems)

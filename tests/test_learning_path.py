@@ -3,7 +3,6 @@ script, the learner's own ruleset, feedback that explains, and quiz positions th
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 from collections import Counter
@@ -322,7 +321,6 @@ def test_quiz_positions_are_plausible(ruleset):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not os.environ.get("CANASTA_SLOW"), reason="a soak run: set CANASTA_SLOW=1")
 @pytest.mark.parametrize("ruleset", BUILTIN)
 def test_quiz_positions_are_plausible_over_hundreds_of_seeds(ruleset):
     rs = load_ruleset(ruleset)

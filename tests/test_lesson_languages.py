@@ -9,10 +9,9 @@ import re
 import shutil
 
 import pytest
-from typer.testing import CliRunner
+from clirun import run_in_process
 
 from canasta_tutor import texts
-from canasta_tutor.cli import app
 from canasta_tutor.learning.lesson import Question, builtin_lessons, read_lesson
 from canasta_tutor.learning.tutor import Talk, run_lesson
 from canasta_tutor.texts import lessons as lesson_texts
@@ -228,15 +227,15 @@ def test_the_lesson_checks_find_a_text_left_in_english(monkeypatch):
 def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "1000")  # whole titles on their lines, to look them up
-    monkeypatch.setenv("CANASTA_LANG", "en")  # --lang sets it for the process: given back after the test
-    dutch = CliRunner().invoke(app, ["lesson", "list", "--lang", "nl"])
+    monkeypatch.setenv("CANASTA_LANG", "en")
+    dutch = run_in_process("lesson", "list", "--lang", "nl")
     assert dutch.exit_code == 0, dutch.output
     titles = {p.stem: lesson_texts.translator(lesson_texts.file_id(p.stem), "nl")("title", read_lesson(
         p, lang="en").title) for p in builtin_lessons()}
     english_titles = [read_lesson(p, lang="en").title for p in builtin_lessons()]
     assert all(t in dutch.stdout for t in titles.values()) and not any(t in dutch.stdout for t in english_titles)
     assert "regels: " in dutch.stdout and "rules: " not in dutch.stdout
-    runs = {lang: json.loads(CliRunner().invoke(app, ["lesson", "list", "--json", "--lang", lang]).stdout)
+    runs = {lang: json.loads(run_in_process("lesson", "list", "--json", "--lang", lang).stdout)
             for lang in ("en", "nl")}
     for mine, theirs in zip(runs["nl"]["lessons"], runs["en"]["lessons"]):
         assert mine.keys() == theirs.keys() and mine["title"] != theirs["title"]
@@ -245,14 +244,14 @@ def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
 
 def test_a_lesson_runs_in_dutch_from_piped_answers(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("CANASTA_LANG", "en")  # --lang sets it for the process: given back after the test
+    monkeypatch.setenv("CANASTA_LANG", "en")
     path = builtin_lessons()[1]
     lesson = read_lesson(path, lang="en")
     answers = "\n".join(a for q in lesson.questions for a in _answers(q, lesson.id)) + "\n"
-    result = CliRunner().invoke(app, ["lesson", "melds", "--restart", "--lang", "nl", "--json"], input=answers)
+    result = run_in_process("lesson", "melds", "--restart", "--lang", "nl", "--json", input=answers)
     assert result.exit_code == 0, result.output
     done = json.loads(result.stdout)
-    english = CliRunner().invoke(app, ["lesson", "melds", "--restart", "--json"], input=answers)
+    english = run_in_process("lesson", "melds", "--restart", "--json", input=answers)
     assert done == json.loads(english.stdout)
     dutch = read_lesson(path, lang="nl")
     assert dutch.title in result.stderr and lesson.title not in result.stderr

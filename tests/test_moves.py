@@ -356,24 +356,26 @@ def test_a_way_out_may_give_a_meld_every_wild_card_it_can_hold():
     assert out.move == "add 2D 2C JK to K; discard 4H"
 
 
-def _positions_of_play():
-    """Positions of real play in every ruleset, both phases, as the mover sees them (a few per hand)."""
+def _positions_of_play(every: int):
+    """Positions of real play in every ruleset, both phases, as the mover sees them (one in ``every``)."""
     from canasta_tutor.learning.positions import walk
 
     for ruleset in BUILTIN:
         for i, position in enumerate(walk(ruleset, 5)):
-            if i % 11 == 3:
+            if i % every == 3:
                 yield position.seen()
                 drawn = position._drawn()
                 if drawn is not None:
                     yield drawn.table
 
 
-def test_every_legal_single_step_is_listed_in_positions_of_play():
+@pytest.mark.parametrize("every,least", [(33, 30), pytest.param(11, 100, marks=pytest.mark.slow)])
+def test_every_legal_single_step_is_listed_in_positions_of_play(every, least):
     """The scenario tables are made by hand; positions of play bring melds, piles and hands nobody
-    thought of (a take onto a meld with many wild cards was found missing that way)."""
+    thought of (a take onto a meld with many wild cards was found missing that way). The default suite
+    tries one position in 33; the soak (``-m slow``, bench/soak.py) one in 11."""
     checked = 0
-    for table in _positions_of_play():
+    for table in _positions_of_play(every):
         if table.mover.hand is not None and len(table.mover.hand) > 12:
             continue  # the enumeration below grows too fast
         keys = {key(table, o.steps) for o in legal_moves(table).options}
@@ -382,18 +384,19 @@ def test_every_legal_single_step_is_listed_in_positions_of_play():
             if v.legal and can_finish(v) is not False:
                 assert key(table, [step]) in keys, f"legal single step not listed: {step}\n{table.to_data()}"
                 checked += 1
-    assert checked > 100
+    assert checked > least
 
 
 
-def test_ways_out_in_positions_of_play_match_judging_each_share():
+@pytest.mark.parametrize("seeds,least", [((1,), 10), pytest.param((1, 2), 20, marks=pytest.mark.slow)])
+def test_ways_out_in_positions_of_play_match_judging_each_share(seeds, least):
     """Every ruleset's positions of real play, in the play phase (the mover has drawn): the counted
-    ways out agree with judging every share one by one."""
+    ways out agree with judging every share one by one (the soak, ``-m slow``, plays a second seed)."""
     from canasta_tutor.learning.positions import walk
 
     compared = 0
     for ruleset in BUILTIN:
-        for seed in (1, 2):
+        for seed in seeds:
             for position in walk(ruleset, seed):
                 table = position.seen().clone()
                 table.turn.phase = "play"
@@ -405,7 +408,7 @@ def test_ways_out_in_positions_of_play_match_judging_each_share():
                     assert sorted((o.move, o.ways, o.shares) for o in fast) == \
                         sorted((o.move, o.ways, o.shares) for o in slow), table.to_data()
                     compared += 1
-    assert compared > 20
+    assert compared > least
 
 def _concrete_ways_out(table) -> dict:
     """Every way to put the whole hand down, card by card (two cards of one code are two cards): the

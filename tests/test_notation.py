@@ -4,11 +4,10 @@ with both readings; the standard notation never changes."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.cards import Card, CardError, parse_card
 
@@ -58,9 +57,8 @@ def test_a_three_in_the_players_letters_still_needs_its_suit():
     assert parse_card("3O") is Card("3", "D")
 
 
-def canasta(*args):
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], capture_output=True, text=True,
-                          cwd=ROOT, env={"PYTHONIOENCODING": "utf-8", "CANASTA_LANG": "en", "PATH": ""})
+def canasta(*args) -> Ran:
+    return run_in_process(*args, cwd=ROOT, env={"CANASTA_LANG": "en"})
 
 
 @pytest.mark.parametrize("lang", ["en", "pt-BR"])  # the language never changes how a card reads

@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor import api
 from canasta_tutor.files.snapshot import table_from_text
@@ -19,11 +18,10 @@ from canasta_tutor.play.coach import Coach
 from canasta_tutor.play.game import Game, full_deck, game_text, load_game
 
 
-def canasta(*args: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    env.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".canasta-home")})
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, input=stdin,
-                          capture_output=True, text=True, encoding="utf-8", timeout=120)
+def canasta(*args: str, cwd: Path, stdin: str = "") -> Ran:
+    env = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120",
+           "CANASTA_HOME": str(cwd / ".canasta-home")}
+    proc = run_in_process(*args, cwd=cwd, env=env, input=stdin)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     return proc
 

@@ -366,7 +366,9 @@ def load_and_use(path: Path, data) -> None:
         api.lint_file(path)  # the snapshot's own checks and score, if it states any
 
 
-@settings(REPEATABLE, max_examples=250)
+# Bounded to 100 examples (about 2 s; the 250 it had took 6 s of every run of the suite). Derandomized:
+# always the same hundred.
+@settings(REPEATABLE, max_examples=100)
 @given(data=st.data())
 def test_a_generated_snapshot_loads_or_is_an_input_error(scratch, data):
     load_and_use(write_snapshot(scratch, data.draw(snapshot_data(scratch), label="snapshot")), data)
@@ -381,7 +383,7 @@ def test_a_table_under_a_generated_ruleset_file_loads_or_is_an_input_error(scrat
     load_and_use(write_snapshot(scratch, drawn), data)
 
 
-@settings(REPEATABLE, max_examples=200)
+@settings(REPEATABLE, max_examples=100)
 @given(data=st.data())
 def test_a_loaded_table_round_trips_through_to_data(scratch, data):
     # table.py: "Table.to_data gives back the snapshot format, so a table round-trips"

@@ -3,9 +3,9 @@ with the verdict, whether the turn can still end, sources that say where, and se
 import json
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
+
+from clirun import Ran, run_in_process
 
 from canasta_tutor import texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
@@ -161,13 +161,11 @@ def test_moves_leave_out_a_dead_end_when_another_step_exists():
 
 
 def test_check_json_on_the_dead_end(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "check", "--json", str(DEAD_END), "add JK to K"],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = run_in_process("check", "--json", str(DEAD_END), "add JK to K", cwd=tmp_path)
     assert proc.returncode == 0
     d = json.loads(proc.stdout)
     assert d["legal"] is True and d["finished"] is False and d["can_finish"] is False
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "hint", "--json", str(DEAD_END)],
-                          capture_output=True, text=True, cwd=tmp_path)
+    proc = run_in_process("hint", "--json", str(DEAD_END), cwd=tmp_path)
     assert proc.returncode == 0 and json.loads(proc.stdout)["move"] is None
 
 
@@ -233,9 +231,8 @@ def test_compare_counts_only_the_rulesets_that_apply():
 
 # -- 6. explain ------------------------------------------------------------------------------------
 
-def _explain(*args, cwd):
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", "explain", *args],
-                          capture_output=True, text=True, cwd=cwd)
+def _explain(*args, cwd) -> Ran:
+    return run_in_process("explain", *args, cwd=cwd)
 
 
 def test_explain_score_ids_words_and_unknown_ids(tmp_path):

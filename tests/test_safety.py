@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process, run_process
 
 from canasta_tutor.learning import store
 from canasta_tutor.learning.progress import Progress
@@ -27,18 +28,21 @@ CONTROLS = [chr(c) for c in range(0x20) if chr(c) not in "\n"] + [chr(c) for c i
 
 
 def canasta(*args, cwd: Path, stdin: str | None = None, env: dict | None = None, timeout: float = 30,
-            raw: bool = False) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    environ.update({"COLUMNS": "120", "PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / ".home")})
-    environ.update(env or {})
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=environ,
-                          input=None if stdin is None else stdin.encode(), stdin=None if stdin is not None
-                          else subprocess.DEVNULL, capture_output=True, timeout=timeout)
+            raw: bool = False, process: bool = False) -> Ran:
+    """In this process, or in a real one (``process``) where blocking is what is tried (a timeout
+    ends it) or the standard input is the process's own."""
+    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120",
+               "CANASTA_HOME": str(cwd / ".home"), **(env or {})}
+    encoding = environ.pop("PYTHONIOENCODING", None) or "utf-8"
+    if process:
+        proc = run_process(*args, cwd=cwd, env=environ, input=stdin, raw=True, encoding=encoding, timeout=timeout)
+    else:
+        proc = run_in_process(*args, cwd=cwd, env=environ, input=stdin, raw=True, encoding=encoding)
     if raw:
         return proc
     out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")  # valid UTF-8, always
     assert "Traceback" not in out + err, out + err
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    return Ran(proc.args, proc.returncode, out, err)
 
 
 def no_controls(text: str) -> None:
@@ -91,9 +95,8 @@ def test_json_stays_valid_utf8_with_escapes_and_foreign_bytes(tmp_path):
     assert b"\x1b" not in proc.stdout and b"\xc2\x9b" not in proc.stdout
     assert json.loads(proc.stdout.decode("utf-8"))["player"] == HOSTILE
     # A byte that is not UTF-8 in an argument: the JSON is still UTF-8, and no traceback.
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "check", os.fsencode(str(EXAMPLE)),
-                           b"draw; discard \xff\xfe", "--json"], capture_output=True, timeout=30,
-                          env=dict(os.environ, PYTHONIOENCODING="utf-8", CANASTA_HOME=str(tmp_path)))
+    proc = run_process("check", os.fsencode(str(EXAMPLE)), b"draw; discard \xff\xfe", "--json", raw=True,
+                       env={"CANASTA_HOME": str(tmp_path)})
     assert proc.returncode == 2
     json.loads(proc.stdout.decode("utf-8"))
     proc.stderr.decode("utf-8")
@@ -147,7 +150,7 @@ def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(tmp_path):
     for args in (["show", str(fifo)], ["show", str(table)], ["lint", str(fifo)], ["lint", str(folder)],
                  ["show", str(EXAMPLE), "--ruleset", str(fifo)], ["show", str(EXAMPLE), "--svg", str(fifo)]):
         start = time.monotonic()
-        proc = canasta(*args, cwd=tmp_path, timeout=15)
+        proc = canasta(*args, cwd=tmp_path, timeout=15, process=True)
         assert time.monotonic() - start < 10
         assert proc.returncode in (1, 3), (args, proc.stderr)
         assert "regular file" in proc.stdout + proc.stderr
@@ -183,7 +186,7 @@ def test_ctrl_c_while_a_file_is_read_stays_a_ctrl_c():
 
 
 def test_standard_input_is_not_read_through_dev_stdin(tmp_path):
-    proc = canasta("show", "/dev/stdin", cwd=tmp_path, stdin=EXAMPLE.read_text(encoding="utf-8"))
+    proc = canasta("show", "/dev/stdin", cwd=tmp_path, stdin=EXAMPLE.read_text(encoding="utf-8"), process=True)
     assert proc.returncode == 3 and "regular file" in proc.stderr
 
 
@@ -661,8 +664,7 @@ def test_a_hostile_ruleset_file_is_shown_not_obeyed(tmp_path):
 
 
 def test_an_answer_in_another_encoding_is_a_wrong_answer_not_a_crash(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "quiz", "--count", "1", "--seed", "2", "--json"],
-                          input=b"\xff\xfe\nq\n", capture_output=True, timeout=60,
-                          env=dict(os.environ, CANASTA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8"))
+    proc = run_process("quiz", "--count", "1", "--seed", "2", "--json", input=b"\xff\xfe\nq\n", raw=True,
+                       env={"CANASTA_HOME": str(tmp_path)})
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout.decode("utf-8"))["stopped"] is True

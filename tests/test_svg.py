@@ -5,14 +5,12 @@ are its rank and suit symbol, so what a reader would see can be compared with th
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, parse_cards
 from canasta_tutor.files.snapshot import load_table
@@ -111,12 +109,9 @@ def test_names_are_escaped(table):
     assert any(t.startswith("<East & West>") for t in texts(root))
 
 
-def canasta(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    environ = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_DEBUG")}
-    environ.update({"PYTHONIOENCODING": "utf-8", "CANASTA_HOME": str(cwd / "home")})
-    return subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=environ,
-                          stdin=subprocess.DEVNULL, capture_output=True, text=True, encoding="utf-8",
-                          timeout=60)
+def canasta(*args: str, cwd: Path) -> Ran:
+    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "CANASTA_HOME": str(cwd / "home")}
+    return run_in_process(*args, cwd=cwd, env=environ)
 
 
 def test_cli_writes_the_svg(tmp_path):

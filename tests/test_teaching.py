@@ -3,17 +3,15 @@ everything at once, lesson packs, the teacher's words in a lesson, `new table` a
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import sqlite3
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor.files.snapshot import load_table
 
@@ -22,11 +20,9 @@ TABLE = (REPO / "canasta_tutor" / "examples" / "table.yaml").read_text(encoding=
 LESSONS = REPO / "canasta_tutor" / "learning" / "lessons"
 
 
-def run(*args, cwd: Path, stdin: str = "") -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-    env.update(CANASTA_HOME=str(cwd / ".home"), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, text=True, input=stdin,
-                          capture_output=True, encoding="utf-8", timeout=120)
+def run(*args, cwd: Path, stdin: str = "") -> Ran:
+    env = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_HOME": str(cwd / ".home")}
+    proc = run_in_process(*args, cwd=cwd, env=env, input=stdin)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     return proc
 
@@ -226,9 +222,8 @@ def test_a_pack_lesson_is_taken_by_id_and_kept_apart_from_the_builtin_one(tmp_pa
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
     env_home = tmp_path / ".home"
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", "lesson", "club/pile", "--json"], cwd=elsewhere,
-                          env=dict(os.environ, CANASTA_HOME=str(env_home)), input="q\n", text=True,
-                          capture_output=True, timeout=120)
+    proc = run_in_process("lesson", "club/pile", "--json", cwd=elsewhere, env={"CANASTA_HOME": str(env_home)},
+                          input="q\n")
     assert json.loads(proc.stdout)["lesson"] == "club/pile", proc.stderr
     assert run("lesson", "club/nonesuch", cwd=tmp_path, stdin="q\n").returncode == 3
 

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, problems, read_lesson
@@ -26,12 +27,10 @@ SCORE_LINES = ["score.cards", "score.canasta-natural", "score.canasta-mixed", "s
                "score.going-out", "score.concealed", "score.hand"]
 
 
-def run(*args, stdin: str = "", home: Path, timeout: int = 60, env: dict | None = None) -> subprocess.CompletedProcess:
-    extra = env or {}
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CANASTA_NOW")}
-    env.update({"CANASTA_HOME": str(home), "PYTHONIOENCODING": "utf-8", "COLUMNS": "100", **extra})
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], input=stdin, env=env, text=True,
-                          capture_output=True, encoding="utf-8", timeout=timeout)
+def run(*args, stdin: str = "", home: Path, env: dict | None = None) -> Ran:
+    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_NOW": None, "CANASTA_HOME": str(home),
+               "COLUMNS": "100", **(env or {})}
+    proc = run_in_process(*args, input=stdin, env=environ)
     assert "Traceback" not in proc.stdout + proc.stderr, proc.stdout + proc.stderr
     return proc
 
@@ -289,7 +288,7 @@ def test_a_locked_database_is_refused_not_moved_aside(tmp_path):
     holder = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
     try:
-        proc = run("progress", home=tmp_path, timeout=90)
+        proc = run("progress", home=tmp_path)
     finally:
         holder.execute("ROLLBACK")
         holder.close()

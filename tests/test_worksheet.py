@@ -7,12 +7,12 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 import yaml
+from clirun import Ran, run_in_process
 
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.files.snapshot import load_table
@@ -52,10 +52,8 @@ checks:
 """
 
 
-def run(*args, cwd: Path, stdin: str | None = None) -> subprocess.CompletedProcess:
-    env = dict(os.environ, CANASTA_HOME=str(cwd / ".home"), PYTHONIOENCODING="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "canasta_tutor", *args], cwd=cwd, env=env, text=True,
-                          input=stdin, capture_output=True, encoding="utf-8", timeout=120)
+def run(*args, cwd: Path, stdin: str | None = None) -> Ran:
+    proc = run_in_process(*args, cwd=cwd, env={"CANASTA_HOME": str(cwd / ".home")}, input=stdin)
     assert "Traceback" not in proc.stdout + proc.stderr
     return proc
 

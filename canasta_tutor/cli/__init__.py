@@ -5,8 +5,10 @@ use them, so ``canasta check`` starts nearly as fast as an empty Typer app. The 
 not written here but in the ``help`` section of texts/en.yaml, by command and option name (cli/help.py)."""
 from __future__ import annotations
 
+import contextvars
 import os
 import sys
+from collections.abc import Sequence
 
 import typer
 
@@ -103,25 +105,24 @@ class _Shown:
 COMPLETE_VAR = "_CANASTA_COMPLETE"  # set by the shell's completion script (canasta --show-completion)
 
 
-def _lang_after_command() -> None:
+def _lang_after_command(args: list[str]) -> list[str]:
     """`canasta --lang da check ...` is `canasta check --lang da ...`: the command's own option, so that
     it starts as fast, words a bad language in --json and lets --help win, as after the command. With no
     known command after it (`canasta --lang da --help`), the tool's own --lang takes it."""
-    args = sys.argv[1:]
     if args[:1] == ["--lang"] and len(args) > 1:
         lang, rest = args[:2], args[2:]
     elif args[:1] and args[0].startswith("--lang="):
         lang, rest = args[:1], args[1:]
     else:
-        return
+        return args
     if rest and rest[0] in COMMAND_MODULES:
-        sys.argv[1:] = [rest[0], *lang, *rest[1:]]
+        return [rest[0], *lang, *rest[1:]]
+    return args
 
 
-def _completion_for_shell() -> None:
+def _completion_for_shell(args: list[str]) -> None:
     """`canasta --show-completion SHELL` prints that shell's script (Typer's own option takes no shell
     and guesses it); an unknown shell is a usage error naming the ones there are."""
-    args = sys.argv[1:]
     if args[:1] == ["--show-completion"] and len(args) == 2:
         shell = args[1]
     elif len(args) == 1 and args[0].startswith("--show-completion="):
@@ -154,36 +155,73 @@ def _streams() -> None:
 
 
 def main() -> None:
+    sys.exit(run(sys.argv[1:]))
+
+
+def run(args: Sequence[str]) -> int:
+    """One run of ``canasta`` with the arguments ``args`` (without the program's name): everything the
+    command does, its output on the standard streams, and its exit code returned. The installed
+    command is this and nothing more; the tests run it in-process too, so that what they check is
+    what a user runs.
+
+    The run has a context of its own (contextvars): the language and the drawing style it chooses
+    end with it, as they would with a process, and the standard streams it wraps are given back."""
+    from canasta_tutor.cli.help import typer_english
+
+    streams = sys.stdin, sys.stdout, sys.stderr
+    try:
+        return contextvars.copy_context().run(_one_run, list(args))
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = streams
+        typer_english()
+
+
+def _one_run(args: list[str]) -> int:
+    from canasta_tutor.cli.help import IN_RUN
+
+    IN_RUN.set(True)
     _never_fail_to_print()
     _streams()
     from canasta_tutor.render.console import clamp_columns
 
     clamp_columns()
-    from canasta_tutor.cli.common import _output_failure, finish_output, output_lost
+    from canasta_tutor.cli.common import finish_output, output_failure, output_lost
 
+    code: object = 0
     try:
-        _run()
+        _run(args)
     except KeyboardInterrupt:  # Ctrl-C before or after a command's own guard
         sys.stderr.write("\n")
         code = 130
     except SystemExit as done:
         code = done.code
     except OSError:  # outside a command's guard (Click's help, --version)
-        if _output_failure() is None:
+        if output_failure() is None:
             raise
         try:
             output_lost()
         except typer.Exit as lost:
             code = lost.exit_code
-    sys.exit(finish_output(code))
+    return _exit_code(finish_output(code))
 
 
-def _run() -> None:
-    _completion_for_shell()
-    if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in sys.argv[1:]):
+def _exit_code(code: object) -> int:
+    """The number a process would exit with for ``sys.exit(code)``: None is 0; a message is 1 (printed
+    to standard error, as Python does)."""
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    sys.stderr.write(f"{code}\n")
+    return 1
+
+
+def _run(args: list[str]) -> None:
+    _completion_for_shell(args)
+    if any(not arg.replace("\n", "").replace("\t", "").isprintable() for arg in args):
         sys.stderr = _Shown(sys.stderr)
-    _lang_after_command()
-    named = len(sys.argv) > 1 and not sys.argv[1].startswith("-") and COMPLETE_VAR not in os.environ
-    target = _only(sys.argv[1]) if named else None
+    args = _lang_after_command(args)
+    named = len(args) > 0 and not args[0].startswith("-") and COMPLETE_VAR not in os.environ
+    target = _only(args[0]) if named else None
     # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
-    (target or _register())(prog_name="canasta")
+    (target or _register())(args=args, prog_name="canasta")

@@ -5,8 +5,11 @@ Only Typer and the standard library are imported here; the engine, YAML and Rich
 inside the commands that use them, so ``canasta check`` starts nearly as fast as an empty Typer app."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
+from collections.abc import Callable
+from typing import Any
 
 import typer
 
@@ -42,7 +45,7 @@ def _start(ctx: typer.Context,
            lang: str | None = typer.Option(None, "--lang", metavar="LANG"),
            version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_show_version)) -> None:
     if lang and not ctx.resilient_parsing:
-        _choose_language(lang, False)
+        choose_language(lang, False)
     # A bare `canasta` greets a newcomer instead of only printing the usage.
     if ctx.invoked_subcommand is None and not ctx.resilient_parsing:
         from canasta_tutor.cli.help import greet
@@ -60,7 +63,9 @@ LearnerOpt = typer.Option(None, "--learner", metavar="NAME")
 
 def _ascii_wanted(value: bool) -> bool:
     if value:  # read by every drawing of this run, however deep
-        os.environ["CANASTA_ASCII"] = "1"
+        from canasta_tutor.render.console import ask_ascii
+
+        ask_ascii()
     return value
 
 
@@ -68,37 +73,37 @@ AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted)
 VerboseOpt = typer.Option(False, "--verbose", "-v")
 
 
-def _emit_json(data) -> None:
+def emit_json(data) -> None:
     from canasta_tutor.render.safe import json_text
 
     sys.stdout.write(json_text(data, getattr(sys.stdout, "encoding", None)) + "\n")
 
 
-def _emit(data, as_json: bool, printer) -> None:
+def emit(data, as_json: bool, printer) -> None:
     """JSON on stdout with --json, else the human rendering (of data with no control character left)."""
     if as_json:
-        _emit_json(data)
+        emit_json(data)
     else:
         from canasta_tutor.render.safe import clean_data
 
         printer(clean_data(data))
 
 
-def _fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
+def fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
     from canasta_tutor.render.safe import clean
 
-    _tell(clean(message))
+    tell(clean(message))
     if as_json:
         try:
-            _emit_json({"error": {"code": code, "message": message, **(extra or {})}})
+            emit_json({"error": {"code": code, "message": message, **(extra or {})}})
         except (OSError, ValueError):  # standard output failing too: the line above says what went wrong,
-            if _output_failure() is not None:  # and its code stays the run's
+            if output_failure() is not None:  # and its code stays the run's
                 sys.stdout.told = True
             _drop_output()
     raise typer.Exit(code)
 
 
-def _tell(line: str) -> None:
+def tell(line: str) -> None:
     """One line on standard error; nothing when that cannot be written either (the exit code tells)."""
     try:
         sys.stderr.write(f"canasta: {line}\n")
@@ -112,7 +117,7 @@ def no_output() -> None:
     from canasta_tutor import texts
     from canasta_tutor.reading.strict_yaml import Said
 
-    _tell(texts.said(Said("output.closed", "standard output is closed, so nothing was done; send the output "
+    tell(texts.said(Said("output.closed", "standard output is closed, so nothing was done; send the output "
                           "somewhere (> FILE, or > /dev/null to drop it)")))
     sys.exit(EXIT_OUTPUT)
 
@@ -143,7 +148,7 @@ class Output:
         return getattr(self._stream, name)
 
 
-def _output_failure() -> BaseException | None:
+def output_failure() -> BaseException | None:
     return getattr(sys.stdout, "failed", None)
 
 
@@ -161,14 +166,14 @@ def _drop_output() -> None:
 def output_lost() -> None:
     """Standard output could not be written: one line on stderr (once), and the exit code that says
     the answer did not arrive."""
-    failed = _output_failure()
+    failed = output_failure()
     if failed is not None and not sys.stdout.told:
         from canasta_tutor import texts
         from canasta_tutor.reading.strict_yaml import Said
 
         sys.stdout.told = True
         problem = getattr(failed, "strerror", None) or str(failed)
-        _tell(texts.said(Said("output.failed", "cannot write to standard output: {problem}; the answer was not "
+        tell(texts.said(Said("output.failed", "cannot write to standard output: {problem}; the answer was not "
                               "given", problem=problem)))
     _drop_output()
     raise typer.Exit(EXIT_OUTPUT)
@@ -184,7 +189,7 @@ def finish_output(code):
         return EXIT_ILLEGAL
     except (OSError, ValueError):
         pass
-    if _output_failure() is None or sys.stdout.told and code:  # said already, with the run's own code
+    if output_failure() is None or sys.stdout.told and code:  # said already, with the run's own code
         return code
     try:
         output_lost()
@@ -192,41 +197,56 @@ def finish_output(code):
         return lost.exit_code
 
 
-def _choose_language(lang: str, as_json: bool) -> None:
+def choose_language(lang: str, as_json: bool) -> None:
     """The language of every message of this run; an unknown one is a usage error naming those there are."""
     from canasta_tutor import texts
 
     chosen = texts.normalise(lang)
     if chosen is None:
-        _fail(EXIT_USAGE, texts.section("languages", "unknown", {
+        fail(EXIT_USAGE, texts.section("languages", "unknown", {
             "lang": lang, "languages": ", ".join(texts.available())}, lang="en"), as_json)
-    os.environ["CANASTA_LANG"] = chosen
+    texts.choose(chosen)
 
 
-def _guard(as_json: bool, lang: str | None, body):
-    """Run a command body, turning our errors into exit codes and messages (never a traceback)."""
+def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
+    """A command whose errors become exit codes and messages, never a traceback: its ``--lang`` is
+    chosen first, and its ``--json`` (when it has one) says whether an error is also given as JSON.
+    Put it under ``@app.command()``; Typer reads the command's own parameters through it."""
+
+    @functools.wraps(command)
+    def run_guarded(*args: Any, **kwargs: Any) -> Any:
+        named = [kwargs.get(param) for param in ("ruleset", "ruleset_id")]
+        return guard(bool(kwargs.get("as_json", False)), kwargs.get("lang"), lambda: command(*args, **kwargs),
+                     named)
+
+    return run_guarded
+
+
+def guard(as_json: bool, lang: str | None, body: Callable[[], Any], rulesets: list[Any] | None = None) -> Any:
+    """Run a command's body, turning our errors into exit codes and messages (never a traceback).
+    ``rulesets``: the values of the command's ruleset parameters, checked by name first."""
     if lang:
-        _choose_language(lang, as_json)
+        choose_language(lang, as_json)
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 
     try:
-        _check_ruleset_names()
+        _check_ruleset_names(rulesets or [])
         return body()
     except typer.Exit:
         raise
     except MoveError as exc:
         from canasta_tutor import texts
 
-        _fail(EXIT_USAGE, texts.label("errors.bad-move", problem=texts.said(exc.args[0])), as_json)
+        fail(EXIT_USAGE, texts.label("errors.bad-move", problem=texts.said(exc.args[0])), as_json)
     except UsageError as exc:
         from canasta_tutor import texts
 
-        _fail(EXIT_USAGE, texts.said(exc.args[0]) if exc.args else str(exc), as_json)
+        fail(EXIT_USAGE, texts.said(exc.args[0]) if exc.args else str(exc), as_json)
     except InputError as exc:
         from canasta_tutor import texts
 
-        _fail(EXIT_INPUT, texts.input_error(exc), as_json, exc.as_dict() | {"message": texts.said(exc.message)})
+        fail(EXIT_INPUT, texts.input_error(exc), as_json, exc.as_dict() | {"message": texts.said(exc.message)})
     except (KeyboardInterrupt, typer.Abort):  # Ctrl-C, also at a yes/no prompt
         sys.stderr.write("\n")
         raise typer.Exit(EXIT_INTERRUPTED) from None
@@ -235,67 +255,63 @@ def _guard(as_json: bool, lang: str | None, body):
     except RecursionError:
         from canasta_tutor import texts
 
-        _fail(EXIT_INPUT, texts.label("errors.nested"), as_json)
+        fail(EXIT_INPUT, texts.label("errors.nested"), as_json)
     except OSError as exc:  # a file or folder the system refuses (permissions, a full disk): the user's to fix
-        if _output_failure() is not None:  # standard output itself (>/dev/full), not a file
+        if output_failure() is not None:  # standard output itself (>/dev/full), not a file
             output_lost()
         where = exc.filename if isinstance(exc.filename, str) else ""
-        _fail(EXIT_INPUT, f"{where + ': ' if where else ''}{exc.strerror or exc}", as_json)
+        fail(EXIT_INPUT, f"{where + ': ' if where else ''}{exc.strerror or exc}", as_json)
     except Exception as exc:  # a bug: short message, traceback only on request
         if os.environ.get("CANASTA_DEBUG"):
             raise
         from canasta_tutor import texts
 
         if type(exc).__module__ == "sqlite3":  # the progress file, busy or changed under us: not a bug of ours
-            _fail(EXIT_INPUT, texts.label("errors.progress-db", error=str(exc)), as_json)
+            fail(EXIT_INPUT, texts.label("errors.progress-db", error=str(exc)), as_json)
 
-        _fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
+        fail(EXIT_INTERNAL, texts.label("errors.internal", error=f"{type(exc).__name__}: {exc}"), as_json)
 
 
-def _check_ruleset_names() -> None:
+def _check_ruleset_names(values: list[Any]) -> None:
     """Every ruleset the command line names (``--ruleset``, the RULESET of ``rules``), checked by name
     before the command reads anything: an unknown name is a usage mistake (exit 2), whichever command
     it is given to; a ruleset file it names is read by the command, and a broken one is a bad file."""
-    from typer._click.globals import get_current_context
-
     from canasta_tutor.engine.ruleset import check_name
 
-    ctx = get_current_context(silent=True)
-    for param in ("ruleset", "ruleset_id"):
-        value = ctx.params.get(param) if ctx is not None else None
+    for value in values:
         for ref in value if isinstance(value, (list, tuple)) else [value]:
             if isinstance(ref, str):
                 check_name(ref)
 
 
-def _house(options: list[str] | None):
+def house_rules(options: list[str] | None):
     from canasta_tutor.files.snapshot import parse_house_option
 
     return dict(parse_house_option(o) for o in options or [])
 
 
-def _print_plain(renderer: str, data: dict) -> None:
+def print_plain(renderer: str, data: dict) -> None:
     """Print with one of the plain renderers (imported only when text, not JSON, is wanted)."""
     from canasta_tutor.render import plain
     from canasta_tutor.render.safe import clean_data
 
-    print(getattr(plain, renderer)(clean_data(data), _style()))
+    print(getattr(plain, renderer)(clean_data(data), plain_style()))
 
 
-def _say(text: str) -> None:
+def print_safe(text: str) -> None:
     """Print a line made of names from files or arguments (a file name, a ruleset id) safely."""
     from canasta_tutor.render.safe import clean
 
     print(clean(text))
 
 
-def _style():
+def plain_style():
     from canasta_tutor.render.plain import Style, colour_on
 
     return Style(colour_on())
 
 
-def _ruleset_ref(ref: str) -> str:
+def ruleset_ref(ref: str) -> str:
     """A ruleset as the engine will look it up again later (in other processes too): a built-in id,
     or a ruleset file's absolute path. Loading it first reports a bad one at once."""
     from canasta_tutor.engine.ruleset import BUILTIN, load_ruleset

@@ -5,10 +5,11 @@ from __future__ import annotations
 import typer
 
 from canasta_tutor.cli import completion
-from canasta_tutor.cli.common import JsonOpt, LangOpt, _emit, _emit_json, _guard, _say, app
+from canasta_tutor.cli.common import JsonOpt, LangOpt, app, emit, emit_json, guarded, print_safe
 
 
 @app.command()
+@guarded
 def example(
     name: str | None = typer.Argument(None, metavar="NAME", autocompletion=completion.example_names),
     out: str | None = typer.Option(None, "--out", "-o", metavar="FILE"),
@@ -16,25 +17,22 @@ def example(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
 ) -> None:
-    def body():
-        from canasta_tutor.teaching import examples
-        from canasta_tutor.texts import section
+    from canasta_tutor.teaching import examples
+    from canasta_tutor.texts import section
 
-        if name is None:
-            _emit(examples.listing(), as_json, _print_listing)
-            return
-        found = examples.find(name)
-        if show:
-            typer.echo(found.text, nl=False)
-            return
-        target = examples.write(found, out)
-        if as_json:
-            _emit_json({"written": target, "example": found.name})
-        else:
-            _say(section("examples", "wrote", {"file": target}))
-            _say(section("examples", "next", {"command": found.try_command(target)}))
-
-    _guard(as_json, lang, body)
+    if name is None:
+        emit(examples.listing(), as_json, _print_listing)
+        return
+    found = examples.find(name)
+    if show:
+        typer.echo(found.text, nl=False)
+        return
+    target = examples.write(found, out)
+    if as_json:
+        emit_json({"written": target, "example": found.name})
+    else:
+        print_safe(section("examples", "wrote", {"file": target}))
+        print_safe(section("examples", "next", {"command": found.try_command(target)}))
 
 
 def _print_listing(data: dict) -> None:

@@ -18,19 +18,19 @@ Typer's and Click's stays English. Only Typer and the standard library are impor
 starts with it."""
 from __future__ import annotations
 
+import contextvars
 import sys
 
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from canasta_tutor.cli.typer_inside import CLICK_ENGLISH, TYPER_WORDS, UsageError, rich_words
 from canasta_tutor.texts.help_en import HELP
 
-try:  # Typer 0.2x carries its own copy of Click
-    from typer._click.exceptions import UsageError
-except ImportError:  # pragma: no cover - older Typer on Click itself
-    from click.exceptions import UsageError
-
 LANG_SEEN = "canasta.help-lang"  # ctx.meta: the --lang found on the command line
+# True inside cli.run, which gives each run a context of its own; the group gives one itself to a run
+# that did not come through it (a test's CliRunner().invoke(app, ...)).
+IN_RUN: contextvars.ContextVar[bool] = contextvars.ContextVar("canasta_in_run", default=False)
 
 
 def lang_on_line(args) -> str | None:
@@ -105,13 +105,13 @@ def param_help(command: str, param, lang: str = "en") -> str | None:
     return say(f"{command}.options.{name}", lang) or say(f"options.{name}", lang)
 
 
-# What Typer calls its own words (module constants of typer.rich_utils) and our keys for them.
-TYPER_WORDS = {"ARGUMENTS_PANEL_TITLE": "arguments", "OPTIONS_PANEL_TITLE": "options",
-               "COMMANDS_PANEL_TITLE": "commands", "ERRORS_PANEL_TITLE": "error",
-               "REQUIRED_LONG_STRING": "required", "ABORTED_TEXT": "aborted"}
-
-
 _TYPER_ENGLISH: dict = {}  # Typer's own wording, kept when first replaced
+
+
+def typer_english() -> None:
+    """Typer's own words back in English at the end of a run (see _typer_speaks)."""
+    if _TYPER_ENGLISH:
+        _typer_speaks("en")
 
 
 def _typer_speaks(lang: str) -> None:
@@ -120,9 +120,8 @@ def _typer_speaks(lang: str) -> None:
     names them otherwise keeps its English."""
     if lang == "en" and not _TYPER_ENGLISH:
         return  # nothing was replaced: English start-up does nothing here
-    from typer import rich_utils
-
-    words = {**TYPER_WORDS, "DEFAULT_STRING": "default", "RICH_HELP": "try-help"}
+    rich_utils = rich_words()
+    words = TYPER_WORDS
     if not _TYPER_ENGLISH:
         _TYPER_ENGLISH.update({c: getattr(rich_utils, c) for c in words if hasattr(rich_utils, c)})
     for constant, key in words.items():
@@ -139,23 +138,6 @@ def _typer_speaks(lang: str) -> None:
         setattr(rich_utils, constant, said)
 
 
-# The usage errors Click and Typer word in English, as they word them, and our keys for them.
-ERRORS = (
-    ("missing-argument", r"Missing argument (?P<name>.+)\.$"),
-    ("missing-option", r"Missing option (?P<name>.+)\.$"),
-    ("no-such-option-offer", r"No such option: (?P<name>\S+) \(Possible options: (?P<options>.+)\)$"),
-    ("no-such-option-offer", r"No such option: (?P<name>\S+)\s+Did you mean (?P<options>.+)\?$"),
-    ("no-such-option", r"No such option: (?P<name>\S+)$"),
-    ("no-such-command-offer", r"No such command (?P<name>.+)\. Did you mean (?P<commands>.+)\?$"),
-    ("no-such-command", r"No such command (?P<name>.+)\.$"),
-    ("extra-arguments", r"Got unexpected extra arguments? \((?P<arguments>.*)\)$"),
-    ("extra-arguments", r"Got unexpected extra argument\(s\) \((?P<arguments>.*)\)$"),
-    ("needs-value", r"Option (?P<name>.+) requires an argument\.$"),
-    ("takes-no-value", r"Option (?P<name>.+) does not take a value\.$"),
-    ("invalid-value", r"Invalid value for (?P<name>.+?): (?P<problem>.+)$"),
-)
-
-
 def reworded(error, lang: str):
     """A usage error of Click's or Typer's in ``lang``: the same error (class, exit code, context),
     its message in our words where we know its English; else as it was."""
@@ -165,7 +147,7 @@ def reworded(error, lang: str):
     import re
 
     message = error.format_message()
-    for key, pattern in ERRORS:
+    for key, pattern in CLICK_ENGLISH:
         found = re.match(pattern, message, re.DOTALL)
         if found:
             params = found.groupdict()
@@ -304,6 +286,15 @@ class CanastaGroup(_Speaking, TyperGroup):
             return super().resolve_command(ctx, args)
         except UsageError as error:
             raise reworded(error, help_language(ctx)) from None
+
+    def main(self, *args, **kwargs):
+        """A run that did not come through cli.run still ends with the language it chose."""
+        if IN_RUN.get():
+            return super().main(*args, **kwargs)
+        try:
+            return contextvars.copy_context().run(super().main, *args, **kwargs)
+        finally:
+            typer_english()
 
 
 class CanastaApp(typer.Typer):

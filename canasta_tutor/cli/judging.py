@@ -11,18 +11,19 @@ from canasta_tutor.cli.common import (
     JsonOpt,
     LangOpt,
     RulesetOpt,
-    _emit,
-    _emit_json,
-    _guard,
-    _house,
-    _print_plain,
-    _say,
-    _style,
     app,
+    emit,
+    emit_json,
+    guarded,
+    house_rules,
+    plain_style,
+    print_plain,
+    print_safe,
 )
 
 
 @app.command()
+@guarded
 def check(
     file: str = typer.Argument(..., metavar="FILE"),
     move: str = typer.Argument(..., metavar="MOVE"),
@@ -33,31 +34,28 @@ def check(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor import api, texts
-        from canasta_tutor.render import report
+    from canasta_tutor import api, texts
+    from canasta_tutor.render import report
 
-        if compare:
-            return _compare(file, move, house, as_json)
-        verdict = api.check_file(file, move, ruleset, _house(house))
-        data = report.verdict_dict(verdict)
-        if as_json:
-            _emit_json(data)
-        else:
-            from canasta_tutor.render.plain import verdict_text
-            from canasta_tutor.render.safe import clean, clean_data
+    if compare:
+        return _compare(file, move, house, as_json)
+    verdict = api.check_file(file, move, ruleset, house_rules(house))
+    data = report.verdict_dict(verdict)
+    if as_json:
+        emit_json(data)
+    else:
+        from canasta_tutor.render.plain import verdict_text
+        from canasta_tutor.render.safe import clean, clean_data
 
-            print(verdict_text(clean_data(data), _style(), clean(texts.ruleset_title(verdict.ruleset.id, verdict.ruleset.title))))
-        raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
-
-    _guard(as_json, lang, body)
+        print(verdict_text(clean_data(data), plain_style(), clean(texts.ruleset_title(verdict.ruleset.id, verdict.ruleset.title))))
+    raise typer.Exit(0 if verdict.legal else EXIT_ILLEGAL)
 
 
 def _compare(file: str, move: str, house, as_json: bool) -> None:
     from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
-    rulings = api.compare(file, move, _house(house))
+    rulings = api.compare(file, move, house_rules(house))
     rows = []
     for r in rulings:
         if r.verdict is None:
@@ -68,7 +66,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     if as_json:
         from canasta_tutor.render.compare import summary
 
-        _emit_json({"rulings": rows, "summary": summary(rows)})
+        emit_json({"rulings": rows, "summary": summary(rows)})
     else:
         from canasta_tutor.render.compare import compare_table
         from canasta_tutor.render.safe import clean, clean_data
@@ -81,6 +79,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
 
 
 @app.command()
+@guarded
 def score(
     file: str = typer.Argument(..., metavar="FILE"),
     out: str | None = typer.Option(None, "--out", metavar="NAME"),
@@ -91,23 +90,21 @@ def score(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor import api
-        from canasta_tutor.engine.scoring import ScoreError
-        from canasta_tutor.reading.strict_yaml import InputError, Said
-        from canasta_tutor.render import report
+    from canasta_tutor import api
+    from canasta_tutor.engine.scoring import ScoreError
+    from canasta_tutor.reading.strict_yaml import InputError, Said
+    from canasta_tutor.render import report
 
-        try:
-            scored = api.score_file(file, out, concealed, ruleset, _house(house))
-        except ScoreError as exc:  # the player named by --out: the option is the command line's to name
-            raise InputError(Said("score.option", "{option}: {problem}", option="--out", problem=exc.message)) from None
-        data = report.score_dict(scored)
-        _emit(data, as_json, lambda d: _print_plain("score_text", d))
-
-    _guard(as_json, lang, body)
+    try:
+        scored = api.score_file(file, out, concealed, ruleset, house_rules(house))
+    except ScoreError as exc:  # the player named by --out: the option is the command line's to name
+        raise InputError(Said("score.option", "{option}: {problem}", option="--out", problem=exc.message)) from None
+    data = report.score_dict(scored)
+    emit(data, as_json, lambda d: print_plain("score_text", d))
 
 
 @app.command()
+@guarded
 def show(
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: str | None = RulesetOpt,
@@ -117,22 +114,19 @@ def show(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor.files.snapshot import load_table
+    from canasta_tutor.files.snapshot import load_table
 
-        table = load_table(file, ruleset, _house(house))
-        if svg is not None:
-            return _write_svg(table, svg, as_json, file)
-        if as_json:
-            from canasta_tutor.render.table_view import table_data
+    table = load_table(file, ruleset, house_rules(house))
+    if svg is not None:
+        return _write_svg(table, svg, as_json, file)
+    if as_json:
+        from canasta_tutor.render.table_view import table_data
 
-            _emit_json(table_data(table))
-        else:
-            from canasta_tutor.render.table_view import print_table
+        emit_json(table_data(table))
+    else:
+        from canasta_tutor.render.table_view import print_table
 
-            print_table(table)
-
-    _guard(as_json, lang, body)
+        print_table(table)
 
 
 def _write_svg(table, out: str, as_json: bool, source: str) -> None:
@@ -140,14 +134,15 @@ def _write_svg(table, out: str, as_json: bool, source: str) -> None:
 
     save_svg(table, out, source)
     if as_json:
-        _emit_json({"svg": out})
+        emit_json({"svg": out})
     else:
         from canasta_tutor import texts
 
-        _say(texts.label("errors.svg-wrote", file=out))
+        print_safe(texts.label("errors.svg-wrote", file=out))
 
 
 @app.command()
+@guarded
 def moves(
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: str | None = RulesetOpt,
@@ -156,10 +151,11 @@ def moves(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    _table_report(file, ruleset, house, as_json, lang, "moves")
+    _table_report(file, ruleset, house, as_json, "moves")
 
 
 @app.command()
+@guarded
 def hint(
     file: str = typer.Argument(..., metavar="FILE"),
     ruleset: str | None = RulesetOpt,
@@ -168,24 +164,21 @@ def hint(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    _table_report(file, ruleset, house, as_json, lang, "hint")
+    _table_report(file, ruleset, house, as_json, "hint")
 
 
-def _table_report(file: str, ruleset, house, as_json: bool, lang, what: str) -> None:
+def _table_report(file: str, ruleset, house, as_json: bool, what: str) -> None:
     """``moves`` and ``hint``: load the table, ask the engine, print the answer or its JSON."""
-    def body():
-        from canasta_tutor.files.snapshot import load_table
-        from canasta_tutor.render import report
+    from canasta_tutor.files.snapshot import load_table
+    from canasta_tutor.render import report
 
-        table = load_table(file, ruleset, _house(house))
-        if what == "moves":
-            from canasta_tutor.play.moves import legal_moves
+    table = load_table(file, ruleset, house_rules(house))
+    if what == "moves":
+        from canasta_tutor.play.moves import legal_moves
 
-            data, printer = report.moves_dict(legal_moves(table)), "moves_text"
-        else:
-            from canasta_tutor.play.hint import hint as best
+        data, printer = report.moves_dict(legal_moves(table)), "moves_text"
+    else:
+        from canasta_tutor.play.hint import hint as best
 
-            data, printer = report.hint_dict(best(table)), "hint_text"
-        _emit(data, as_json, lambda d: _print_plain(printer, d))
-
-    _guard(as_json, lang, body)
+        data, printer = report.hint_dict(best(table)), "hint_text"
+    emit(data, as_json, lambda d: print_plain(printer, d))

@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import typer
 
-from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, _emit_json, _guard, app
+from canasta_tutor.cli.common import AsciiOpt, JsonOpt, LangOpt, LearnerOpt, VerboseOpt, app, emit_json, guarded
 
 
 @app.command()
+@guarded
 def learn(
     ruleset: str | None = typer.Option(None, "--ruleset", "-r"),
     seed: int | None = typer.Option(None, "--seed"),
@@ -16,26 +17,23 @@ def learn(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        import random
+    import random
 
-        from canasta_tutor.cli.learning import _open_progress, _taking
-        from canasta_tutor.learning.path import run_learn
-        from canasta_tutor.learning.quiz import DEFAULT_RULESET
+    from canasta_tutor.cli.learning import open_progress, taking
+    from canasta_tutor.learning.path import run_learn
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET
 
-        store = _open_progress(learner, ruleset)
-        try:
-            rs = store.ruleset() or DEFAULT_RULESET
-            start = seed if seed is not None else random.randrange(1 << 30)
+    store = open_progress(learner, ruleset)
+    try:
+        rs = store.ruleset() or DEFAULT_RULESET
+        start = seed if seed is not None else random.randrange(1 << 30)
 
-            def result(outcome) -> dict:
-                return {"learner": store.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
-                        "right_first": outcome.right_first, "stopped": outcome.quit}
+        def result(outcome) -> dict:
+            return {"learner": store.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
+                    "right_first": outcome.right_first, "stopped": outcome.quit}
 
-            outcome = _taking(lambda talk: run_learn(talk, store, rs, start), as_json, result, store, verbose)
-        finally:
-            store.close()
-        if as_json:
-            _emit_json(result(outcome))
-
-    _guard(as_json, lang, body)
+        outcome = taking(lambda talk: run_learn(talk, store, rs, start), as_json, result, store, verbose)
+    finally:
+        store.close()
+    if as_json:
+        emit_json(result(outcome))

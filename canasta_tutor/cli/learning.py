@@ -14,17 +14,18 @@ from canasta_tutor.cli.common import (
     LangOpt,
     LearnerOpt,
     VerboseOpt,
-    _emit,
-    _emit_json,
-    _fail,
-    _guard,
-    _ruleset_ref,
-    _say,
     app,
+    emit,
+    emit_json,
+    fail,
+    guarded,
+    print_safe,
+    ruleset_ref,
 )
 
 
 @app.command()
+@guarded
 def lesson(
     name: str = typer.Argument(..., metavar="NAME", autocompletion=completion.lesson_ids),
     pack: str | None = typer.Argument(None, metavar="PACK"),
@@ -36,38 +37,35 @@ def lesson(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor.learning.lesson import find_lesson, read_lesson
+    from canasta_tutor.learning.lesson import find_lesson, read_lesson
 
-        if name == "list":
-            return _list_lessons(pack, learner, as_json)
-        from canasta_tutor.learning.tutor import run_lesson
+    if name == "list":
+        return _list_lessons(pack, learner, as_json)
+    from canasta_tutor.learning.tutor import run_lesson
 
-        if pack:
-            from canasta_tutor.learning.path import say
+    if pack:
+        from canasta_tutor.learning.path import say
 
-            _fail(EXIT_USAGE, say("second-name", found=pack), as_json)
-        from canasta_tutor.teaching.packs import pack_lesson
+        fail(EXIT_USAGE, say("second-name", found=pack), as_json)
+    from canasta_tutor.teaching.packs import pack_lesson
 
-        ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
-        _refuse_broken_lesson(ls)
-        progress = _open_progress(learner, ruleset)
+    ls = pack_lesson(name, ruleset) or read_lesson(find_lesson(name), ruleset)
+    _refuse_broken_lesson(ls)
+    progress = open_progress(learner, ruleset)
 
-        def result(outcome) -> dict:
-            return {"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
-                    "right_first": outcome.right_first, "finished": not outcome.quit}
+    def result(outcome) -> dict:
+        return {"lesson": ls.id, "learner": progress.learner, "asked": outcome.asked,
+                "right_first": outcome.right_first, "finished": not outcome.quit}
 
-        try:
-            # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
-            outcome = _taking(lambda talk: run_lesson(ls, talk, progress, restart), as_json, result, progress,
-                              verbose)
-        finally:
-            progress.close()
-            _notice(progress)
-        if as_json:
-            _emit_json(result(outcome))
-
-    _guard(as_json, lang, body)
+    try:
+        # With --json the lesson talks on stderr and stdout gets only the result, for scripts.
+        outcome = taking(lambda talk: run_lesson(ls, talk, progress, restart), as_json, result, progress,
+                          verbose)
+    finally:
+        progress.close()
+        _notice(progress)
+    if as_json:
+        emit_json(result(outcome))
 
 
 def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
@@ -87,7 +85,7 @@ def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
     finally:
         store.close()
     if as_json:
-        _emit_json({"lessons": [{"id": x["id"], "title": x["title"], "rules": x["rules"],
+        emit_json({"lessons": [{"id": x["id"], "title": x["title"], "rules": x["rules"],
                                  "questions": x["questions"], "state": x["state"], "answered": x["done"],
                                  "next": x["next"]} for x in states],
                     **({"pack": about} if about else {})})
@@ -120,6 +118,7 @@ def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
 
 
 @app.command()
+@guarded
 def quiz(
     rules_: list[str] | None = typer.Option(None, "--rules", metavar="ID", autocompletion=completion.drill_ids),
     count: int | None = typer.Option(None, "--count", "-n", min=1, max=10_000, metavar="N"),
@@ -131,42 +130,40 @@ def quiz(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        import random
+    import random
 
-        from canasta_tutor.learning.quiz import DEFAULT_RULESET, drillable
-        from canasta_tutor.learning.tutor import run_quiz
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drillable
+    from canasta_tutor.learning.tutor import run_quiz
 
-        known = drillable()
-        wanted = []
-        for r in rules_ or []:
-            wanted += [x for x in r.replace(",", " ").split() if x]
-        unknown = [r for r in wanted if r not in known]
-        if unknown:
-            from canasta_tutor.learning.path import say
+    known = drillable()
+    wanted = []
+    for r in rules_ or []:
+        wanted += [x for x in r.replace(",", " ").split() if x]
+    unknown = [r for r in wanted if r not in known]
+    if unknown:
+        from canasta_tutor.learning.path import say
 
-            _fail(EXIT_USAGE, say("no-drill", unknown=", ".join(unknown), known=", ".join(known)), as_json)
-        progress = _open_progress(learner, ruleset)
-        rs = _ruleset_ref(ruleset) if ruleset else (progress.ruleset() or DEFAULT_RULESET)
-        start = seed if seed is not None else random.randrange(1 << 30)
+        fail(EXIT_USAGE, say("no-drill", unknown=", ".join(unknown), known=", ".join(known)), as_json)
+    progress = open_progress(learner, ruleset)
+    rs = ruleset_ref(ruleset) if ruleset else (progress.ruleset() or DEFAULT_RULESET)
+    start = seed if seed is not None else random.randrange(1 << 30)
 
-        def result(outcome) -> dict:
-            return {"learner": progress.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
-                    "right_first": outcome.right_first, "stopped": outcome.quit}
+    def result(outcome) -> dict:
+        return {"learner": progress.learner, "ruleset": rs, "seed": start, "asked": outcome.asked,
+                "right_first": outcome.right_first, "stopped": outcome.quit}
 
-        try:
-            outcome = _taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
-                              result, progress, verbose)
-        finally:
-            progress.close()
-            _notice(progress)
-        if as_json:
-            _emit_json(result(outcome))
-
-    _guard(as_json, lang, body)
+    try:
+        outcome = taking(lambda talk: run_quiz(talk, progress, wanted or known, count, rs, start), as_json,
+                          result, progress, verbose)
+    finally:
+        progress.close()
+        _notice(progress)
+    if as_json:
+        emit_json(result(outcome))
 
 
 @app.command()
+@guarded
 def progress(
     reset: bool = typer.Option(False, "--reset"),
     yes: bool = typer.Option(False, "--yes", "-y"),
@@ -180,47 +177,44 @@ def progress(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor.learning.path import say
-        from canasta_tutor.learning.progress import Progress, clock, database_path
-        from canasta_tutor.learning.progress_view import print_progress, progress_data
+    from canasta_tutor.learning.path import say
+    from canasta_tutor.learning.progress import Progress, clock, database_path
+    from canasta_tutor.learning.progress_view import print_progress, progress_data
 
-        clock()  # a bad CANASTA_NOW is reported before anything is read
-        if whole_class or as_csv or export or import_file:
-            from canasta_tutor.cli.progress_class import class_command
+    clock()  # a bad CANASTA_NOW is reported before anything is read
+    if whole_class or as_csv or export or import_file:
+        from canasta_tutor.cli.progress_class import class_command
 
-            return class_command(whole_class or as_csv, as_csv, export, import_file, learner, as_json)
-        # Reading never creates the database; --reset, or a ruleset to remember, writes to one that exists
-        # (no file: nothing to forget).
-        writing = (reset or bool(ruleset)) and database_path().exists()
-        store = Progress(learner=learner, write=writing)
-        _notice(store)
-        try:
-            if ruleset and writing:
-                store.set_ruleset(_ruleset_ref(ruleset))
-            if reset:
-                if not yes:
-                    if not sys.stdin.isatty():
-                        _fail(EXIT_USAGE, say("reset-needs-yes"), as_json)
-                    from canasta_tutor.render.safe import clean
+        return class_command(whole_class or as_csv, as_csv, export, import_file, learner, as_json)
+    # Reading never creates the database; --reset, or a ruleset to remember, writes to one that exists
+    # (no file: nothing to forget).
+    writing = (reset or bool(ruleset)) and database_path().exists()
+    store = Progress(learner=learner, write=writing)
+    _notice(store)
+    try:
+        if ruleset and writing:
+            store.set_ruleset(ruleset_ref(ruleset))
+        if reset:
+            if not yes:
+                if not sys.stdin.isatty():
+                    fail(EXIT_USAGE, say("reset-needs-yes"), as_json)
+                from canasta_tutor.render.safe import clean
 
-                    if not typer.confirm(clean(say("reset-ask", n=store.answers(), learner=store.learner,
-                                                   path=store.path))):
-                        raise typer.Exit(1)
-                store.reset()
-                if as_json:
-                    _emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
-                else:
-                    _say(say("reset-done", learner=store.learner, path=store.path))
-                return
-            _emit(progress_data(store), as_json, print_progress)
-        finally:
-            store.close()
-
-    _guard(as_json, lang, body)
+                if not typer.confirm(clean(say("reset-ask", n=store.answers(), learner=store.learner,
+                                               path=store.path))):
+                    raise typer.Exit(1)
+            store.reset()
+            if as_json:
+                emit_json({"reset": True, "learner": store.learner, "database": str(store.path)})
+            else:
+                print_safe(say("reset-done", learner=store.learner, path=store.path))
+            return
+        emit(progress_data(store), as_json, print_progress)
+    finally:
+        store.close()
 
 
-def _open_progress(learner: str | None, ruleset: str | None):
+def open_progress(learner: str | None, ruleset: str | None):
     """The learner's progress, read at $CANASTA_NOW if set; a ruleset given becomes theirs."""
     from canasta_tutor.learning.progress import Progress, clock
 
@@ -228,11 +222,11 @@ def _open_progress(learner: str | None, ruleset: str | None):
     store = Progress(learner=learner)
     _notice(store)
     if ruleset:
-        store.set_ruleset(_ruleset_ref(ruleset))
+        store.set_ruleset(ruleset_ref(ruleset))
     return store
 
 
-def _taking(run, as_json: bool, result, progress, verbose: bool = False):
+def taking(run, as_json: bool, result, progress, verbose: bool = False):
     """Run a lesson or quiz; Ctrl-C stops it like 'q' (every answer given is already saved), and with
     --json the result so far is still printed, then the exit code says it was interrupted (130)."""
     from canasta_tutor.learning.tutor import Talk, say
@@ -248,7 +242,7 @@ def _taking(run, as_json: bool, result, progress, verbose: bool = False):
         _notice(progress)
         if as_json and outcome is not None:
             outcome.quit = True
-            _emit_json(result(outcome) | {"interrupted": True})
+            emit_json(result(outcome) | {"interrupted": True})
         raise typer.Exit(EXIT_INTERRUPTED) from None
 
 

@@ -5,10 +5,21 @@ import sys
 
 import typer
 
-from canasta_tutor.cli.common import EXIT_USAGE, AsciiOpt, HouseOpt, LangOpt, _fail, _guard, _house, _style, app
+from canasta_tutor.cli.common import (
+    EXIT_USAGE,
+    AsciiOpt,
+    HouseOpt,
+    LangOpt,
+    app,
+    fail,
+    guarded,
+    house_rules,
+    plain_style,
+)
 
 
 @app.command()
+@guarded
 def play(
     ruleset: str = typer.Option("classic", "--ruleset", "-r"),
     house: list[str] | None = HouseOpt,
@@ -20,44 +31,41 @@ def play(
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
-    def body():
-        from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
+    from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
 
-        if players is not None and players not in (2, 3, 4, 6):
-            from canasta_tutor.texts import section
+    if players is not None and players not in (2, 3, 4, 6):
+        from canasta_tutor.texts import section
 
-            _fail(EXIT_USAGE, section("play", "players-choice", {"players": players}), False)
-        if resume:
-            game = resume_game(resume, level)
-        else:
-            from canasta_tutor.engine.ruleset import BUILTIN
+        fail(EXIT_USAGE, section("play", "players-choice", {"players": players}), False)
+    if resume:
+        game = resume_game(resume, level)
+    else:
+        from canasta_tutor.engine.ruleset import BUILTIN
 
-            ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
-            game = new_game(ref, _house(house), players, seed, hands, level or 3)
-        terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
-        session = Session(game, _lines(terminal), _write, _style(), terminal, _drawer() if terminal else None)
+        ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
+        game = new_game(ref, house_rules(house), players, seed, hands, level or 3)
+    terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    session = Session(game, _lines(terminal), _write, plain_style(), terminal, _drawer() if terminal else None)
+    try:
+        session.run()
+    except KeyboardInterrupt:
+        from canasta_tutor import texts
+        from canasta_tutor.reading.strict_yaml import InputError, Said
+        from canasta_tutor.render.safe import clean
+        from canasta_tutor.texts import section
+
         try:
-            session.run()
-        except KeyboardInterrupt:
-            from canasta_tutor import texts
-            from canasta_tutor.reading.strict_yaml import InputError, Said
-            from canasta_tutor.render.safe import clean
-            from canasta_tutor.texts import section
-
-            try:
-                saved = autosave(game)
-            except InputError as exc:  # no place would take it: say so, and what to do, and still stop
-                _write("\n" + clean(texts.input_error(exc)))
-                raise typer.Exit(130) from None
-            told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
-            if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
-                elsewhere = Said("game.saved-elsewhere", "the games folder could not be used ({problem}), so the "
-                                 "game is saved elsewhere", problem=saved.elsewhere)
-                told.insert(0, clean(texts.said(elsewhere)))
-            _write("\n" + "\n".join(told))
+            saved = autosave(game)
+        except InputError as exc:  # no place would take it: say so, and what to do, and still stop
+            _write("\n" + clean(texts.input_error(exc)))
             raise typer.Exit(130) from None
-
-    _guard(False, lang, body)
+        told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
+        if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
+            elsewhere = Said("game.saved-elsewhere", "the games folder could not be used ({problem}), so the "
+                             "game is saved elsewhere", problem=saved.elsewhere)
+            told.insert(0, clean(texts.said(elsewhere)))
+        _write("\n" + "\n".join(told))
+        raise typer.Exit(130) from None
 
 
 def _abs(path: str) -> str:

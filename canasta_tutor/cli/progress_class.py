@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from canasta_tutor.cli.common import _emit_json, _say
+from canasta_tutor.cli.common import emit_json, print_safe
 
 
 def class_command(whole_class: bool, as_csv: bool, export: str | None, import_file: str | None,
@@ -27,9 +27,9 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
         finally:
             store.close()
         if as_json:
-            _emit_json(done | {"database": str(store.path)})
+            emit_json(done | {"database": str(store.path)})
         else:
-            _say(say("imported", n=done["answers_added"], learner=done["learner"], path=store.path))
+            print_safe(say("imported", n=done["answers_added"], learner=done["learner"], path=store.path))
         return
     if not database_path().exists():  # reading never creates the database
         if export:
@@ -43,9 +43,9 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
 
                 write_file(export, pc.export_text(store))
                 if as_json:
-                    _emit_json({"written": export, "learner": store.learner, "answers": store.answers()})
+                    emit_json({"written": export, "learner": store.learner, "answers": store.answers()})
                 else:
-                    _say(say("exported", file=export, learner=store.learner, n=store.answers()))
+                    print_safe(say("exported", file=export, learner=store.learner, n=store.answers()))
                 return
             data = pc.class_data(store)
         finally:
@@ -53,7 +53,7 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
     if as_csv:
         sys.stdout.write(pc.class_csv(data))
     elif as_json:
-        _emit_json(data)
+        emit_json(data)
     else:
         _print_class(data, say)
 

@@ -5,14 +5,7 @@ import os
 
 import typer
 
-from canasta_tutor.cli.common import (
-    JsonOpt,
-    LangOpt,
-    RulesetOpt,
-    _emit_json,
-    _guard,
-    app,
-)
+from canasta_tutor.cli.common import JsonOpt, LangOpt, RulesetOpt, app, emit_json, guarded
 
 
 def _versioned(path: str, version: str) -> str:
@@ -24,6 +17,7 @@ def _versioned(path: str, version: str) -> str:
 
 
 @app.command()
+@guarded
 def worksheet(
     files: list[str] = typer.Argument(...),
     out: str = typer.Option(..., "--out", "-o"),
@@ -37,40 +31,37 @@ def worksheet(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
 ) -> None:
-    def body() -> None:
-        from canasta_tutor import texts
-        from canasta_tutor.files.writing import check_target, write_file
-        from canasta_tutor.reading.strict_yaml import InputError
-        from canasta_tutor.teaching.answer_key import key_html
-        from canasta_tutor.teaching.sheet import sheet_html
-        from canasta_tutor.teaching.worksheet import ordered, questions, versions_named
+    from canasta_tutor import texts
+    from canasta_tutor.files.writing import check_target, write_file
+    from canasta_tutor.reading.strict_yaml import InputError
+    from canasta_tutor.teaching.answer_key import key_html
+    from canasta_tutor.teaching.sheet import sheet_html
+    from canasta_tutor.teaching.worksheet import ordered, questions, versions_named
 
-        letters = versions_named(versions)
-        targets = [_versioned(t, v) for v in letters for t in (out, key) if t]
-        if key and os.path.abspath(key) == os.path.abspath(out):
-            raise InputError(texts.section("teaching", "worksheet.same-file"))
-        for target in targets:
-            # a new file or a sheet written before; never a folder, a link, a pipe or someone's file
-            check_target(target, replace_own=True)
-            if os.path.exists(target) and any(os.path.exists(f) and os.path.samefile(f, target)
-                                              for f in files if f != "-"):
-                raise InputError(texts.section("teaching", "worksheet.read-file", {"file": target}))
-        qs = questions(files, ruleset)
-        pages: dict[str, str] = {}
-        for v in letters:
-            # versions differ in their order: each is shuffled by the seed and its letter
-            these = ordered(qs, shuffle or len(letters) > 1, seed, v)
-            pages[_versioned(out, v)] = sheet_html(these, title, lang, per_page, v)
-            if key:
-                pages[_versioned(key, v)] = key_html(these, title, lang, v)
-        for target, text in pages.items():
-            write_file(target, text, replace_own=True)
-        if as_json:
-            _emit_json({"written": list(pages), "questions": len(qs)})
-        else:
-            from canasta_tutor.render.safe import clean
+    letters = versions_named(versions)
+    targets = [_versioned(t, v) for v in letters for t in (out, key) if t]
+    if key and os.path.abspath(key) == os.path.abspath(out):
+        raise InputError(texts.section("teaching", "worksheet.same-file"))
+    for target in targets:
+        # a new file or a sheet written before; never a folder, a link, a pipe or someone's file
+        check_target(target, replace_own=True)
+        if os.path.exists(target) and any(os.path.exists(f) and os.path.samefile(f, target)
+                                          for f in files if f != "-"):
+            raise InputError(texts.section("teaching", "worksheet.read-file", {"file": target}))
+    qs = questions(files, ruleset)
+    pages: dict[str, str] = {}
+    for v in letters:
+        # versions differ in their order: each is shuffled by the seed and its letter
+        these = ordered(qs, shuffle or len(letters) > 1, seed, v)
+        pages[_versioned(out, v)] = sheet_html(these, title, lang, per_page, v)
+        if key:
+            pages[_versioned(key, v)] = key_html(these, title, lang, v)
+    for target, text in pages.items():
+        write_file(target, text, replace_own=True)
+    if as_json:
+        emit_json({"written": list(pages), "questions": len(qs)})
+    else:
+        from canasta_tutor.render.safe import clean
 
-            for target in pages:
-                print(texts.section("teaching", "worksheet.wrote", {"file": clean(target), "n": len(qs)}, lang))
-
-    _guard(as_json, lang, body)
+        for target in pages:
+            print(texts.section("teaching", "worksheet.wrote", {"file": clean(target), "n": len(qs)}, lang))

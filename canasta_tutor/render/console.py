@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from contextvars import ContextVar
 
 # Every symbol a drawing may use; one that cannot be encoded means ASCII for all.
 SYMBOLS = "♠♥♦♣★◀✓■□─│╭╮╰╯┏━"
@@ -27,10 +28,19 @@ def clamp_columns() -> None:
         os.environ["COLUMNS"] = str(clamped(int(text)))
 
 
+# ``--ascii`` for this run of the command line: set in the run's own context (see texts.choose).
+_ASKED: ContextVar[bool] = ContextVar("canasta_ascii", default=False)
+
+
+def ask_ascii() -> None:
+    """Draw in plain ASCII for the rest of the current context: the run of a command."""
+    _ASKED.set(True)
+
+
 def ascii_only(stream=None) -> bool:
     """Draw in plain ASCII: asked for (``--ascii``, ``CANASTA_ASCII``), or the output cannot encode
     the symbols."""
-    if os.environ.get("CANASTA_ASCII"):
+    if _ASKED.get() or os.environ.get("CANASTA_ASCII"):
         return True
     encoding = getattr(stream or sys.stdout, "encoding", None) or "utf-8"
     try:

@@ -8,6 +8,8 @@ The language comes from ``--lang``, else the ``CANASTA_LANG`` environment variab
 from __future__ import annotations
 
 import os
+import sys
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -40,9 +42,23 @@ def normalise(code: str | None) -> str | None:
     return None
 
 
+# The language a run of the command line asked for (``--lang``). The command line sets it once per run,
+# inside a context of its own that ends with the run (cli.run), so that a program or a test running
+# the command twice in one process never carries one run's language into the next.
+_CHOSEN: ContextVar[str | None] = ContextVar("canasta_language", default=None)
+
+
+def choose(lang: str) -> None:
+    """Speak ``lang`` (one of LANGUAGES) for the rest of the current context: the run of a command."""
+    _CHOSEN.set(lang)
+
+
 def language() -> str:
-    """The language of the messages: ``CANASTA_LANG`` (which ``--lang`` sets), else the first locale
-    variable that is set; an unknown one means English, without a word."""
+    """The language of the messages: the one chosen for this run (``--lang``), else ``CANASTA_LANG``,
+    else the first locale variable that is set; an unknown one means English, without a word."""
+    chosen = _CHOSEN.get()
+    if chosen:
+        return chosen
     for var in ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
         if value:
@@ -126,9 +142,39 @@ def plural_form(n: int, lang: str | None = None) -> str:
     return "one" if n == 1 else "other"
 
 
-def _fill(template, params: dict) -> str:
-    """Fill a catalog entry. An entry may be plural-aware: a mapping with ``one`` and ``other`` forms and
-    ``count`` naming the parameter that decides (``n`` when not given), so no text leaves the plural to the reader."""
+class MissingPlaceholder(KeyError):
+    """A text names a placeholder its caller gave no value for: a slip in the code or a catalog."""
+
+    def __init__(self, key: str, placeholder: str) -> None:
+        super().__init__(f"the text {key!r} has the placeholder {{{placeholder}}}, but no value was given for it")
+        self.key, self.placeholder = key, placeholder
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def strict() -> bool:
+    """Whether a text with a placeholder left unfilled is an error (MissingPlaceholder): in the tests and
+    in development (``CANASTA_STRICT_TEXTS=1``, or ``python -X dev``). For a user it never is: see
+    _fill and docs/decisions.md."""
+    return bool(os.environ.get("CANASTA_STRICT_TEXTS")) or sys.flags.dev_mode
+
+
+class _KeptPlaceholders(dict):
+    """The parameters of a text, a missing one written back as its placeholder (``{who}``)."""
+
+    def __missing__(self, name: str) -> str:
+        return "{" + name + "}"
+
+
+def _fill(template, params: dict, key: str = "?") -> str:
+    """Fill the catalog entry ``key``. An entry may be plural-aware: a mapping with ``one`` and ``other``
+    forms and ``count`` naming the parameter that decides (``n`` when not given), so no text leaves the
+    plural to the reader.
+
+    A placeholder with no value is a slip: an error in the tests and in development (strict()); for a
+    user the text is shown with every value it was given and the missing placeholder as written
+    (``{who}``), rather than a ruling turned into an internal error (docs/decisions.md)."""
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
         n = n if isinstance(n, int) else 0
@@ -138,7 +184,14 @@ def _fill(template, params: dict) -> str:
             template = template.get(plural_form(n), template["other"])
     try:
         return template.format(**params)
-    except (KeyError, IndexError, ValueError, AttributeError):
+    except KeyError as missing:
+        if strict():
+            raise MissingPlaceholder(key, str(missing.args[0])) from None
+        try:
+            return template.format_map(_KeptPlaceholders(params))
+        except (IndexError, ValueError, AttributeError):
+            return str(template)
+    except (IndexError, ValueError, AttributeError):
         return str(template)
 
 
@@ -155,7 +208,7 @@ def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
 def counted(key: str, n: int, lang: str | None = None) -> str:
     """``n`` things, worded by the ``counts`` section: counted("card", 1) is "1 card", 2 gives "2 cards"."""
     entry = catalog(lang or language()).get("counts", {}).get(key, {"one": "{n} " + key, "other": "{n} " + key})
-    return _fill(entry, {"n": n})
+    return _fill(entry, {"n": n}, f"counts.{key}")
 
 
 def rule_entry(rule: str, lang: str | None = None) -> dict:
@@ -166,7 +219,7 @@ def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
     if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
-    return _fill(message, _localised(params, lang))
+    return _fill(message, _localised(params, lang), f"rules.{rule}.message")
 
 
 def note_message(key: str, params: dict, lang: str | None = None) -> str:
@@ -180,7 +233,7 @@ def note_message(key: str, params: dict, lang: str | None = None) -> str:
         params["kind"] = cat["kinds"].get(params["kind"], params["kind"])
     if "how" in params:
         params["how_text"] = cat.get("take_how", {}).get(params["how"], params["how"])
-    return _fill(cat["notes"].get(key, key), params)
+    return _fill(cat["notes"].get(key, key), params, f"notes.{key}")
 
 
 def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
@@ -189,11 +242,12 @@ def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
     words = cat["words"]
     params["all_text"] = words["red-threes-all"] if params.get("all") else ""
     params["negative_text"] = words["red-threes-negative"] if params.get("negative") else ""
-    return _fill(cat["scores"].get(rule, rule), _localised(params, lang))
+    return _fill(cat["scores"].get(rule, rule), _localised(params, lang), f"scores.{rule}")
 
 
 def score_note(key: str, params: dict, lang: str | None = None) -> str:
-    return _fill(catalog(lang or language())["score_notes"].get(key, key), _localised(params, lang))
+    return _fill(catalog(lang or language())["score_notes"].get(key, key), _localised(params, lang),
+                 f"score_notes.{key}")
 
 
 def word(key: str, lang: str | None = None) -> str:
@@ -208,7 +262,7 @@ def section(name: str, key: str, params: dict | None = None, lang: str | None = 
     params = dict(params or {})
     if "rank" in params:
         params.setdefault("rank_name", rank_name(params["rank"], lang))
-    return _fill(entries.get(key.split(".")[-1], key), _localised(params, lang))
+    return _fill(entries.get(key.split(".")[-1], key), _localised(params, lang), f"{name}.{key}")
 
 
 def rank_name(rank: str, lang: str | None = None) -> str:
@@ -300,7 +354,7 @@ def listed(items, how: str = "and", lang: str | None = None) -> str:
     if len(items) < 2:
         return "".join(items)
     entry = catalog(lang or language())["lists"][how]
-    return _fill(entry, {"first": ", ".join(items[:-1]), "last": items[-1]})
+    return _fill(entry, {"first": ", ".join(items[:-1]), "last": items[-1]}, f"lists.{how}")
 
 
 def _said_param(name: str, value):
@@ -334,7 +388,7 @@ def said(message) -> str:
     for part in key.split("."):
         entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None
     if isinstance(entry, str) or isinstance(entry, dict) and "other" in entry:
-        return _fill(entry, params)
+        return _fill(entry, params, f"errors.{key}")
     return str(message)
 
 
