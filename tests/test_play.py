@@ -41,7 +41,7 @@ def test_ask_list_save_quit_then_check_and_resume(tmp_path):
     top = saved["x-game"]["stock"].split()[-1]
     resumed = canasta("play", "--resume", "game.yaml", cwd=tmp_path, stdin="draw\nsave again.yaml\nquit\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert f"LEGAL  draw {top}" in resumed.stdout  # the stock goes on in its saved order
+    assert f"OK: draw {top}" in resumed.stdout  # the stock goes on in its saved order
     again = yaml.safe_load((tmp_path / "again.yaml").read_text())
     assert again["stock"] == saved["stock"] - 1 and again["turn"] == saved["turn"] | {"phase": "play"}
 
@@ -52,10 +52,13 @@ def test_an_illegal_move_is_refused_with_checks_ruling(tmp_path):
     move = f"discard {card}"  # before drawing: illegal
     ruling = canasta("check", "before.yaml", move, cwd=tmp_path)
     assert ruling.returncode == 1
-    proc = canasta("play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nsave after.yaml\nquit\n")
+    proc = canasta("play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nwhy\nsave after.yaml\nquit\n")
     assert proc.returncode == 0
-    assert ruling.stdout.strip() in proc.stdout
-    assert "Try again" in proc.stdout
+    assert ruling.stdout.strip() in proc.stdout  # 'why' gives check's ruling in full
+    assert f"Refused: {move}: " in proc.stdout and "Try again" in proc.stdout
+    short = proc.stdout.split(f"Refused: {move}")[1].split("\n")[0]
+    assert "type 'why' for the full ruling" in short
+    assert "The game is saved in after.yaml" in proc.stdout  # quit after a save says where it is
     before, after = (yaml.safe_load((tmp_path / f).read_text()) for f in ("before.yaml", "after.yaml"))
     assert before == after  # a refused move changes nothing
 

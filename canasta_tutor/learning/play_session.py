@@ -53,7 +53,7 @@ def saved_games() -> Path:
 
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
-                 terminal: bool = False, draw: Callable[[Table], None] | None = None) -> None:
+                 terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False) -> None:
         self.game = game
         self.lines: Iterator[str] = iter(lines)
         self.write = write
@@ -62,6 +62,9 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
+        self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
+        self.ruling: str | None = None  # the full text of the last ruling, for 'why'
+        self.saved: tuple[str, tuple[int, int, str, int]] | None = None  # the last 'save FILE', and when
         if self.human is not None:
             game.ask_human = self._ask_human
 
@@ -78,7 +81,9 @@ class Session:
             if g.over:
                 self.write(self._game_over())
                 return OVER
-            key = (g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or []))
+            # the table is drawn when a turn of yours starts ('show' draws it any time; --verbose after every step)
+            key = ((g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])) if self.verbose
+                   else (g.hand, g.turns))
             if key != drawn:
                 self._draw()
                 drawn = key
@@ -152,8 +157,14 @@ class Session:
         rs = g.ruleset
         side = g.table.side_of(self.human).name if self.human else ""
         partners = [n for n in g.table.side_of(self.human).players if n != self.human] if self.human else []
-        head = say("welcome", player=self.human or "", side=side, title=texts.ruleset_title(rs.id, rs.title), ruleset=rs.id,
-                   target=rs.target_score)
+        title = texts.ruleset_title(rs.id, rs.title)
+        if g.max_hands is not None:  # a game of so many hands ends after them, whatever the score
+            left = g.max_hands - g.hand + 1
+            head = say("welcome-hands", player=self.human or "", side=side, title=title, ruleset=rs.id,
+                       hands=texts.counted("hand", left), target=rs.target_score)
+        else:
+            head = say("welcome", player=self.human or "", side=side, title=title, ruleset=rs.id,
+                       target=rs.target_score)
         lines = [self.style(head, "bold")]
         if partners:
             lines.append(say("partner", partner=texts.listed(partners)))
@@ -192,8 +203,15 @@ class Session:
         if not line:
             return None
         if word in ("quit", "q", "exit"):
+            self._save_on_quit()
             self.write(say("bye"))
             return QUIT
+        if word == "why":
+            self.write(self.ruling or say("why-nothing"))
+            return None
+        if word == "show":
+            self._draw()
+            return None
         if word in ("?", "hint"):
             # the same advice as 'canasta hint', dead-end guard included
             advice = hint(g.table, g.moves(), memory=g.memory.get(self.human))
@@ -242,7 +260,15 @@ class Session:
             return None
         self._answers()
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
-        self.write(verdict_text(clean_data(report.verdict_dict(v)), self.style, clean(title)))
+        d = clean_data(report.verdict_dict(v))
+        self.ruling = verdict_text(d, self.style, clean(title))
+        if self.verbose:
+            self.write(self.ruling)
+        elif v.legal:  # a step is one line; 'why' gives the ruling in full
+            self.write(say("step-legal", move=d["move"]))
+        else:
+            self.write(say("step-refused", move=d["move"], rule=d["violations"][0]["rule"],
+                           reason=d["violations"][0]["message"]))
         if not v.legal:
             self.write(say("try-again"))
         elif g.table.turn.red_three_last and not v.state.discarded:
@@ -279,6 +305,20 @@ class Session:
         lines.append("  " + say("score-total", totals=", ".join(f"{n} {p}" for n, p in self._totals().items())))
         return "\n".join(lines)
 
+    def _save_on_quit(self) -> None:
+        """``quit`` keeps the game: saved under a new name in the games folder, and said where."""
+        if self.game.over:
+            return
+        if self.saved is not None and self.saved[1] == self._state():  # saved with 'save FILE' since the last move
+            self.write(say("quit-saved", file=clean(self.saved[0])))
+            return
+        try:
+            saved = autosave(self.game)
+        except InputError as exc:
+            self.write(clean(texts.input_error(exc)))
+            return
+        self.write(say("quit-saved", file=clean(str(saved.path))))
+
     def save(self, path: str) -> Path | None:
         if not path:
             self.write(say("save-needs-file"))
@@ -293,7 +333,12 @@ class Session:
             self.write(clean(not_saved(texts.input_error(exc))))
             return None
         self.write(say("saved", file=path))
+        self.saved = (path, self._state())
         return target
+
+    def _state(self) -> tuple[int, int, str, int]:
+        g = self.game
+        return g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])
 
 
 def not_saved(problem: str) -> str:
@@ -376,10 +421,17 @@ def new_game(ruleset: str, house: dict, players: int | None, seed: int | None, h
     return game
 
 
-def resume_game(path: str, level: int | None = None) -> Game:
+def resume_game(path: str, level: int | None = None, hands: int | None = None,
+                given: dict[str, object] | None = None) -> Game:
+    """The saved game, to go on with. ``hands``: so many more hands, the one in play the first.
+    ``given``: the options of the command line that the saved game fixes (ruleset, players, seed,
+    house rules): one that says otherwise is a usage mistake."""
     from canasta_tutor.play.game import load_game
 
     game = load_game(path)
+    _same_game(game, path, given or {})
+    if hands is not None:
+        game.max_hands = game.hand + hands - 1
     if not any(s.player == "human" for s in game.seats.values()):
         game.seat_for(game.table.turn.player if level is None else game.names[0], "human")
     if level is not None:
@@ -387,6 +439,26 @@ def resume_game(path: str, level: int | None = None) -> Game:
             if s.player == "coach":
                 s.level = level
     return game
+
+
+def _same_game(game: Game, path: str, given: dict[str, object]) -> None:
+    saved: dict[str, object] = {"ruleset": game.ruleset_ref, "players": len(game.names), "seed": game.seed,
+                                "house": game.house}
+    for option, value in given.items():
+        if value is None or value == {} or option not in saved:
+            continue
+        there = saved[option]
+        if option == "house" and isinstance(value, dict):  # as the file keeps them: parsed values
+            from canasta_tutor.play.game import _house_value
+
+            value = {k: _house_value(v[1]) for k, v in value.items()}
+        if option == "ruleset" and value in (game.ruleset.id, game.ruleset.base, there):
+            continue
+        if value != there:
+            shown = ", ".join(f"{k}={v}" for k, v in there.items()) if isinstance(there, dict) else str(there)
+            raise UsageError(Said("game.resume-contradicts", "--{option} {value}: the saved game {file} is played "
+                                  "with {option} {saved}; leave the option out to go on with it",
+                                  option=option, value=str(value), file=path, saved=shown or "-"))
 
 
 __all__ = ["Session", "new_game", "resume_game", "autosave"]

@@ -1037,8 +1037,9 @@ TEXTS = {
     },
     'play': {
         'welcome': 'You play {player} (side {side}) in {title} ({ruleset}); the game goes to {target} points.',
+        'welcome-hands': 'You play {player} (side {side}) in {title} ({ruleset}); {hands} to play (the game ends sooner if a side reaches {target} points).',
         'partner': 'Your partner: {partner}.',
-        'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'score', 'save FILE', 'help' or 'quit'.",
+        'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'show' (the table), 'why' (the last ruling in full), 'score', 'save FILE', 'help' or 'quit' (which saves the game).",
         'told': '{player}: {moves}. {reason}',
         'coach-says': 'The coach suggests:',
         'moves-pick': 'Type a number to make that move.',
@@ -1071,6 +1072,10 @@ TEXTS = {
         'interrupted': 'Stopped. The game is saved in {file}. Go on with: canasta play --resume {file}',
         'end-of-input': 'No more commands: the game stops here.',
         'bye': 'Goodbye.',
+        'quit-saved': 'The game is saved in {file}. Go on with: canasta play --resume {file}',
+        'step-legal': 'OK: {move}',
+        'step-refused': "Refused: {move}: {reason} ({rule}; type 'why' for the full ruling)",
+        'why-nothing': 'No move has been judged yet.',
         'partner-asks': '{asker}, your partner, asks: may I go out? (yes or no)',
         'yes-or-no': 'Answer yes or no.',
         'answered': '{partner} answers {asker}: {reason}',
@@ -2095,7 +2100,7 @@ TEXTS = {
         },
         'play': {
             'summary': 'Play Canasta against the computer, with a coach to ask at every prompt.',
-            'text': "Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach; 'save FILE' writes the position as a table file that check, moves and lessons read; 'score', 'quit'. A refused move gets the same ruling as check gives. When standard input is not a terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in your data folder and says how to go on.",
+            'text': "Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach; 'save FILE' writes the position as a table file that check, moves and lessons read; 'score'; 'show' draws the table; 'why' gives the last ruling in full, as check gives it; 'quit' saves the game in your data folder and says where. Your partner answers 'ask' (may I go out?), and the answer binds. When standard input is not a terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in your data folder and says how to go on.",
             'examples': [
                 'canasta play --seed 7 --ruleset classic',
                 "printf 'moves\\n1\\nsave game.yaml\\nquit\\n' | canasta play --seed 7",
@@ -2104,9 +2109,10 @@ TEXTS = {
                 'ruleset': 'Ruleset id or ruleset file.',
                 'players': "2, 3, 4 or 6 (classic and official); default: the ruleset's.",
                 'seed': 'Deal the same cards again (default: a new deal).',
-                'hands': 'Stop after this many hands (default: play to the target).',
+                'hands': 'Stop after this many hands (default: play to the target); with --resume, this many more, the hand in play the first.',
                 'level': "The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own).",
-                'resume': "Go on with a game saved by 'save FILE' (or from any table file).",
+                'resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
+                'verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
             },
         },
         'words': {
