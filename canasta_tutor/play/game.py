@@ -141,7 +141,7 @@ class Game:
         self.history: list[HandResult] = []
         self.turns = 0
         self.stock: list[Card] = []
-        self.table: Table | None = None
+        self.table: Table  # dealt by ``deal`` (a game made with deal=False deals later)
         self.memory: dict[str, Memory] = {}
         self.over = False
         self.winner: str | None = None

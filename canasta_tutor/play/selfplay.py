@@ -258,6 +258,8 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
 
 def _check_score(t: Table, result: PlayedHand) -> None:
     report = result.score
+    if report is None:  # only a hand that ended is scored, and checked
+        return
     rs = t.ruleset
     counted = 0
     for s in report.sides:
@@ -390,7 +392,7 @@ def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: i
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = list(pool.imap_unordered(side_hand, work, chunksize=4))
     else:
-        results = map(side_hand, work)
+        results = list(map(side_hand, work))
     for rid, _, ended, moves, points in results:
         match.hands += 1
         match.moves += moves
