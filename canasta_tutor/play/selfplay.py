@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
@@ -386,13 +387,14 @@ def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: i
     chosen = tuple(players.items())
     work = [(rid, s, chosen) for s in range(seed, seed + hands) for rid in rulesets]
     match = SideMatch(everyone)
+    results: Iterable[tuple[str, int, str, int, dict[str, int]]]
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = list(pool.imap_unordered(side_hand, work, chunksize=4))
     else:
-        results = list(map(side_hand, work))
+        results = map(side_hand, work)  # one at a time, so that progress is told as hands end
     for rid, _, ended, moves, points in results:
         match.hands += 1
         match.moves += moves
