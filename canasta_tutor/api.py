@@ -6,12 +6,16 @@ For programs, the stable entry points are ``table_from_dict`` (or ``load_table``
 modules move."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
+from canasta_tutor.engine.kernel import JUDGE, decide, some_take
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import load_scenario, read_scenario
 from canasta_tutor.reading.strict_yaml import InputError, load
@@ -34,16 +38,32 @@ EXAMPLE: dict[str, Any] = {
 }
 
 
-def check(table: Table, move: str | list[Step]) -> Verdict:
-    """Judge a move and, when it legally goes out, score the hand as the move leaves it.
+def check(table: Table, move: str | list[Step]) -> Ruling:
+    """The ruling on a move: legal or not and the deciding rule, every violation with its citation,
+    the notes, whether the turn is over or can still be finished, and the hand's score when the move
+    legally goes out.
 
     >>> table = table_from_dict(EXAMPLE)
     >>> check(table, "take 9S 9D; discard 4H").legal
     True
     >>> check(table, "take 4H KS").rule_ids
     ['pile.no-match']
+    >>> check(table, "take 4H KS").decisive
+    'pile.no-match'
     """
-    return judge_scored(table, move)
+    steps = parse_move(move) if isinstance(move, str) else list(move)
+    decisive = decide(table, steps)  # the kernel: legal, and the deciding rule, on counts
+    if decisive == JUDGE:  # a question the kernel leaves to the judge
+        return Ruling.of(judge_scored(table, steps), _finish)
+    return Ruling(table, tuple(steps), decisive is None, decisive, _finish)
+
+
+def _finish(v: Verdict) -> Finish:
+    # The search for a way to finish the turn lives with the players' moves; only a ruling asked
+    # whether it can be finished runs it.
+    from canasta_tutor.play.finishing import finish
+
+    return finish(v)
 
 
 def table_from_dict(data: dict[str, Any], name: str = "<data>") -> Table:
@@ -61,6 +81,34 @@ def table_from_dict(data: dict[str, Any], name: str = "<data>") -> Table:
     from canasta_tutor.files.from_data import table_from_dict as build
 
     return build(data, name)
+
+
+def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
+                     melds: Sequence[Sequence[Sequence[Card]]] = (), discard: Sequence[Card] = (), stock: int = 0,
+                     player: int = 0, phase: str = "draw", scores: Sequence[int] = (), first_round: bool = False,
+                     permission: str = "none", has_melded: Sequence[bool] = ()) -> Table:
+    """A table a program made itself, from cards (``Card`` objects, see ``cards``), trusted: nothing is
+    checked. Seats are ``P1``, ``P2``...; ``melds`` and ``scores`` go by side, seated as the ruleset
+    seats them; ``player`` is the seat on turn. For positions from outside the program, use the
+    validating ``table_from_dict``.
+
+    >>> table = table_from_cards("classic", [cards("9S 9D 2C 4H"), 11, 11, 11], melds=[[cards("9H 9C 9S")]],
+    ...                          discard=cards("5D 9H"), stock=40, scores=[1600, 0])
+    >>> table.sides[0].players, check(table, "take 9S 9D").legal
+    (['P1', 'P3'], True)
+    """
+    from canasta_tutor.files.from_data import table_from_cards as build
+
+    return build(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission, has_melded)
+
+
+def cards(text: str) -> list[Card]:
+    """Cards from their codes (``"7H 7D 2C"``), for ``table_from_cards``.
+
+    >>> cards("7H 2C JK")
+    [Card('7H'), Card('2C'), Card('JK')]
+    """
+    return parse_cards(text)
 
 
 def load_table(path: str, ruleset: str | None = None, house: House | None = None) -> Table:
@@ -92,6 +140,10 @@ def can_take(table: Table) -> bool:
     >>> can_take(table_from_dict(EXAMPLE))
     True
     """
+    if table.turn.phase != "draw" or not table.discard:
+        return False
+    if some_take(table):  # the plain takes, on the kernel
+        return True
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)
@@ -109,31 +161,36 @@ def score(table: Table, out: str | None = None, concealed: bool = False) -> Scor
     return score_table(table, out, concealed)
 
 
-def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None) -> Verdict:
-    """``check`` on the table of a file, under its ruleset or ``ruleset``, with ``house`` rules.
+def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None,
+               reader: str | None = None) -> Ruling:
+    """``check`` on the table of a file, under its ruleset or ``ruleset``, with ``house`` rules; the move as
+    a reader of the language ``reader`` types it (``nl``: ``pak HS HH 2K`` is ``take KS KH 2C``; None: the
+    English words, and the card letters every language shares).
 
     >>> check_file(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H").legal
     True
+    >>> check_file(str(Path(__file__).parent / "examples" / "table.yaml"), "pak 9S 9R 2K; leg af 4H", reader="nl").move
+    'take 9S 9D 2C; discard 4H'
     """
-    steps = parse_move(move)  # a bad move is a usage error, reported before the file is read
+    steps = parse_move(move, reader)  # a bad move is a usage error, reported before the file is read
     return check(load_scenario(path, ruleset, house).table, steps)
 
 
-class Ruling:
+class Compared:
     """One ruleset's ruling in a comparison, or why that ruleset cannot judge the table."""
     ruleset: str
-    verdict: Verdict | None
+    verdict: Ruling | None
     problem: str | None  # why this ruleset cannot judge the table (e.g. the number of players)
 
-    def __init__(self, ruleset: str, verdict: Verdict | None, problem: str | None) -> None:
+    def __init__(self, ruleset: str, verdict: Ruling | None, problem: str | None) -> None:
         self.ruleset = ruleset
         self.verdict = verdict
         self.problem = problem
 
 
-def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
+def compare(path: str, move: str, house: House | None = None, reader: str | None = None) -> list[Compared]:
     """The move under every built-in ruleset; one that does not fit the table (its number of players)
-    is listed with the reason instead of a verdict.
+    is listed with the reason instead of a verdict; ``reader`` as in ``check_file``.
 
     >>> rulings = compare(str(Path(__file__).parent / "examples" / "table.yaml"), "take 9S 9D 2C; discard 4H")
     >>> [(r.ruleset, r.verdict.legal) for r in rulings if r.verdict is not None]
@@ -141,7 +198,7 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
     >>> rulings[1].problem
     'found 4 players, but classic-2p is played by 2'
     """
-    steps = parse_move(move)
+    steps = parse_move(move, reader)
     root = load(path)
     out = []
     judged: set[str] = set()
@@ -149,13 +206,13 @@ def compare(path: str, move: str, house: House | None = None) -> list[Ruling]:
         try:
             scenario = read_scenario(root, path, rid, house)
         except InputError as exc:
-            out.append(Ruling(rid, None, exc.message))
+            out.append(Compared(rid, None, exc.message))
             continue
         if scenario.table.ruleset.id in judged:  # classic at 2, 3 or 6 players is its variant, judged once
             continue
         judged.add(scenario.table.ruleset.id)
         v = check(scenario.table, steps)
-        out.append(Ruling(v.ruleset.id, v, None))
+        out.append(Compared(v.ruleset.id, v, None))
     return out
 
 

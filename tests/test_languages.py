@@ -143,7 +143,7 @@ def test_every_catalog_is_complete(lang):
 @pytest.mark.parametrize("lang,n,text", [
     ("nl", 1, "1 kaart"), ("nl", 0, "0 kaarten"), ("nl", 2, "2 kaarten"),
     ("da", 1, "1 canasta"), ("da", 3, "3 canastaer"),
-    ("pt-BR", 0, "0 carta"), ("pt-BR", 1, "1 carta"), ("pt-BR", 2, "2 cartas"),
+    ("pt-BR", 0, "0 cartas"), ("pt-BR", 1, "1 carta"), ("pt-BR", 2, "2 cartas"),
     ("pt-BR", 1000000, "1000000 de cartas"),
 ])
 def test_plural_forms_follow_the_languages_rule(lang, n, text):

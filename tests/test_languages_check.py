@@ -132,6 +132,8 @@ def test_every_error_of_the_lower_layers_says_the_catalogs_english():
     for path in (ROOT / "canasta_tutor").rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Said" and len(node.args) == 2:
+                if not all(isinstance(a, ast.Constant) for a in node.args):
+                    continue  # a language's name, worded from its descriptor: test_language_names_are_the_catalogs
                 key, english = (a.value for a in node.args)
                 entry = errors
                 for part in key.split("."):
@@ -159,3 +161,16 @@ def test_errors_about_files_and_moves_speak_the_chosen_language(monkeypatch, arg
         assert result.returncode == code
         message = json.loads(result.stdout)["error"]["message"] if as_json else result.stderr
         assert "«" in message, message
+
+
+def test_language_names_are_the_catalogs():
+    """The languages' names a message gives (``notation.name``) come from their descriptors: the English
+    there is the catalog's ``errors.language-names``, which the translations word."""
+    from canasta_tutor.engine.notation import name
+    from canasta_tutor.reading.languages import LANGUAGES
+
+    names = texts.catalog("en")["errors"]["language-names"]
+    for code in LANGUAGES:
+        if code != "en":
+            said = name(code)
+            assert (said.key, str(said)) == (f"language-names.{code}", names[code])

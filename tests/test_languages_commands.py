@@ -13,13 +13,17 @@ import pytest
 from clirun import run_in_process
 
 from canasta_tutor import texts
+from canasta_tutor.reading.languages import LANGUAGES
 
 ROOT = Path(__file__).resolve().parent.parent
 WORD = re.compile(r"(?<![«\w./-])[^\W\d_]{3,}(?![\w-]*[.(/])")
 # ids, paths, files and code-like words: the same in every language
 IDS = re.compile(r"\S*[/\\]\S*|\S*\[\d+\]\S*|\S+\.(?:yaml|html|db|json)\b|\b\w+(?:[._-]\w+)+\b|https?://\S+|'[^']*'|“[^”]*”")
 # the standard notation of moves, the players of a game, and the words of the lesson file below
-DATA = {"draw", "take", "meld", "add", "discard", "ask", "to", "Ann", "Bob", "Cas", "Dee", "Eve", "Fay",
+# (and the moves' words in each language, which are notation too: træk, læg til, på)
+DATA = {*(w for lang in LANGUAGES.values() for said in (*lang.moves.values(), lang.to) for words in said
+          for w in words.split()),
+        "draw", "take", "meld", "add", "discard", "ask", "to", "Ann", "Bob", "Cas", "Dee", "Eve", "Fay",
         "NS", "EW", "classic", "danish", "brazilian", "canasta", "Zork", "zork", "pagat"}
 LESSON_IDS = {p.stem.split("-", 1)[1] for p in (ROOT / "canasta_tutor/learning/lessons").glob("*.yaml")}
 

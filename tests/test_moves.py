@@ -15,7 +15,6 @@ from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.table import meld_rank
 from canasta_tutor.files.snapshot import load_table, table_from_text
-from canasta_tutor.play.finishing import can_finish
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import Pool, card_class, legal_moves
 
@@ -88,7 +87,7 @@ def test_moves_and_check_agree(path, which):
     keys = {key(table, o.steps) for o in listed.options}
     for step in single_steps(table):
         v = api.check(table, [step])
-        if v.legal and can_finish(v) is not False:  # a dead end is left out on purpose
+        if v.legal and v.can_finish is not False:  # a dead end is left out on purpose
             assert key(table, [step]) in keys, f"legal single step not listed: {step}"
 
 
@@ -381,7 +380,7 @@ def test_every_legal_single_step_is_listed_in_positions_of_play(every, least):
         keys = {key(table, o.steps) for o in legal_moves(table).options}
         for step in single_steps(table):
             v = api.check(table, [step])
-            if v.legal and can_finish(v) is not False:
+            if v.legal and v.can_finish is not False:
                 assert key(table, [step]) in keys, f"legal single step not listed: {step}\n{table.to_data()}"
                 checked += 1
     assert checked > least

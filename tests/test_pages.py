@@ -9,8 +9,9 @@ import pytest
 from canasta_tutor.engine.judge import judge, judge_scored
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, load_ruleset
 from canasta_tutor.files.snapshot import load_scenario, parse_house_option, table_from_text
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.reading.strict_yaml import UsageError
-from canasta_tutor.render.report import verdict_dict
+from canasta_tutor.render.report import verdict_dict as ruling_dict
 
 SCENARIOS = sorted((Path(__file__).parent.parent / "scenarios").rglob("*.yaml"))
 
@@ -29,6 +30,11 @@ discard: {discard}
 stock: {stock}
 turn: {{player: Ann, phase: {phase}}}
 """
+
+
+def verdict_dict(v, lang=None):
+    """The judge's verdict as the command line shows it, through the ruling every reader reads."""
+    return ruling_dict(ruled(v), lang)
 
 
 def table(ruleset="classic", hand="KD 9S 9D 9H 5C", score=0, discard="5D 4H", stock=40, phase="play"):

@@ -27,9 +27,10 @@ except ImportError:  # pragma: no cover
 
 from canasta_tutor import api
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card
-from canasta_tutor.engine.judge import Verdict, judge
+from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+from canasta_tutor.engine.ruling import Ruling
 from canasta_tutor.engine.scoring import score_table
 from canasta_tutor.files.snapshot import load_scenario, table_from_text
 from canasta_tutor.reading.strict_yaml import InputError
@@ -429,7 +430,7 @@ def test_any_bytes_in_a_file_load_or_are_an_input_error(scratch, raw):
         assert exc.file
 
 
-# --- 2. check answers any move string with a Verdict or a MoveError ------------------------------------------
+# --- 2. check answers any move string with a Ruling or a MoveError ------------------------------------------
 
 def lazily(cases):
     """Sample from ``cases()``, computed when a test first draws, not at import: a table the loader cannot
@@ -544,7 +545,7 @@ def cards_on_table(t) -> int:
             + sum(len(s.red_threes) for s in t.sides) + len(t.discard) + t.stock)
 
 
-def check_answers(table, move: str) -> Verdict | None:
+def check_answers(table, move: str) -> Ruling | None:
     """api.check's verdict, or None for a MoveError (exactly when parse_move refuses the move)."""
     try:
         parse_move(move)
@@ -560,7 +561,7 @@ def check_answers(table, move: str) -> Verdict | None:
         return None
     assert table.to_data() == before, "check changed the table it was given"
     assert parses, f"parse_move refuses {move!r}, yet check judged it"
-    assert isinstance(verdict, Verdict)
+    assert isinstance(verdict, Ruling) and verdict.legal == verdict.verdict.legal
     return verdict
 
 

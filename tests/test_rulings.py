@@ -13,11 +13,12 @@ from canasta_tutor.engine.judge import Finding, judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.files.snapshot import load_scenario, load_table, table_from_text
-from canasta_tutor.play.finishing import can_finish, finished
+from canasta_tutor.play.finishing import can_finish, finished, ruled
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.render.plain import Style, verdict_text
-from canasta_tutor.render.report import hint_dict, moves_dict, verdict_dict
+from canasta_tutor.render.report import hint_dict, moves_dict
+from canasta_tutor.render.report import verdict_dict as ruling_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
@@ -31,6 +32,11 @@ SLIP = re.compile(r"\(s\)|(?<![\d.])1 (cards|canastas|melds|points|moves|ways|pr
 
 def example():
     return load_table(str(EXAMPLE))
+
+
+def verdict_dict(v, lang=None):
+    """The judge's verdict as the command line shows it, through the ruling every reader reads."""
+    return ruling_dict(ruled(v), lang)
 
 
 def ids(table, move):

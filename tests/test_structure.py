@@ -34,6 +34,8 @@ ENGINE = [
     {"rules", "decisive", "citing"},
     {"judge", "scoring"},
     {"near"},
+    {"ruling"},
+    {"kernel"},
 ]
 
 TOP_LEVEL = {"__init__", "__main__", "api", "cli"}
@@ -179,6 +181,15 @@ def test_cli_imports_no_engine_at_start():
             else:
                 continue
             assert names <= allowed, f"{path.name} imports {names - allowed} at start-up"
+
+
+def test_render_imports_nothing_from_play():
+    """Rendering only reads rulings, listings and hints; it never runs the players' searches (whether a
+    turn can be finished is the ruling's own answer). Type-only imports count too."""
+    errors = []
+    for path in (PKG / "render").rglob("*.py"):
+        errors += [f"{path.name} imports {t}" for t in internal_imports(path) if t.split(".")[0] == "play"]
+    assert not errors, errors
 
 
 def _graph() -> dict[str, set[str]]:

@@ -70,6 +70,74 @@ def _ascii_wanted(value: bool) -> bool:
 
 
 AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted)
+
+
+def _choose_cards(as_json: bool) -> None:
+    """How this run's text output prints cards: as ``--cards`` says; by default with the suit symbols on
+    a terminal that shows them, else in the reader's letters (in English the standard ones a script
+    reads). ``--json`` keeps the standard notation, in its messages too."""
+    from typer._click.globals import get_current_context
+
+    from canasta_tutor import texts
+    from canasta_tutor.render.console import ascii_only
+
+    ctx = get_current_context(silent=True)
+    chosen = ctx.params.get("cards") if ctx is not None else None
+    style = "standard" if as_json else chosen or ("symbols" if _is_terminal() else "local")
+    texts.use_cards("local" if style == "symbols" and ascii_only() else style)
+
+
+def _is_terminal() -> bool:
+    try:
+        return sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _cards_wanted(value: str | None) -> str | None:
+    from canasta_tutor import texts
+
+    if value is not None and value not in texts.CARD_STYLES:
+        raise typer.BadParameter(", ".join(texts.CARD_STYLES), param_hint="'--cards'")
+    return value
+
+
+CardsOpt = typer.Option(None, "--cards", metavar="standard|local|symbols", callback=_cards_wanted,
+                        autocompletion=lambda: ["standard", "local", "symbols"])
+
+
+def reader() -> str | None:
+    """The language of the one typing moves (its move words and card letters are read), None for English."""
+    from canasta_tutor import texts
+
+    lang = texts.language()
+    return None if lang == "en" else lang
+
+
+def warn_doubts(move: str) -> None:
+    """A card of a typed move that another notation reads as another card: said on stderr, both readings
+    named (``AC`` under pt-BR: the ace of clubs, which a Brazilian's letters read as the ace of copas)."""
+    from canasta_tutor.engine.notation import doubts, name, shown
+
+    lang = reader()
+    if lang is None:
+        return
+    from canasta_tutor import texts
+    from canasta_tutor.engine.cards import CardError, parse_card
+    from canasta_tutor.reading.strict_yaml import Listed, Said
+
+    for word in dict.fromkeys(move.replace(";", " ").replace(",", " ").split()):
+        other = doubts(word, lang)
+        if not other:
+            continue
+        try:
+            taken = parse_card(word, lang)
+        except CardError:
+            continue
+        readings = Listed([Said("card.reading", "{card} ({languages})", card=shown(card), languages=Listed(
+            [name(code) for code in langs])) for card, langs in other], "or-as")
+        tell(texts.said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
+                              code=word, card=taken.symbol(), readings=readings)))
 VerboseOpt = typer.Option(False, "--verbose", "-v")
 
 
@@ -227,6 +295,16 @@ def guard(as_json: bool, lang: str | None, body: Callable[[], Any], rulesets: li
     ``rulesets``: the values of the command's ruleset parameters, checked by name first."""
     if lang:
         choose_language(lang, as_json)
+    _choose_cards(as_json)
+    try:
+        return _run(as_json, body, rulesets)
+    finally:  # the notation of cards is this run's: the library, and a next run in this process, start over
+        from canasta_tutor import texts
+
+        texts.use_cards("standard")
+
+
+def _run(as_json: bool, body: Callable[[], Any], rulesets: list[Any] | None) -> Any:
     from canasta_tutor.engine.move import MoveError
     from canasta_tutor.reading.strict_yaml import InputError, UsageError
 

@@ -7,6 +7,7 @@ from canasta_tutor.cli.common import (
     EXIT_ILLEGAL,
     EXIT_INPUT,
     AsciiOpt,
+    CardsOpt,
     HouseOpt,
     JsonOpt,
     LangOpt,
@@ -19,6 +20,8 @@ from canasta_tutor.cli.common import (
     plain_style,
     print_plain,
     print_safe,
+    reader,
+    warn_doubts,
 )
 
 
@@ -33,13 +36,15 @@ def check(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: str | None = CardsOpt,
 ) -> None:
     from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
+    warn_doubts(move)
     if compare:
         return _compare(file, move, house, as_json)
-    verdict = api.check_file(file, move, ruleset, house_rules(house))
+    verdict = api.check_file(file, move, ruleset, house_rules(house), reader())
     data = report.verdict_dict(verdict)
     if as_json:
         emit_json(data)
@@ -55,7 +60,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     from canasta_tutor import api, texts
     from canasta_tutor.render import report
 
-    rulings = api.compare(file, move, house_rules(house))
+    rulings = api.compare(file, move, house_rules(house), reader())
     rows = []
     for r in rulings:
         if r.verdict is None:
@@ -71,7 +76,9 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
         from canasta_tutor.render.compare import compare_table
         from canasta_tutor.render.safe import clean, clean_data
 
-        compare_table(clean_data(rows), clean(move))
+        # the move as the rows show it: read, then in the reader's notation
+        read = next((r["move"] for r in rows if r["applicable"]), None)
+        compare_table(clean_data(rows), clean(texts.show_move(read) if read else move))
     judged = [r for r in rows if r["applicable"]]
     if not judged:  # the table fits no ruleset: a bad file for all of them, as the rows say
         raise typer.Exit(EXIT_INPUT)
@@ -89,6 +96,7 @@ def score(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: str | None = CardsOpt,
 ) -> None:
     from canasta_tutor import api
     from canasta_tutor.engine.scoring import ScoreError
@@ -113,6 +121,7 @@ def show(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: str | None = CardsOpt,
 ) -> None:
     from canasta_tutor.files.snapshot import load_table
 
@@ -150,6 +159,7 @@ def moves(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: str | None = CardsOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, "moves")
 
@@ -163,6 +173,7 @@ def hint(
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
+    cards: str | None = CardsOpt,
 ) -> None:
     _table_report(file, ruleset, house, as_json, "hint")
 

@@ -116,9 +116,10 @@ _CACHE: dict[str, Card] = {}
 _SELECTED = re.compile("([" + "".join(ch for ch in _SUIT_ALIASES if not ch.isascii()) + "])[\ufe0e\ufe0f]")
 
 
-def parse_card(text: str) -> Card:
-    """Parse one card code, case-insensitively. Raises CardError with the reason."""
-    key = text
+def parse_card(text: str, reader: str | None = None) -> Card:
+    """Parse one card code, case-insensitively. Raises CardError with the reason. ``reader``: the language
+    of the one who typed it, which settles a code two languages' letters read as different cards."""
+    key = text if reader is None else f"{reader}\0{text}"
     card = _CACHE.get(key)
     if card is not None:
         return card
@@ -144,7 +145,7 @@ def parse_card(text: str) -> Card:
         rank = _RANK_ALIASES.get(rank_text)
         if rank is None or rank == "JK" and suit:  # not the standard notation: a player's own letters?
             rank, suit = notation.read(t, lambda why: CardError(text, why or Said(
-                "card.expected-rank", "expected a rank A K Q J 10 (or T) 9 to 2, then a suit S H D C, or JK")))
+                "card.expected-rank", "expected a rank A K Q J 10 (or T) 9 to 2, then a suit S H D C, or JK")), reader)
         if rank == "3" and suit is None:
             raise CardError(text, Said("card.three-suit", "a three needs its suit (3H, 3D red; 3S, 3C black)"))
         card = Card(rank, suit)
@@ -153,13 +154,13 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str], reader: str | None = None) -> list[Card]:
     """Parse a space-separated string (commas allowed) or an iterable of codes."""
     if isinstance(text, str):
         words = text.replace(",", " ").split()
     else:
         words = list(text)
-    return [parse_card(w) for w in words]
+    return [parse_card(w, reader) for w in words]
 
 
 def format_cards(cards: Iterable[Card]) -> str:

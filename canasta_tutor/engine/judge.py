@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.citing import legal_cite, note_cite
+from canasta_tutor.engine.citing import Citation, citation, legal_cite, note_cite
 from canasta_tutor.engine.decisive import agreeing_notes, assumed_cards, decisive_order
 from canasta_tutor.engine.facts import Facts, step_facts
 from canasta_tutor.engine.move import Step, format_move, parse_move
@@ -25,17 +25,19 @@ class Finding(Record):
     source: str
     inherited: str | None
     param: str | None  # the ruleset parameter whose page the finding cites (None: the rule's own place)
+    cite: Citation | None  # that page and where on it (``source`` and ``inherited`` are read from it)
 
     _fields = ("rule", "step", "params", "source", "inherited", "param")
 
     def __init__(self, rule: str, step: int, params: dict[str, Any], source: str = "", inherited: str | None = None,
-                 param: str | None = None) -> None:
+                 param: str | None = None, cite: Citation | None = None) -> None:
         self.rule = rule
         self.step = step
         self.params = params
         self.source = source
         self.inherited = inherited
         self.param = param
+        self.cite = cite
 
 
 class Verdict:
@@ -122,8 +124,8 @@ def _run(stage: str, s: TurnState, facts: Facts | None, step: int, found: list[F
         params = dict(params)
         at = params.pop("step", step)
         param = params.pop("param", r.param)  # a rule of several parameters says which one decided
-        src, inherited = rs.source_of(param, r.id)
-        found.append(Finding(r.id, at, params, src, inherited, param))
+        c = citation(rs, param, r.id)
+        found.append(Finding(r.id, at, params, c.id, c.inherited, param, c))
 
 
 def judge(table: Table, move: str | list[Step]) -> Verdict:
@@ -187,8 +189,8 @@ def _conclude(table: Table, steps: list[Step], state: TurnState, found: list[Fin
     notes = []
     for key, step, params in state.notes:
         param, rule = note_cite(key, params)
-        source, inherited = rs.source_of(param, rule)
-        notes.append(Finding(key, step, params, source, inherited, param))
+        c = citation(rs, param, rule)
+        notes.append(Finding(key, step, params, c.id, c.inherited, param, c))
     found = decisive_order(found)
     notes = agreeing_notes(notes, legal=not found)
     verdict = Verdict(rs, steps, found, notes, state, went_out=state.out_step is not None,

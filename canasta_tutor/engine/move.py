@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
 from canasta_tutor.engine.record import Record
+from canasta_tutor.reading.languages import LANGUAGES
 from canasta_tutor.reading.strict_yaml import Said
 
 VERBS = ("draw", "take", "meld", "add", "discard", "ask")
@@ -41,13 +42,41 @@ class Step(Record):
         return " ".join(parts)
 
 
-def _rank_word(word: str) -> str:
+def verb_words(reader: str | None) -> dict[tuple[str, ...], str]:
+    """The words that start a step for a reader: the reader's language's (``leg aan``: add) and the
+    English ones, which every language reads; each as its words, lower case."""
+    words: dict[tuple[str, ...], str] = {}
+    for lang in ("en", reader) if reader in LANGUAGES and reader != "en" else ("en",):
+        for verb, said in LANGUAGES[lang].moves.items():
+            for text in said:
+                words.setdefault(tuple(text.split()), verb)
+    return words
+
+
+def _verb(words: list[str], reader: str | None) -> tuple[str | None, int]:
+    """The step's verb and how many words say it (the longest match: ``leg aan`` before ``leg``)."""
+    known = verb_words(reader)
+    for n in (2, 1):
+        verb = known.get(tuple(w.lower() for w in words[:n])) if len(words) >= n else None
+        if verb is not None:
+            return verb, n
+    return None, 1
+
+
+def _to_words(reader: str | None) -> set[str]:
+    words = {"to"}
+    if reader in LANGUAGES:
+        words.update(LANGUAGES[reader].to)
+    return words
+
+
+def _rank_word(word: str, reader: str | None = None) -> str:
     w = word.upper()
     w = {"T": "10"}.get(w, w)
     if w in NATURAL_RANKS:
         return w
     try:
-        card = parse_card(word)
+        card = parse_card(word, reader)
     except CardError:
         card = None
     if card and card.is_natural:
@@ -59,31 +88,35 @@ def _brief(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def parse_step(text: str) -> Step:
+def parse_step(text: str, reader: str | None = None) -> Step:
+    """One step, its verb in English or in the reader's language (``pak 9S 9D`` is ``take 9S 9D`` in Dutch),
+    its cards in any notation (the reader's letters settling a code two languages read differently)."""
     words = text.split()
-    verb = words[0].lower()
-    if verb not in VERBS:
+    verb, said_in = _verb(words, reader)
+    if verb is None:
+        shown = [LANGUAGES[reader].moves[v][0] for v in VERBS] if reader in LANGUAGES else list(VERBS)
         raise MoveError(Said("move.unknown-step", "unknown step '{word}' in '{step}'; expected one of: {verbs}",
-                             word=_brief(words[0]), step=_brief(text), verbs=", ".join(VERBS)), words[0])
-    rest = words[1:]
+                             word=_brief(words[0]), step=_brief(text), verbs=", ".join(shown)), words[0])
+    rest, typed = words[said_in:], " ".join(words[:said_in])
     to = None
-    if verb == "add" and len(rest) >= 2 and rest[-2].lower() == "to":
-        to = _rank_word(rest[-1])
+    if verb == "add" and len(rest) >= 2 and rest[-2].lower() in _to_words(reader):
+        to = _rank_word(rest[-1], reader)
         rest = rest[:-2]
     cards = []
+    starts = {first for first, *_ in verb_words(reader)}
     for w in rest:
         try:
-            cards.append(parse_card(w.strip(",")))
+            cards.append(parse_card(w.strip(","), reader))
         except CardError as exc:
-            if w.strip(",").lower() in VERBS:  # "take 9S 9D, discard 4H": two steps written as one
+            if w.strip(",").lower() in starts:  # "take 9S 9D, discard 4H": two steps written as one
                 raise MoveError(Said("move.new-step", "'{word}' starts a new step: separate steps with ';', e.g. '{steps}'",
-                                     word=w.strip(","), steps=_as_steps(text)), w) from None
+                                     word=w.strip(","), steps=_as_steps(text, starts)), w) from None
             raise MoveError(Said("move.not-a-card", "'{word}' in '{step}' is not a card: {reason}", word=_brief(w),
                                  step=_brief(text), reason=exc.reason), w) from None
     if verb == "ask" and cards:
         raise MoveError(Said("move.ask-no-cards", "'ask' takes no cards, found '{found}'", found=" ".join(rest)), rest[0])
     if verb in ("meld", "add") and not cards:
-        raise MoveError(Said("move.needs-cards", "'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'", verb=verb), verb)
+        raise MoveError(Said("move.needs-cards", "'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'", verb=typed), typed)
     if verb == "discard" and len(cards) != 1:
         raise MoveError(Said("move.one-discard", "'discard' takes exactly one card, found {n} in '{step}'", n=len(cards),
                               step=text),
@@ -97,12 +130,12 @@ def parse_step(text: str) -> Step:
     return Step(verb, tuple(cards), to)
 
 
-def _as_steps(text: str) -> str:
+def _as_steps(text: str, starts: set[str]) -> str:
     """``take 9S 9D, discard 4H`` written as the steps it meant: ``take 9S 9D; discard 4H``."""
     words = text.replace(",", " ").split()
     out: list[str] = []
     for w in words:
-        if w.lower() in VERBS and out:
+        if w.lower() in starts and out:
             out.append(";")
         out.append(w)
     return " ".join(out).replace(" ;", ";")
@@ -116,20 +149,22 @@ _MOVES: dict[str, tuple[Step, ...]] = {}
 _MOVES_MOST, _MOVES_LONGEST = 4096, 200
 
 
-def parse_move(text: str | list[str]) -> list[Step]:
-    """Steps separated by ';' (or newlines), or a list of step strings."""
+def parse_move(text: str | list[str], reader: str | None = None) -> list[Step]:
+    """Steps separated by ';' (or newlines), or a list of step strings. ``reader``: the language of the one
+    who typed it, whose verbs are read beside the English ones."""
     if type(text) is str:
-        known = _MOVES.get(text)
+        key = text if reader is None else f"{reader}\0{text}"
+        known = _MOVES.get(key)
         if known is not None:
             return [Step(s.kind, s.cards, s.to) for s in known]
-        steps = _parse(text)
+        steps = _parse(text, reader)
         if len(_MOVES) < _MOVES_MOST and len(text) <= _MOVES_LONGEST:
-            _MOVES[text] = tuple(Step(s.kind, s.cards, s.to) for s in steps)
+            _MOVES[key] = tuple(Step(s.kind, s.cards, s.to) for s in steps)
         return steps
-    return _parse(text)
+    return _parse(text, reader)
 
 
-def _parse(text: str | list[str]) -> list[Step]:
+def _parse(text: str | list[str], reader: str | None = None) -> list[Step]:
     length = sum(len(p) + 2 for p in text) if isinstance(text, list) else len(text)
     if length > MAX_CHARS:
         raise MoveError(Said("move.too-long", "the move is {length} characters long; a move has at most {most}",
@@ -138,7 +173,7 @@ def _parse(text: str | list[str]) -> list[Step]:
     if sum(1 for p in parts if p.strip()) > MAX_STEPS:
         raise MoveError(Said("move.too-many-steps", "the move has {n} steps; a move has at most {most}",
                              n=sum(1 for p in parts if p.strip()), most=MAX_STEPS))
-    steps = [parse_step(p) for p in (p.strip() for p in parts) if p]
+    steps = [parse_step(p, reader) for p in (p.strip() for p in parts) if p]
     if not steps:
         raise MoveError(Said("move.empty", "the move is empty; write steps such as 'draw; discard 5C'"))
     return steps

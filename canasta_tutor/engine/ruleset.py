@@ -369,15 +369,6 @@ def _places(node: Map, path: str) -> dict[str, dict[str, Any]]:
     return places
 
 
-def cite(rs: Ruleset, rule_id: str | None, param: str | None) -> dict[str, Any]:
-    """The source a ruling under ``rs`` cites for ``rule_id`` (governed by ``param``): its id, title,
-    address, the place on the page, and whether it is inherited, as data (the words for the place are
-    the catalog's)."""
-    src, place = rs.cited(param, rule_id)
-    return {"id": src, "title": SOURCES.get(src, src), "url": SOURCE_URLS.get(src), "place": place,
-            "inherited": rs.inherited(src)}
-
-
 def _resolve_path(ref: str, relative_to: str | None) -> Path | None:
     if ref in BUILTIN:
         return RULESET_DIR / f"{ref}.yaml"

@@ -10,6 +10,7 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
@@ -286,3 +287,39 @@ def _meld(value: Any) -> tuple[str, list[Card]]:
     if type(value) is str and len(_MELD_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
         _MELD_TEXTS[value] = (rank, tuple(cards))
     return rank, cards
+
+
+def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int], melds: Sequence[Sequence[Sequence[Card]]] = (),
+                     discard: Sequence[Card] = (), stock: int = 0, player: int = 0, phase: str = "draw",
+                     scores: Sequence[int] = (), first_round: bool = False, permission: str = "none",
+                     has_melded: Sequence[bool] = ()) -> Table:
+    """A table a program made itself, trusted and not checked: ``ruleset`` a built-in id; ``hands`` one
+    per seat in order (cards, or a count where they are unknown); ``melds`` and ``scores`` one entry per
+    side, sides seated as the ruleset seats them (partners opposite: with four players, seats 0 and 2,
+    then 1 and 3); ``player`` the seat on turn. Players are named ``P1``, ``P2``... A position that breaks
+    what a table file must hold gives rulings about a table no game can reach: use ``table_from_dict``
+    for positions from outside the program."""
+    rs = _RULESETS.get((ruleset, len(hands))) or _ruleset(ruleset, len(hands))
+    names = _SEATS[len(hands)] if len(hands) < len(_SEATS) else [f"P{i + 1}" for i in range(len(hands))]
+    players = [Player(n, None, h, False) if isinstance(h, int) else Player(n, list(h), len(h), False)
+               for n, h in zip(names, hands)]
+    for p, melded in zip(players, has_melded):
+        p.has_melded = melded
+    sides = default_sides(names, rs.side_size)
+    for i, side in enumerate(sides):
+        if i < len(melds):
+            side.melds = [Meld(_rank_of(m), list(m)) for m in melds[i]]
+        if i < len(scores):
+            side.score = scores[i]
+    return Table(rs, players, sides, Turn(names[player], phase, first_round, permission), list(discard), None,
+                 stock, None, ruleset, {})
+
+
+_SEATS = [[f"P{i + 1}" for i in range(n)] for n in range(9)]
+
+
+def _rank_of(cards: Sequence[Card]) -> str:
+    for c in cards:
+        if not c.is_wild:
+            return c.rank
+    return "?"

@@ -15,6 +15,7 @@ from pathlib import Path
 from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.writing import MARKER, write_file
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.play.game import Game, NotNow, game_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
@@ -244,7 +245,8 @@ class Session:
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
-            steps = parse_move(line)
+            # the player's own verbs and letters are read, as on the command line
+            steps = parse_move(line, None if texts.language() == "en" else texts.language())
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
@@ -260,7 +262,7 @@ class Session:
             return None
         self._answers()
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
-        d = clean_data(report.verdict_dict(v))
+        d = clean_data(report.verdict_dict(ruled(v)))
         self.ruling = verdict_text(d, self.style, clean(title))
         if self.verbose:
             self.write(self.ruling)

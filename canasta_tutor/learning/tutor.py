@@ -265,7 +265,7 @@ def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
     if q.kind == "which":
         talk.out(say("ask-which", player=q.table.turn.player))
         for i, m in enumerate(q.moves, 1):
-            talk.out(f"  {i}. {m}")
+            talk.out(f"  {i}. {texts.show_move(m)}")
         return q.moves
     talk.out(say("ask-score-out", player=q.out) if q.out else say("ask-score-nobody"))
     talk.out(say("ask-score", side=q.side))
@@ -278,7 +278,7 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
     if q.kind == "rule":
         return "; ".join(f"{options.index(r) + 1}. {texts.rule_entry(r)['title']}" for r in sorted(right, key=options.index))
     if q.kind == "which":
-        return "; ".join(f"{i}. {q.moves[i - 1]}" for i in sorted(right))
+        return "; ".join(f"{i}. {texts.show_move(q.moves[i - 1])}" for i in sorted(right))
     return str(next(iter(right)))
 
 

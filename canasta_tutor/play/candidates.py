@@ -58,6 +58,7 @@ class MoveList:
     truncated: bool = False  # a search for combinations (first melds, ways out) stopped at its limit
     notes: list[str] = field(default_factory=list)
     stopped: int | None = None  # the listing used up its rulings (this many) and stopped there
+    kinds = KINDS  # the order the kinds are listed in (a class constant, not a field)
 
     def of_kind(self, kind: str) -> list[Option]:
         return [o for o in self.options if o.kind == kind]

@@ -13,38 +13,24 @@ from __future__ import annotations
 
 from canasta_tutor.engine.judge import Verdict, judge_further
 from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.ruling import Finish, Ruling, finished
 from canasta_tutor.play.candidates import every_move
+
+__all__ = ["Finish", "can_finish", "finish", "finished", "keep_finishable", "ruled"]
 
 BUDGET = 400  # rulings the search may ask for; beyond that the answer is "unknown" (None)
 LISTING_COST = 25  # a listing of moves judges many candidates: it counts as this many rulings
-
-
-def finished(v: Verdict) -> bool:
-    """The move ends the turn: it discards, goes out, or the hand ended under it."""
-    return bool(v.state.discarded or v.went_out or v.state.ended_by_red_three)
-
-
-class Finish:
-    """The answer for one move: whether it can still be finished, and, for a dead end, the rules
-    that stopped every way tried (first the discards, then the ways out)."""
-
-    def __init__(self, possible: bool | None, blocked: list[tuple[str, str]] | None = None) -> None:
-        self.possible = possible
-        self.blocked = blocked or []  # (move tried, first rule it broke)
-
-    @property
-    def rules(self) -> list[str]:
-        seen: list[str] = []
-        for _, rule in self.blocked:
-            if rule not in seen:
-                seen.append(rule)
-        return seen
 
 
 def can_finish(v: Verdict) -> bool | None:
     """For a legal move: True when it is finished or some legal continuation finishes the turn, False
     when none does, None when unknown cards leave it open. None for an illegal move."""
     return finish(v).possible
+
+
+def ruled(v: Verdict) -> Ruling:
+    """The judge's ruling ``v`` as one object, with this search behind its ``can_finish``."""
+    return Ruling.of(v, finish)
 
 
 def finish(v: Verdict) -> Finish:

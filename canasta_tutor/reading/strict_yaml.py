@@ -409,7 +409,30 @@ def _slip(problem: str, text: str, mark) -> str:
     line = text.splitlines()[mark.line] if mark and mark.line < len(text.splitlines()) else ""
     if "\\t" in problem or "\t" in problem or "\t" in line[: (mark.column + 1) if mark else 0]:
         return Said("file.tab", 'holds a tab: tabs are not allowed in YAML; indent with spaces')
-    return Said("file.not-yaml", 'is not valid YAML: {problem}', problem=problem)
+    for words, said in _YAML_PROBLEMS:
+        if words in problem:
+            return said
+    return Said("file.not-yaml-here", 'is not valid YAML: the syntax breaks here')
+
+
+# PyYAML's own (English) words for what it found, as our sentences, which the catalogs translate: the
+# common slips of a hand-written file. Any other is said without its words, at its line and column.
+_YAML_PROBLEMS = (
+    ("maximum nesting depth", Said("file.too-deep", 'nesting deeper than {depth} levels', depth=MAX_DEPTH)),
+    ("mapping values are not allowed", Said("file.yaml-colon", "is not valid YAML: a ':' where no new key can "
+                                            "start (put a value that holds ': ' in quotes, or indent the key)")),
+    ("unexpected end of stream", Said("file.yaml-unclosed", "is not valid YAML: the file ends inside a quoted "
+                                      "value (a quote is never closed)")),
+    ("could not find expected ':'", Said("file.yaml-no-colon", "is not valid YAML: a key without its ':'")),
+    ("did not find expected key", Said("file.yaml-indent", "is not valid YAML: the indentation does not line up "
+                                       "with the keys above")),
+    ("cannot start any token", Said("file.yaml-token", "is not valid YAML: a value cannot start with this "
+                                    "character (put the value in quotes)")),
+    ("expected '-' indicator", Said("file.yaml-dash", "is not valid YAML: a list item without its '-', or "
+                                    "indented differently from the items above")),
+    ("expected ',' or ']'", Said("file.yaml-bracket", "is not valid YAML: a list in square brackets is not closed")),
+    ("expected ',' or '}'", Said("file.yaml-brace", "is not valid YAML: a mapping in curly brackets is not closed")),
+)
 
 
 def load(path: str | Path) -> Node:

@@ -39,7 +39,7 @@ def compare_table(rows: list[dict], move: str) -> None:
             continue
         verdict = f"[green]{texts.word('legal')}[/]" if r["legal"] else f"[red]{texts.word('illegal')}[/]"
         reasons = "\n".join(texts.label("compare.reason", rule=f"[yellow]{escape(v['rule'])}[/]", step=v["step"],
-                                         source=escape(v["source"]), message=escape(v["message"]))
+                                         source=escape(texts.source_id(v["source"])), message=escape(v["message"]))
                             for v in r["violations"])
         if r["legal"] and not r.get("finished") and r.get("status"):
             reasons = escape(r["status"])

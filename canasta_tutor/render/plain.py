@@ -31,19 +31,19 @@ class Style:
 
 
 def source_text(d: dict) -> str:
-    return d["source"] + (f", {texts.inherited_text(d['inherited'])}" if d.get("inherited") else "")
+    return texts.source_id(d["source"]) + (f", {texts.inherited_text(d['inherited'])}" if d.get("inherited") else "")
 
 
 def cite_text(d: dict) -> str:
     """The source line of a violation: the id, and with ``cite`` the page's title, address and place."""
     head = texts.section("rulings", "source-inherited" if d.get("inherited") else "source",
-                         {"id": d["source"], "inherited": texts.inherited_text(d.get("inherited"))})
+                         {"id": texts.source_id(d["source"]), "inherited": texts.inherited_text(d.get("inherited"))})
     c = d.get("cite")
     if not c:
         return head
     key = "cite" if c.get("where") else "cite-nowhere"
     key += "-url" if c.get("url") else ""
-    return head + " — " + texts.section("rulings", key, c)
+    return head + " — " + texts.section("rulings", key, {**c, "id": texts.source_id(c["id"])})
 
 
 def _place(d: dict, style: Style) -> str:
@@ -52,7 +52,7 @@ def _place(d: dict, style: Style) -> str:
     if not c:
         return ""
     inherited = texts.inherited_text(c.get("inherited"))
-    said = ", ".join(x for x in (c["id"], inherited, c.get("where")) if x)
+    said = ", ".join(x for x in (texts.source_id(c["id"]), inherited, c.get("where")) if x)
     return style(f"  [{said}]", "dim")
 
 
@@ -61,7 +61,7 @@ def verdict_text(d: dict, style: Style, title: str = "") -> str:
     head = style(texts.word("legal").upper(), "green", "bold") if d["legal"] \
         else style(texts.word("illegal").upper(), "red", "bold")
     count = len(d["violations"])
-    lines.append(f"{head}  {d['move']}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
+    lines.append(f"{head}  {texts.show_move(d['move'])}  " + style(f"({d['ruleset']}{', ' + title if title else ''})", "dim"))
     if d.get("status") and d["legal"] and not d.get("finished"):
         lines.append("  " + (style(d["status"], "yellow") if d.get("can_finish") is False else d["status"]))
     for i, v in enumerate(d["violations"], 1):
@@ -122,8 +122,8 @@ def moves_text(d: dict, style: Style) -> str:
             lines.append(style(texts.section("moves", f"kinds.{kind}"), "cyan"))
         extra = []
         if m["choices"]:
-            extra.append("; ".join(m["choices"]))
-        lines.append(f"  {m['move']}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
+            extra.append("; ".join(texts.show_move(c) for c in m["choices"]))
+        lines.append(f"  {texts.show_move(m['move'])}" + (style(f"   ({', '.join(extra)})", "dim") if extra else ""))
     for n in d["notes"]:
         lines.append(style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)
@@ -132,7 +132,7 @@ def moves_text(d: dict, style: Style) -> str:
 def hint_text(d: dict, style: Style) -> str:
     if d["move"] is None:
         return d["reason"]
-    lines = [style(d["move"], "bold", "green"), f"  {d['reason']}"]
+    lines = [style(texts.show_move(d["move"]), "bold", "green"), f"  {d['reason']}"]
     for n in d["notes"]:
         lines.append("  " + style(texts.label("verdict.note"), "cyan") + f"  {n}")
     return "\n".join(lines)

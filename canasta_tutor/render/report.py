@@ -1,48 +1,92 @@
 """Verdicts and scores as plain data: the ``--json`` shapes of the command-line contract."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from canasta_tutor import texts
+from canasta_tutor.engine.citing import Citation
 from canasta_tutor.engine.judge import Finding, Verdict
+from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.ruling import Ruling
+from canasta_tutor.engine.table import Table
 
 if TYPE_CHECKING:
-    from canasta_tutor.engine.scoring import (
-        ScoreReport,  # `check` never needs the move generator: keep it off the start-up path
-    )
-    from canasta_tutor.play.hint import Hint
-    from canasta_tutor.play.moves import MoveList, Option
+    from canasta_tutor.engine.scoring import ScoreReport
 
 
-def finding_dict(f: Finding, lang: str | None = None, note: bool = False, ruleset=None) -> dict:
+# What this module reads of a listing and a hint (``play.moves.MoveList``, ``play.coach.Advice``):
+# rendering sits above the players' layer and imports nothing from it.
+class Option(Protocol):
+    @property
+    def kind(self) -> str: ...
+    @property
+    def steps(self) -> list[Step]: ...
+    @property
+    def verdict(self) -> Verdict: ...
+    @property
+    def ways(self) -> int: ...
+    @property
+    def choices(self) -> list[tuple[int, int, str]]: ...
+    @property
+    def shares(self) -> int: ...
+    @property
+    def move(self) -> str: ...
+
+
+class MoveList(Protocol):
+    kinds: tuple[str, ...]  # the order the kinds of move are listed in
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def options(self) -> Sequence[Option]: ...
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def notes(self) -> list[str]: ...
+    @property
+    def stopped(self) -> int | None: ...
+    @property
+    def ways(self) -> int: ...
+
+
+class Hint(Protocol):
+    @property
+    def option(self) -> Option | None: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def params(self) -> dict[str, Any]: ...
+    @property
+    def catalog(self) -> str: ...
+
+
+def finding_dict(f: Finding, lang: str | None = None, note: bool = False, cited: bool = False) -> dict:
     message = texts.note_message(f.rule, f.params, lang) if note else texts.rule_message(f.rule, f.params, lang)
     d = {"rule": f.rule, "step": f.step, "message": message, "source": f.source}
     if f.inherited:
         d["inherited"] = f.inherited
     if f.params.get("also_steps"):
         d["also_steps"] = list(f.params["also_steps"])
-    if ruleset is not None:
-        d["cite"] = cite_dict(ruleset, f.rule, lang, f.param)
+    if cited and f.cite is not None:
+        d["cite"] = cite_dict(f.cite, lang)
     return d
 
 
-def cite_dict(ruleset, rule: str | None, lang: str | None = None, param: str | None = None) -> dict:
-    """``{id, title, url, where}``: the source a ruling cites for ``rule`` (or for ``param``) under
-    ``ruleset``, and where on that page it says so (None when the place is not recorded)."""
-    from canasta_tutor.engine.ruleset import cite
-
-    c = cite(ruleset, rule, param)
-    d = {"id": c["id"], "title": texts.source_title(c["id"], c["title"], lang), "url": c["url"],
-         "where": where_text(c, lang)}
-    if c["inherited"]:
-        d["inherited"] = c["inherited"]
+def cite_dict(c: Citation, lang: str | None = None) -> dict:
+    """``{id, title, url, where}``: a citation (the engine's, worked out once) as plain data, and where
+    on its page the rule is said (None when the place is not recorded)."""
+    d = {"id": c.id, "title": texts.source_title(c.id, c.title, lang), "url": c.url, "where": where_text(c, lang)}
+    if c.inherited:
+        d["inherited"] = c.inherited
     return d
 
 
-def where_text(c: dict, lang: str | None = None) -> str | None:
-    if c["id"] == "house rule":
+def where_text(c: Citation, lang: str | None = None) -> str | None:
+    if c.id == "house rule":
         return texts.section("rulings", "where.house", lang=lang)
-    place = c["place"]
+    place = c.place
     parts = []
     if "topic" in place:
         parts.append(texts.section("rulings", f"where.topics.{place['topic']}", lang=lang))
@@ -50,49 +94,45 @@ def where_text(c: dict, lang: str | None = None) -> str | None:
         if key in place:
             text = texts.section("rulings", f"where.{key}", place, lang)
             if key == "section":
-                gloss = texts.heading_gloss(c["id"], place["section"], lang)
+                gloss = texts.heading_gloss(c.id, place["section"], lang)
                 if gloss:
                     text += " " + texts.section("rulings", "where.gloss", {"gloss": gloss}, lang)
             parts.append(text)
     return ", ".join(parts) or None
 
 
-def note_dict(f: Finding, lang: str | None = None, ruleset=None) -> dict:
+def note_dict(f: Finding, lang: str | None = None, cited: bool = False) -> dict:
     d = {"note": f.rule, "step": f.step, "message": texts.note_message(f.rule, f.params, lang), "source": f.source}
     if f.inherited:
         d["inherited"] = f.inherited
-    if ruleset is not None:
-        from canasta_tutor.engine.citing import note_cite
-
-        d["cite"] = cite_dict(ruleset, note_cite(f.rule, f.params)[1], lang, f.param)
+    if cited and f.cite is not None:
+        d["cite"] = cite_dict(f.cite, lang)
     return d
 
 
-def verdict_dict(v: Verdict, lang: str | None = None) -> dict:
-    from canasta_tutor.play.finishing import finish, finished
-
-    end = finish(v)
+def verdict_dict(r: Ruling, lang: str | None = None) -> dict:
+    """A ruling as plain data. Only reads it: whether the turn can still be finished is the ruling's
+    own answer, worked out (once) by whoever made it."""
     d = {
-        "ruleset": v.ruleset.id,
-        "move": v.move,
-        "legal": v.legal,
-        "violations": [finding_dict(f, lang, ruleset=v.ruleset) for f in v.violations],
-        "notes": [note_dict(f, lang, v.ruleset) for f in v.notes],
-        "score": score_dict(v.score, lang) if v.score is not None else None,
-        "went_out": v.went_out,
-        "concealed": v.concealed,
-        "finished": finished(v),
-        "can_finish": end.possible,
+        "ruleset": r.ruleset.id,
+        "move": r.move,
+        "legal": r.legal,
+        "violations": [finding_dict(f, lang, cited=True) for f in r.violations],
+        "notes": [note_dict(f, lang, cited=True) for f in r.notes],
+        "score": score_dict(r.score, lang) if r.score is not None else None,  # type: ignore[arg-type]
+        "went_out": r.went_out,
+        "concealed": r.concealed,
+        "finished": r.finished,
+        "can_finish": r.can_finish,
     }
-    param, rule = v.cites
-    d["cite"] = cite_dict(v.ruleset, rule, lang, param)
-    if end.possible is False:
-        d["dead_end"] = [{"move": move, "rule": rule} for move, rule in end.blocked]
-    d["status"] = _status(v, d, lang)
+    d["cite"] = cite_dict(r.cite, lang)
+    if r.can_finish is False:
+        d["dead_end"] = [{"move": move, "rule": rule} for move, rule in r.dead_end]
+    d["status"] = _status(r, d, lang)
     return d
 
 
-def _status(v: Verdict, d: dict, lang: str | None) -> str | None:
+def _status(v: Ruling, d: dict, lang: str | None) -> str | None:
     """One sentence on whether the turn is over, for a legal move (None for an illegal one)."""
     if not v.legal:
         return None
@@ -145,10 +185,8 @@ def option_dict(o: Option, lang: str | None = None) -> dict:
 
 
 def moves_dict(ml: MoveList, lang: str | None = None) -> dict:
-    from canasta_tutor.play.moves import KINDS
-
     t = ml.table
-    order = {k: i for i, k in enumerate(KINDS)}
+    order = {k: i for i, k in enumerate(ml.kinds)}
     options = sorted(ml.options, key=lambda o: order[o.kind])
     notes = [texts.section("moves", n, lang=lang) for n in ml.notes]
     if ml.stopped is not None:

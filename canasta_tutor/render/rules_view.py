@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from canasta_tutor import texts
+from canasta_tutor.engine.citing import citation
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, Tier, load_ruleset
 from canasta_tutor.render.report import cite_dict
@@ -37,8 +38,13 @@ def show_value(value) -> str:
             low = t.below
         return "; ".join(parts)
     if isinstance(value, tuple):  # a set of choices
-        return ", ".join(value) if value else _param_word("none")
-    return str(value)
+        return ", ".join(map(choice_word, value)) if value else _param_word("none")
+    return choice_word(value) if isinstance(value, str) else str(value)
+
+
+def choice_word(choice: str) -> str:
+    """A parameter's choice (``required``, ``play-on``) in the reader's words; the id itself in English."""
+    return texts.catalog(texts.language()).get("parameters", {}).get("values", {}).get(choice, choice)
 
 
 def short_place(place: dict) -> str:
@@ -81,10 +87,10 @@ def ruleset_data(ref: str) -> dict:
     rs = load_ruleset(ref)
     params = []
     for name, spec in PARAMS.items():
-        src, inherited = rs.source_of(name)
+        c = citation(rs, name, None)
         params.append({"name": name, "value": json_value(rs.values[name]), "shown": show_value(rs.values[name]),
-                       "help": param_help(name), "source": src, "inherited": inherited, "house_option": spec.house,
-                       "cite": cite_dict(rs, "", param=name), "place": short_place(rs.cited(name)[1]),
+                       "help": param_help(name), "source": c.id, "inherited": c.inherited, "house_option": spec.house,
+                       "cite": cite_dict(c), "place": short_place(c.place),
                        "set_here": rs.origin.get(name) == rs.id})
     return {"id": rs.id, "title": rs.title, "source": rs.source, "extends": rs.base, "parameters": params}
 
@@ -124,7 +130,7 @@ def _per_ruleset(rule: str, params: tuple[str, ...]) -> list[dict]:
         per.append({"ruleset": rid, "source": src, "inherited": inherited,
                     "parameters": {p: json_value(rs.values[p]) for p in params},
                     "shown": ", ".join(f"{p} = {show_value(rs.values[p])}" for p in params),
-                    "cite": cite_dict(rs, rule, param=param) if params else cite_dict(rs, rule)})
+                    "cite": cite_dict(citation(rs, param, rule))})
     return per
 
 
@@ -160,10 +166,11 @@ def search(word: str) -> list[dict]:
         return []
     found = []
     glossary = texts.catalog(texts.language()).get("glossary", {}) or {}
-    for term, entry in glossary.items():
+    for term, entry in glossary.items():  # found by the reader's word for it, or by the English one
         text = entry.get("text", "") if isinstance(entry, dict) else str(entry)
-        if needle in term.lower() or needle in text.lower():
-            found.append({"id": term, "kind": "glossary", "title": text,
+        name = entry.get("name", term) if isinstance(entry, dict) else term
+        if needle in term.lower() or needle in name.lower() or needle in text.lower():
+            found.append({"id": term, "name": name, "kind": "glossary", "title": text,
                           "rules": list(entry.get("rules", [])) if isinstance(entry, dict) else []})
     # The rules a matching glossary word names come along: they are about that word, in other words.
     linked = [r for g in found for r in g["rules"]]
@@ -248,7 +255,7 @@ def print_rules(data: dict, verbose: bool = False) -> None:
     if not verbose:
         console.print(texts.label("rules.verbose-for-places"))
     if data["extends"]:
-        console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(data["id"])))
+        console.print(texts.label("rules.bold-set-here", bold="[bold]", end="[/]", id=escape(texts.ruleset_name(data["id"]))))
 
 
 def print_explain(data: dict) -> None:
@@ -271,7 +278,7 @@ def print_explain(data: dict) -> None:
         found.add_column()
         for r in data["results"]:
             kind = texts.section("rulings", f"explain.kinds.{r['kind']}")
-            found.add_row(f"  [bold]{escape(r['id'])}[/]", f"[dim]{kind}[/]", escape(r["title"]))
+            found.add_row(f"  [bold]{escape(r.get('name', r['id']))}[/]", f"[dim]{kind}[/]", escape(r["title"]))
         console.print(found)
         return
     from rich.table import Table

@@ -8,7 +8,11 @@ from canasta_tutor.engine.table import Table, freezers
 
 def card_markup(c: Card, plain: bool = False) -> str:
     """A card in Rich markup: ``K♥`` in red, or ``KH`` where only ASCII can be drawn."""
-    text = str(c) if plain else c.symbol()
+    style = texts.card_style()
+    if plain:  # letters only: the reader's, or the standard ones
+        text = texts.show_card(str(c), style="standard" if style == "standard" else "local")
+    else:  # a drawing keeps its suit symbols, with the reader's rank letters unless the standard is asked for
+        text = c.symbol() if style == "standard" else texts.show_card(str(c), style="symbols")
     if c.is_wild:
         return f"[bold magenta]{text}[/]"
     return f"[red]{text}[/]" if c.is_red else text
@@ -16,6 +20,13 @@ def card_markup(c: Card, plain: bool = False) -> str:
 
 def cards_markup(cards, plain: bool = False) -> str:
     return " ".join(card_markup(c, plain) for c in cards) or f"[dim]{texts.label('table.none')}[/]"
+
+
+def house_text(table: Table) -> str:
+    """The house rules of a table, each value in the reader's words: ``partner_permission=verplicht``."""
+    from canasta_tutor.render.rules_view import show_value
+
+    return ", ".join(f"{key}={show_value(value)}" for key, value in table.house_rules.items())
 
 
 # The words every drawing of a table uses (terminal, plain text, SVG), in one place.
@@ -33,7 +44,7 @@ def turn_text(turn) -> str:
     """What the player on turn is doing, after their name: "to draw, first round"."""
     text = texts.label(("table.to-draw" if turn.phase == "draw" else "table.to-meld")
                        + ("-first" if turn.first_round else ""))
-    return texts.label("table.permission", turn=text, permission=turn.permission) \
+    return texts.label("table.permission", turn=text, permission=texts.label(f"table.answers.{turn.permission}")) \
         if turn.permission != "none" else text
 
 
@@ -42,7 +53,7 @@ def pile_words(table: Table) -> str:
     since a question about taking it may turn on the cards under the top."""
     if not table.discard:
         return texts.label("table.pile-empty")
-    cards = {"cards": texts.counted("card", len(table.discard)), "all": " ".join(map(str, table.discard)),
+    cards = {"cards": texts.counted("card", len(table.discard)), "all": texts.show_cards(" ".join(map(str, table.discard))),
              "top": str(table.discard[-1])}
     freezing = freezers(table.ruleset.pile_frozen_by)  # what freezes a pile is the ruleset's to say
     froze = next((c for c in table.discard if c in freezing), None)
@@ -75,7 +86,7 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
     console = make_console()
     rs = table.ruleset
     turn = table.turn
-    house = "  " + texts.label("table.house-rules", rules=table.house_text()) if table.house_rules else ""
+    house = "  " + texts.label("table.house-rules", rules=house_text(table)) if table.house_rules else ""
     console.print(f"[bold]{esc(texts.ruleset_title(rs.id, rs.title))}[/] ({esc(rs.id)}){esc(house)}")
     for side in table.sides:
         need = need_text(table, side)
@@ -109,8 +120,8 @@ def print_table(table: Table, teaching: bool = False, over: bool = False) -> Non
 
 def _meld_label(m) -> str:
     if m.is_canasta:
-        return texts.label("table.meld-kind", rank=m.rank, size=len(m.cards), kind=meld_kind(m))
-    return texts.label("table.meld", rank=m.rank, size=len(m.cards))
+        return texts.label("table.meld-kind", rank=texts.show_card(m.rank), size=len(m.cards), kind=meld_kind(m))
+    return texts.label("table.meld", rank=texts.show_card(m.rank), size=len(m.cards))
 
 
 def _pile_text(table: Table, top: str) -> str:
@@ -141,18 +152,18 @@ def table_lines(table: Table, teaching: bool = False, over: bool = False) -> lis
     turn = table.turn
     out = [texts.label("table.ruleset", title=texts.ruleset_title(rs.id, rs.title), id=rs.id)]
     if table.house_rules:
-        out.append(texts.label("table.house-rules", rules=table.house_text()))
+        out.append(texts.label("table.house-rules", rules=house_text(table)))
     for side in table.sides:
         out.append(texts.label("table.side-line" if side.melds else "table.side-line-unmelded", side=side.name,
                                score=side.score, need=need_text(table, side)))
         for m in _melds(side, teaching):
-            cards = " ".join(map(str, _cards(m, teaching)))
+            cards = texts.show_cards(" ".join(map(str, _cards(m, teaching))))
             out.append("  " + texts.label("table.meld-line", meld=_meld_label(m), cards=cards))
         if side.red_threes:
-            out.append("  " + texts.label("table.red-threes-line", cards=" ".join(map(str, side.red_threes))))
+            out.append("  " + texts.label("table.red-threes-line", cards=texts.show_cards(" ".join(map(str, side.red_threes)))))
         for name in side.players:
             p = table.player(name)
-            hand = (" ".join(map(str, sorted(p.hand, key=Card.sort_key))) if p.hand is not None
+            hand = (texts.show_cards(" ".join(map(str, sorted(p.hand, key=Card.sort_key)))) if p.hand is not None
                     else texts.counted("card", p.count))
             to_play = name == turn.player and not over
             out.append("  " + texts.label("table.player-line-to-play" if to_play else "table.player-line",

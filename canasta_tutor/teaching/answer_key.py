@@ -8,6 +8,7 @@ import html
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.table import Table
+from canasta_tutor.play.finishing import ruled
 from canasta_tutor.render.report import score_dict, verdict_dict
 from canasta_tutor.teaching.sheet import document, drawing, move_html, prompt, t
 from canasta_tutor.teaching.worksheet import Question
@@ -36,7 +37,7 @@ KEY_DRAWING = 70.0  # mm: enough to recognise the table the question was about
 
 
 def _verdict_html(v: Verdict, lang: str | None) -> str:
-    d = verdict_dict(v, lang)
+    d = verdict_dict(ruled(v), lang)
     head = t("allowed" if d["legal"] else "not-allowed", lang, move=move_html(d["move"]), ruleset=html.escape(d["ruleset"]))
     items = [_finding_html(f, lang) for f in d["violations"]]
     items += [f'<li>{html.escape(n["message"])} <code>{html.escape(n["note"])}</code></li>' for n in d["notes"]]

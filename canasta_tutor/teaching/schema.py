@@ -21,15 +21,16 @@ def _ci(code: str) -> str:
 def _card_pattern() -> str:
     """Every card the reader takes: the standard notation (KH, 10S, TS, suit symbols) and the Dutch,
     Danish and Brazilian players' letters (HH, VR, BK, DR, RO), built from the reader's own tables."""
-    from canasta_tutor.engine.notation import LANGUAGES, SYMBOLS
+    from canasta_tutor.engine.notation import SYMBOLS
+    from canasta_tutor.reading.languages import LANGUAGES
 
     ranks = {"A", "K", "Q", "J", "T", "10", "1", "2", *map(str, range(4, 10))}  # a three needs its suit
     suits = {"S", "H", "D", "C"}
     jokers = {"JK", "JOKER"}
-    for _, rank_codes, suit_codes, joker_words in LANGUAGES.values():
-        ranks.update(rank_codes)
-        suits.update(suit_codes)
-        jokers.update(joker_words)
+    for lang in LANGUAGES.values():  # each language's descriptor: the letters its players write
+        ranks.update(lang.ranks)
+        suits.update(lang.suits)
+        jokers.update(lang.jokers)
     rank = "(?:" + "|".join(_ci(r) for r in sorted(ranks, key=lambda r: (-len(r), r))) + ")"
     suit = "[" + "".join(sorted(c + c.lower() for c in suits)) + "".join(sorted(SYMBOLS)) + "]"
     joker = "|".join(_ci(j) for j in sorted(jokers, key=lambda j: (-len(j), j)))

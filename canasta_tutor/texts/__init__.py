@@ -13,10 +13,13 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
+from canasta_tutor.reading.languages import LANGUAGES as DESCRIPTORS
+
 HERE = Path(__file__).parent
 
-# The languages there are, as users write them, and the file name of each catalog (None: the source).
-LANGUAGES = {"en": None, "nl": "nl", "da": "da", "pt-BR": "pt_BR"}
+# The languages there are, as users write them, and the file name of each catalog (None: the source),
+# as canasta_tutor/reading/languages.py describes them.
+LANGUAGES = {code: lang.catalog for code, lang in DESCRIPTORS.items()}
 CATALOGS = HERE / "catalogs"
 ENGINE_WORDS = ("how", "what", "verb", "phase")
 JOINED = ("players", "sides")
@@ -74,11 +77,13 @@ class PluralText(dict):
     """A translated plural-aware entry: the catalog's own plural rule picks the form (Dutch and Danish
     have two, like English; other languages may have more)."""
 
-    def __init__(self, entry: dict, translations, context: str) -> None:
+    def __init__(self, entry: dict, translations, context: str, zero_plural: bool = False) -> None:
         super().__init__(entry)
-        self._translations, self._context = translations, context
+        self._translations, self._context, self._zero_plural = translations, context, zero_plural
 
     def pick(self, n: int) -> str:
+        if n == 0 and self._zero_plural:  # "0 problemas": the form of many, whatever the rule says of 0
+            n = 2
         return self._translations.npgettext(self._context, self["one"], self["other"], n)
 
 
@@ -94,14 +99,14 @@ def entries(tree: dict, prefix: str = ""):
             yield path, value
 
 
-def _translate(tree: dict, translations, prefix: str = "") -> dict:
+def _translate(tree: dict, translations, prefix: str = "", zero_plural: bool = False) -> dict:
     out = {}
     for key, value in tree.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         if isinstance(value, dict) and "other" in value:
-            out[key] = PluralText(value, translations, path)
+            out[key] = PluralText(value, translations, path, zero_plural)
         elif isinstance(value, dict):
-            out[key] = _translate(value, translations, path)
+            out[key] = _translate(value, translations, path, zero_plural)
         elif isinstance(value, str):
             out[key] = translations.pgettext(path, value)
         else:
@@ -134,7 +139,7 @@ def catalog(lang: str = "en") -> dict:
         from canasta_tutor.texts.en_texts import TEXTS
 
         return TEXTS
-    return _translate(catalog("en"), found)
+    return _translate(catalog("en"), found, zero_plural=DESCRIPTORS[normalise(lang) or "en"].zero_plural)
 
 
 def plural_form(n: int, lang: str | None = None) -> str:
@@ -175,6 +180,7 @@ def _fill(template, params: dict, key: str = "?") -> str:
     A placeholder with no value is a slip: an error in the tests and in development (strict()); for a
     user the text is shown with every value it was given and the missing placeholder as written
     (``{who}``), rather than a ruling turned into an internal error (docs/decisions.md)."""
+    params = shown_params(_named(params))
     if isinstance(template, dict) and "other" in template:
         n = params.get(template.get("count", "n"), 0)
         n = n if isinstance(n, int) else 0
@@ -196,13 +202,44 @@ def _fill(template, params: dict, key: str = "?") -> str:
 
 
 # The languages that write a decimal comma (CLDR): "1,5 dage", not "1.5 dage".
-DECIMAL_COMMA = frozenset(("nl", "da", "pt-BR"))
+DECIMAL_COMMA = frozenset(code for code, lang in DESCRIPTORS.items() if lang.decimal_comma)
 
 
 def decimal(value: float, digits: int = 1, lang: str | None = None) -> str:
     """A number with decimals as the language writes it."""
     text = f"{value:.{digits}f}"
     return text.replace(".", ",") if (lang or language()) in DECIMAL_COMMA else text
+
+
+def _named(params: dict) -> dict:
+    """A built-in ruleset a sentence names by its id (``classic``) under its name in the language, and
+    the learner nobody named (``me``) under the language's word."""
+    learner = params.get("learner")
+    labels = catalog(language()).get("labels", {})
+    for key in ("ruleset", "owner"):
+        value = params.get(key)
+        name = labels.get("ruleset-names", {}).get(value) if isinstance(value, str) else None
+        if name:
+            params = {**params, key: name}
+    if learner == DEFAULT_LEARNER:
+        params = {**params, "learner": labels.get("default-learner", learner)}
+    return params
+
+
+def ruleset_name(ruleset_id: str, lang: str | None = None) -> str:
+    """A built-in ruleset as a sentence names it (``Klassiek``); any other by its id or file."""
+    return catalog(lang or language()).get("labels", {}).get("ruleset-names", {}).get(ruleset_id, ruleset_id)
+
+
+DEFAULT_LEARNER = "me"  # the progress database's name for the learner nobody named (learning/progress.py)
+
+
+def source_id(source: str) -> str:
+    """The id a ruling cites its source by: a page's own key (``S0``, ``pagat``), or a house rule of the
+    table in the reader's words."""
+    if source == "house rule":
+        return label("verdict.house-rule")
+    return source
 
 
 def counted(key: str, n: int, lang: str | None = None) -> str:
@@ -219,7 +256,23 @@ def rule_message(rule: str, params: dict, lang: str | None = None) -> str:
     message = rule_entry(rule, lang).get("message", rule)
     if isinstance(message, dict) and "other" not in message:  # cases by ``why``; a case may be plural-aware
         message = message.get(params.get("why", ""), next(iter(message.values())))
-    return _fill(message, _localised(params, lang), f"rules.{rule}.message")
+    return _fill(message, _localised(_rank_words(params, lang), lang), f"rules.{rule}.message")
+
+
+def _rank_words(params: dict, lang: str | None = None) -> dict:
+    """A sentence names a rank in words, never by its letter: ``rank_name`` (kings, heren), and with their
+    number and adjective as the language agrees them, ``two_natural`` (duas damas naturais) and
+    ``one_natural`` (et rent es)."""
+    rank = params.get("rank")
+    if not isinstance(rank, str):
+        return params
+    own = catalog(lang or language()).get("languages", {})
+    words = {"rank_name": rank_name(rank, lang)} if "rank_name" not in params else {}
+    for key, entry in (("two_natural", "rank-two-natural"), ("one_natural", "rank-one-natural")):
+        said = (own.get(entry) or {}).get(rank)
+        if said:
+            words[key] = said
+    return {**params, **words}
 
 
 def note_message(key: str, params: dict, lang: str | None = None) -> str:
@@ -233,7 +286,7 @@ def note_message(key: str, params: dict, lang: str | None = None) -> str:
         params["kind"] = cat["kinds"].get(params["kind"], params["kind"])
     if "how" in params:
         params["how_text"] = cat.get("take_how", {}).get(params["how"], params["how"])
-    return _fill(cat["notes"].get(key, key), params, f"notes.{key}")
+    return _fill(cat["notes"].get(key, key), _rank_words(params, lang), f"notes.{key}")
 
 
 def score_detail(rule: str, params: dict, lang: str | None = None) -> str:
@@ -396,3 +449,110 @@ def input_error(exc) -> str:
     """An InputError as ``file:line:column: key: message``, its message in the active language."""
     where = exc.file + (f":{exc.line}:{exc.column}" if exc.line else "")
     return (f"{where}: " if where else "") + (f"{exc.key}: " if exc.key else "") + said(exc.message)
+
+
+# How text output prints cards (``--cards``): the standard letters (``KH``, what --json always writes),
+# the reader's own letters (``HH`` in Dutch), or the reader's rank letters with the suit symbols (``H♥``).
+CARD_STYLES = ("standard", "local", "symbols")
+_cards: list[str] = ["standard"]
+# The parameters of a message that hold cards or a move, in the standard notation as the engine gives them.
+CARD_PARAMS = ("card", "cards", "top")
+MOVE_PARAMS = ("move", "step_text")
+
+
+def use_cards(style: str) -> None:
+    """The notation of the cards in this run's text output (the command line chooses it)."""
+    _cards[0] = style if style in CARD_STYLES else "standard"
+
+
+def card_style() -> str:
+    return _cards[0]
+
+
+def show_card(code: str, lang: str | None = None, style: str | None = None) -> str:
+    """A card in the standard notation (``KH``) as the text output shows it: the reader's letters
+    (``HH``), their rank letters with the suit symbol (``H♥``), or as it is. Anything that is not a
+    card in the standard notation is given back as it is."""
+    style = style or card_style()
+    if style == "standard" or not code:
+        return code
+    from canasta_tutor.engine.notation import SHOWN, standard
+
+    card = standard(code.upper())
+    if card is None or card[0] == "JK" or code.upper() in ("JOKER", "*") or code[-1] in SHOWN.values():
+        return code  # a code with its suit symbol is what a message names unmistakably (Q♥ or J♥)
+    rank, suit = card
+    own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
+    letter = own.rank_letters.get(rank, rank)
+    if suit is None:
+        return letter
+    if style == "symbols":  # the command line asks for symbols only where the output can show them
+        return letter + SHOWN[suit]
+    return letter + own.suit_letters.get(suit, SHOWN[suit])
+
+
+def show_cards(text: str, lang: str | None = None, style: str | None = None) -> str:
+    """Cards separated by spaces, each as ``show_card`` shows it."""
+    if (style or card_style()) == "standard" or not isinstance(text, str):
+        return text
+    return " ".join(show_card(word, lang, style) for word in text.split(" "))
+
+
+def show_move(text: str, lang: str | None = None, style: str | None = None) -> str:
+    """A move in the standard notation (``take KS KH 2C; discard 4H``) in the reader's words and letters
+    (``pak HS HH 2K; leg af 4H``); as it is in the standard notation, or when it is no move of ours."""
+    style = style or card_style()
+    if style == "standard" or not isinstance(text, str):
+        return text
+    from canasta_tutor.engine.move import VERBS
+
+    own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
+    steps = []
+    for step in text.split(";"):
+        words = step.split()
+        if not words or words[0] not in VERBS:
+            return text
+        cards, tail = words[1:], []
+        if words[0] == "add" and len(cards) >= 2 and cards[-2] == "to":  # add 9S to K: leg aan 9S bij H
+            cards, tail = cards[:-2], [own.to[0], own.rank_letters.get(cards[-1], cards[-1])]
+        steps.append(" ".join([own.moves[words[0]][0], *(show_card(w, lang, style) for w in cards), *tail]))
+    return "; ".join(steps)
+
+
+def shown_params(params: dict, lang: str | None = None) -> dict:
+    """A message's cards and moves in the reader's notation (``--cards``)."""
+    if card_style() == "standard":
+        return params
+    shown = {}
+    for k, v in params.items():
+        if k in CARD_PARAMS:
+            if hasattr(v, "suit"):  # a Card
+                v = str(v)
+            elif isinstance(v, (list, tuple)) and all(hasattr(c, "suit") for c in v):
+                v = " ".join(map(str, v))
+            v = show_cards(v, lang) if isinstance(v, str) else v
+        elif k in MOVE_PARAMS and isinstance(v, str):
+            v = show_move(v, lang)
+        shown[k] = v
+    return shown
+
+
+_MOVE_IN_TEXT = None
+
+
+def moves_in_text(text: str, lang: str | None = None) -> str:
+    """A translated text with each move and card it quotes in the standard notation (``take 9D 9S``,
+    ``draw``, ``the 6C``) in the reader's words and letters (``pak 9R 9S``, ``de 6K``), as every other
+    move the reader sees."""
+    global _MOVE_IN_TEXT
+    if not isinstance(text, str) or card_style() == "standard" or (lang or language()) == "en":
+        return text
+    if _MOVE_IN_TEXT is None:
+        import re
+
+        card = r"(?:10|[2-9AKQJT])[SHDC]|JK|(?:10|[2-9AKQJ])\b"
+        step = rf"\b(?:draw|take|meld|add|discard|ask)\b(?:\s+(?:{card}))*(?:\s+to\s+(?:10|[2-9AKQJ])\b)?"
+        # a move, or a card alone ("de 6C"): each in the reader's notation
+        _MOVE_IN_TEXT = re.compile(rf"(?P<move>{step}(?:;\s*{step})*)|\b(?P<card>(?:10|[2-9AKQJ])[SHDC])\b")
+    return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang) if m.group("move") else show_card(m.group(0), lang),
+                             text)

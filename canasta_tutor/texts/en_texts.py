@@ -88,19 +88,19 @@ TEXTS = {
         'pile.needs-natural-pair': {
             'title': 'A frozen pile needs a natural pair',
             'message': {
-                'not-melded': 'your side has not melded yet, so the pile is frozen for you: take it only with two natural {rank}s from your hand to match the {top}',
-                'pile': 'the pile is frozen (it holds a wild card or a red three): take it only with two natural {rank}s from your hand to match the {top}',
-                'pile-black-three': 'the pile is frozen (it holds a black three, which freezes it in this ruleset): take it only with two natural {rank}s from your hand to match the {top}',
-                'always': 'this ruleset always asks for a natural pair: take the pile only with two natural {rank}s from your hand to match the {top}',
+                'not-melded': 'your side has not melded yet, so the pile is frozen for you: take it only with {two_natural} from your hand to match the {top}',
+                'pile': 'the pile is frozen (it holds a wild card or a red three): take it only with {two_natural} from your hand to match the {top}',
+                'pile-black-three': 'the pile is frozen (it holds a black three, which freezes it in this ruleset): take it only with {two_natural} from your hand to match the {top}',
+                'always': 'this ruleset always asks for a natural pair: take the pile only with {two_natural} from your hand to match the {top}',
             },
             'text': 'A frozen pile is taken only by melding its top card with two natural cards of the same rank from the hand. The pile is frozen for a side that has not melded yet and for everyone while it holds a wild card or a red three; some house rules treat it as frozen always.',
         },
         'pile.no-match': {
             'title': 'The top card must be used',
             'message': {
-                'bare': "'take' lays the {top} onto your side's meld of {rank}s, but your side has no such meld",
-                'cards': "the {top} cannot be melded with those cards: take the pile with two natural {rank}s, one natural {rank} and one or two wild cards, or onto your side's meld of {rank}s",
-                'one-natural': 'in this ruleset the pile is taken with the {top} and at least one natural {rank} from your hand',
+                'bare': "taking the pile lays the {top} onto your side's meld of {rank_name}, but your side has no such meld",
+                'cards': "the {top} cannot be melded with those cards: take the pile with {two_natural}, {one_natural} and one or two wild cards, or onto your side's meld of {rank_name}",
+                'one-natural': 'in this ruleset the pile is taken with the {top} and at least {one_natural} from your hand',
                 'red-three': 'the {top} on top is a red three, which is never melded, so nothing can take the pile until it is covered',
             },
             'text': "Taking the pile means melding its top card at once. In the classic game that is done with a natural pair of its rank, with one natural and one wild card, or by laying it on the side's meld of that rank. Brazilian Canastra always asks for at least one natural card of that rank from the hand.",
@@ -223,8 +223,8 @@ TEXTS = {
         },
     },
     'notes': {
-        'merge': "{cards} join your side's meld of {rank}: a side has one meld of each rank",
-        'canasta': 'the meld of {rank} is now a canasta ({kind})',
+        'merge': "{cards} join your side's meld of {rank_name}: a side has one meld of each rank",
+        'canasta': 'the meld of {rank_name} is now a canasta ({kind})',
         'took-pile': {
             'count': 'size',
             'one': 'takes the pile, a single card, with the {top} ({how_text})',
@@ -696,6 +696,7 @@ TEXTS = {
     },
     'glossary': {
         'canasta': {
+            'name': 'canasta',
             'text': 'A meld of seven or more cards of one rank. Natural without wild cards, mixed with them.',
             'rules': [
                 'meld.canasta-closed',
@@ -703,6 +704,7 @@ TEXTS = {
             ],
         },
         'meld': {
+            'name': 'meld',
             'text': 'Three or more cards of one rank laid face up on the table, with at least two natural cards.',
             'rules': [
                 'meld.too-small',
@@ -712,12 +714,14 @@ TEXTS = {
             ],
         },
         'lay off': {
+            'name': 'lay off',
             'text': 'To add cards from the hand to a meld the side already has on the table.',
             'rules': [
                 'meld.no-such-meld',
             ],
         },
         'natural': {
+            'name': 'natural',
             'text': 'Any card that is not wild and not a three; naturals carry a meld.',
             'rules': [
                 'meld.too-few-naturals',
@@ -725,6 +729,7 @@ TEXTS = {
             ],
         },
         'wild card': {
+            'name': 'wild card',
             'text': 'A joker or a 2. It can stand in for a natural card in a meld, within limits.',
             'rules': [
                 'meld.too-many-wilds',
@@ -733,6 +738,7 @@ TEXTS = {
             ],
         },
         'frozen pile': {
+            'name': 'frozen pile',
             'text': 'A discard pile that may only be taken with a natural pair matching its top card: for a side that has not melded, and for everyone once a wild card or red three is in it.',
             'rules': [
                 'pile.needs-natural-pair',
@@ -740,6 +746,7 @@ TEXTS = {
             ],
         },
         'going out': {
+            'name': 'going out',
             'text': 'Ending the hand by getting rid of every card, which needs the canastas the ruleset asks for.',
             'rules': [
                 'out.canastas-needed',
@@ -748,18 +755,21 @@ TEXTS = {
             ],
         },
         'concealed': {
+            'name': 'concealed',
             'text': 'Going out in one turn with the whole hand, without any meld laid before.',
             'rules': [
                 'initial.below-minimum',
             ],
         },
         'red three': {
+            'name': 'red three',
             'text': 'A bonus card. It is laid out as soon as it is drawn and never melded or discarded.',
             'rules': [
                 'three.red-three',
             ],
         },
         'black three': {
+            'name': 'black three',
             'text': 'A stop card. On top of the pile it keeps the next player from taking it; melded only when going out.',
             'rules': [
                 'pile.black-three-on-top',
@@ -767,6 +777,7 @@ TEXTS = {
             ],
         },
         'stock': {
+            'name': 'stock',
             'text': 'The face-down pile that players draw from.',
             'rules': [
                 'draw.count',
@@ -774,6 +785,7 @@ TEXTS = {
             ],
         },
         'discard pile': {
+            'name': 'discard pile',
             'text': 'The face-up pile each turn ends on. Taking it means melding its top card at once.',
             'rules': [
                 'pile.no-match',
@@ -782,6 +794,7 @@ TEXTS = {
             ],
         },
         'initial meld': {
+            'name': 'initial meld',
             'text': "A side's first meld of the hand, which must reach a minimum value set by the side's score.",
             'rules': [
                 'initial.below-minimum',
@@ -789,6 +802,7 @@ TEXTS = {
             ],
         },
         'turn': {
+            'name': 'turn',
             'text': 'Draw (from the stock, or take the pile), then meld and lay off if you like, then discard one card.',
             'rules': [
                 'turn.draw-first',
@@ -796,6 +810,7 @@ TEXTS = {
             ],
         },
         'side': {
+            'name': 'side',
             'text': 'The players who share melds and a score: partners in the four-player game, each player alone in the two- and three-player games.',
             'rules': [
                 'turn.no-partner',
@@ -838,6 +853,38 @@ TEXTS = {
             '3': '3s',
             '2': '2s',
             'JK': 'jokers',
+        },
+        'rank-two-natural': {
+            'A': 'two natural aces',
+            'K': 'two natural kings',
+            'Q': 'two natural queens',
+            'J': 'two natural jacks',
+            '10': 'two natural 10s',
+            '9': 'two natural 9s',
+            '8': 'two natural 8s',
+            '7': 'two natural 7s',
+            '6': 'two natural 6s',
+            '5': 'two natural 5s',
+            '4': 'two natural 4s',
+            '3': 'two natural 3s',
+            '2': 'two natural 2s',
+            'JK': 'two natural jokers',
+        },
+        'rank-one-natural': {
+            'A': 'one natural ace',
+            'K': 'one natural king',
+            'Q': 'one natural queen',
+            'J': 'one natural jack',
+            '10': 'one natural 10',
+            '9': 'one natural 9',
+            '8': 'one natural 8',
+            '7': 'one natural 7',
+            '6': 'one natural 6',
+            '5': 'one natural 5',
+            '4': 'one natural 4',
+            '3': 'one natural 3',
+            '2': 'one natural 2',
+            'JK': 'one natural joker',
         },
         'and': 'and',
         'engine-words': {
@@ -1327,6 +1374,7 @@ TEXTS = {
             'note-step': 'step {step}: {message}',
             'inherited': 'inherited from {owner}',
             'inherited-official': 'inherited from the official laws',
+            'house-rule': 'house rule',
         },
         'score': {
             'heading': 'Score ({ruleset})',
@@ -1358,6 +1406,20 @@ TEXTS = {
             'danish': 'Danish house rules',
             'dutch-house': 'Dutch house variant',
         },
+        'default-learner': 'me',
+        'ruleset-names': {
+            'classic': 'classic',
+            'classic-2p': 'classic-2p',
+            'classic-3p': 'classic-3p',
+            'classic-6p': 'classic-6p',
+            'official': 'official',
+            'official-2p': 'official-2p',
+            'official-3p': 'official-3p',
+            'official-6p': 'official-6p',
+            'brazilian': 'brazilian',
+            'danish': 'danish',
+            'dutch-house': 'dutch-house',
+        },
         'sources': {
             'pagat': 'Canasta, pagat.com (the official laws: the partnership game, and sections for two, three and six players)',
             'S0': 'Spelregels van Canasta, a Dutch page on classic Canasta for 2 to 6 players',
@@ -1376,6 +1438,11 @@ TEXTS = {
             'to-draw-first': 'to draw, first round',
             'to-meld-first': 'has drawn, to meld and discard, first round',
             'permission': "{turn}, partner's answer: {permission}",
+            'answers': {
+                'granted': 'granted',
+                'refused': 'refused',
+                'none': 'none',
+            },
             'house-rules': 'house rules: {rules}',
             'ruleset': '{title} ({id})',
             'meld': '{rank} ({size})',
@@ -1475,6 +1542,7 @@ TEXTS = {
             'three-suit': 'a three needs its suit (3H, 3D red; 3S, 3C black)',
             'ambiguous': 'it can be read as {readings}; write {codes}',
             'reading': '{card} ({languages})',
+            'doubt': 'warning: {code} is read as {card}; it can also be read as {readings}',
         },
         'file': {
             'no-such-file': "no such file ('canasta example' writes a table to try the tool on)",
@@ -1498,7 +1566,15 @@ TEXTS = {
             'too-deep': 'nesting deeper than {depth} levels',
             'bad-character': 'is not valid YAML: the character {char} is not allowed',
             'tab': 'holds a tab: tabs are not allowed in YAML; indent with spaces',
-            'not-yaml': 'is not valid YAML: {problem}',
+            'not-yaml-here': 'is not valid YAML: the syntax breaks here',
+            'yaml-colon': "is not valid YAML: a ':' where no new key can start (put a value that holds ': ' in quotes, or indent the key)",
+            'yaml-unclosed': 'is not valid YAML: the file ends inside a quoted value (a quote is never closed)',
+            'yaml-no-colon': "is not valid YAML: a key without its ':'",
+            'yaml-indent': 'is not valid YAML: the indentation does not line up with the keys above',
+            'yaml-token': 'is not valid YAML: a value cannot start with this character (put the value in quotes)',
+            'yaml-dash': "is not valid YAML: a list item without its '-', or indented differently from the items above",
+            'yaml-bracket': 'is not valid YAML: a list in square brackets is not closed',
+            'yaml-brace': 'is not valid YAML: a mapping in curly brackets is not closed',
             'number-quoted': 'found {found} in quotes, expected a whole number without quotes',
             'number-digits': 'found a number of {digits} digits, expected a whole number of at most {most} digits',
             'number-or-null': 'found {found}, expected a whole number or null',
@@ -1762,6 +1838,29 @@ TEXTS = {
         'side-problem': '--side: {problem}',
     },
     'parameters': {
+        'values': {
+            'black-three': 'black-three',
+            'bury': 'bury',
+            'end': 'end',
+            'freeze': 'freeze',
+            'going-out': 'going-out',
+            'hand-ends': 'hand-ends',
+            'naturals-at-least': 'naturals-at-least',
+            'naturals-outnumber': 'naturals-outnumber',
+            'never': 'never',
+            'no-canasta': 'no-canasta',
+            'no-discard': 'no-discard',
+            'no-meld': 'no-meld',
+            'not-melded': 'not-melded',
+            'one-natural': 'one-natural',
+            'optional': 'optional',
+            'pagat': 'pagat',
+            'play-on': 'play-on',
+            'red-three': 'red-three',
+            'required': 'required',
+            'unless-concealed': 'unless-concealed',
+            'wild': 'wild',
+        },
         'help': {
             'players': 'number of players',
             'side_size': 'players per side (1: each plays alone)',
@@ -1852,6 +1951,7 @@ TEXTS = {
             'lang': 'Language of the messages: en, nl, da, pt-BR (default: $CANASTA_LANG, else the locale).',
             'learner': "Whose progress this is (default: $CANASTA_LEARNER, else 'me').",
             'ascii': 'Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the terminal cannot show the suit symbols.',
+            'cards': 'How the text prints cards: standard (KH), local (the letters of --lang: HH in Dutch) or symbols (K♥); by default symbols on a terminal that shows them, else local. --json always writes the standard KH.',
             'verbose': 'After each answer, also name the rule ids and their sources.',
         },
         'check': {

@@ -17,6 +17,7 @@ HELP = {
     'options.lang': 'Language of the messages: en, nl, da, pt-BR (default: $CANASTA_LANG, else the locale).',
     'options.learner': "Whose progress this is (default: $CANASTA_LEARNER, else 'me').",
     'options.ascii': 'Draw in plain ASCII (KH for the king of hearts, +--+ boxes); automatic where the terminal cannot show the suit symbols.',
+    'options.cards': 'How the text prints cards: standard (KH), local (the letters of --lang: HH in Dutch) or symbols (K♥); by default symbols on a terminal that shows them, else local. --json always writes the standard KH.',
     'options.verbose': 'After each answer, also name the rule ids and their sources.',
     'check.summary': 'Judge MOVE on the table in FILE: legal or illegal, every reason with its rule id and source.',
     'check.text': 'Exit 0 when legal, 1 when illegal.',

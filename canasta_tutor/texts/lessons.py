@@ -12,7 +12,7 @@ up. An untranslated (or fuzzy) text shows in English.
 """
 from __future__ import annotations
 
-from canasta_tutor.texts import HERE, compiled
+from canasta_tutor.texts import HERE, compiled, moves_in_text
 
 LESSON_DIR = HERE.parent / "learning" / "lessons"
 STEP_TEXTS = ("say", "hint", "explanation")  # a step's texts; ``feedback`` is a mapping of answer: text
@@ -48,4 +48,5 @@ def translator(lesson_id: str, lang: str):
     found = _translations(lang)
     if found is None:
         return lambda place, english: english
-    return lambda place, english: found.pgettext(context(lesson_id, place), english)
+    # the moves a translation quotes in the standard notation ("draw 6C"), in the reader's words and letters
+    return lambda place, english: moves_in_text(found.pgettext(context(lesson_id, place), english), lang)

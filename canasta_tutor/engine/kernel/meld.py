@@ -1,0 +1,96 @@
+"""Melding and laying off (``engine/rules/meld.py``): the step in decisive order, and the shape of a
+meld as it stands after a step (mixed ranks, too small, too few naturals, too many wild cards)."""
+from __future__ import annotations
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.kernel.constants import BLACK_THREES, Constants
+from canasta_tutor.engine.kernel.ids import (
+    CANASTA_CLOSED,
+    DRAW_FIRST,
+    FIRST_ROUND,
+    JUDGE,
+    MIXED_RANKS,
+    NO_SUCH_MELD,
+    NOT_IN_HAND,
+    RED_THREE,
+    TOO_FEW_NATURALS,
+    TOO_MANY_WILDS,
+    TOO_SMALL,
+)
+from canasta_tutor.engine.kernel.initial import first_meld
+from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
+from canasta_tutor.engine.kernel.turn import holds
+from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.table import Player, Side, Table, meld_rank
+
+
+def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
+    """The first shape rule ``result`` (a meld of ``rank``, not empty, no black threes melded) breaks;
+    ``new``: a new meld, which must hold three cards."""
+    naturals = wilds = strays = 0
+    for c in result:
+        if c.is_wild:
+            wilds += 1
+        elif c.rank != rank:
+            strays += 1
+        elif c.is_natural:
+            naturals += 1
+    if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
+        return MIXED_RANKS
+    if new and len(result) < 3:
+        return TOO_SMALL
+    if naturals < k.min_naturals:
+        return TOO_FEW_NATURALS
+    if wilds and k.too_many_wilds(naturals, wilds):
+        return TOO_MANY_WILDS
+    return None
+
+
+def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list[Card], step: Step,
+              drawn: bool) -> str | None:
+    """A new meld (``meld``) or a lay-off (``add``)."""
+    if not drawn:
+        return DRAW_FIRST
+    if k.first_round_restricted and table.turn.first_round:
+        return FIRST_ROUND
+    cards = step.cards
+    for c in cards:
+        if c.is_red_three:
+            return RED_THREE
+    if not BLACK_THREES.isdisjoint(cards):  # black threes have rules of their own: the judge's
+        return JUDGE
+    if step.kind == "add":
+        rank = step.to or ""
+        target = side.meld_of(rank) if rank else None
+        if target is None:
+            return NO_SUCH_MELD
+    else:
+        rank = meld_rank(cards) or "?"
+        target = side.meld_of(rank)
+    if target is not None:
+        was_canasta = len(target.cards) >= 7
+        if was_canasta and k.canasta_closed:
+            return CANASTA_CLOSED
+        result = target.cards + list(cards)
+    else:
+        was_canasta = False
+        result = list(cards)
+    broken = shape(k, rank, result, target is None)
+    if broken is not None:
+        return broken
+    if not holds(hand, cards):
+        return NOT_IN_HAND
+    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
+    left = len(hand) - len(cards)
+    concealed = False
+    if left == 0:
+        # Concealed: the whole hand down at once in a new canasta by a player who had not melded.
+        concealed = target is None and len(result) >= 7 and not player.has_melded
+        broken = going_out(k, table, side, canastas(side) + grew, concealed, False)
+    else:
+        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
+    if broken is not None:
+        return broken
+    if target is None and not side.melds and not concealed:
+        return first_meld(table.ruleset, side, len(result), sum(c.value for c in cards))
+    return None

@@ -1,0 +1,96 @@
+"""Taking the discard pile (``engine/rules/pile.py``): what stops a take, what the taker must hold,
+then the meld the take makes, going out and the first meld."""
+from __future__ import annotations
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS, Constants
+from canasta_tutor.engine.kernel.ids import (
+    BLACK_THREE_ON_TOP,
+    CANASTA_CLOSED,
+    FIRST_ROUND,
+    HAND_OVER,
+    JUDGE,
+    NEEDS_PAIR,
+    NO_MATCH,
+    NOT_IN_HAND,
+    ONE_CARD,
+    ONE_DRAW,
+    ONTO_OWN_MELD,
+    PILE_EMPTY,
+    RED_THREE,
+    WILD_ON_TOP,
+)
+from canasta_tutor.engine.kernel.initial import first_meld
+from canasta_tutor.engine.kernel.meld import shape
+from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
+from canasta_tutor.engine.kernel.turn import holds
+from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.table import Side, Table
+
+
+def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: Step, drawn: bool) -> str | None:
+    if k.stock_out_end and table.stock == 0 and not drawn:
+        return HAND_OVER
+    if drawn:
+        return ONE_DRAW
+    if k.first_round_restricted and table.turn.first_round:
+        return FIRST_ROUND
+    pile = table.discard
+    if not pile:
+        return PILE_EMPTY
+    if not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile):  # the judge's corners
+        return JUDGE
+    top = pile[-1]
+    if top.is_black_three:
+        return BLACK_THREE_ON_TOP
+    if top.is_wild:
+        return WILD_ON_TOP
+    if len(pile) == 1 and len(hand) == 1:
+        return ONE_CARD
+    cards = step.cards
+    rank = top.rank
+    naturals = wilds = 0
+    for c in cards:
+        if c.is_wild:
+            wilds += 1
+        elif c.is_red_three:
+            return RED_THREE
+        elif c.rank == rank:
+            naturals += 1  # the top is a natural card, so a card of its rank is one too
+    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not side.melds or table.pile_content_frozen()):
+        return NEEDS_PAIR
+    target = side.meld_of(rank)
+    if k.one_natural:
+        taken = naturals >= 1
+    elif not cards:
+        taken = target is not None
+    else:
+        taken = target is not None or naturals >= 2 or naturals == 1 and wilds >= 1
+    if not taken:
+        return NO_MATCH
+    if target is not None and not k.onto_meld:  # a house rule: the top card only ever starts a meld
+        return ONTO_OWN_MELD
+    if target is not None:
+        was_canasta = len(target.cards) >= 7
+        if was_canasta and k.canasta_closed:
+            return CANASTA_CLOSED
+        result = [*target.cards, top, *cards]
+    else:
+        was_canasta = False
+        result = [top, *cards]
+    broken = shape(k, rank, result, target is None)
+    if broken is not None:
+        return broken
+    if not holds(hand, cards):
+        return NOT_IN_HAND
+    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
+    left = len(hand) - len(cards) + len(pile) - 1
+    if left == 0 and hand:
+        broken = going_out(k, table, side, canastas(side) + grew, False, False)  # a take is never concealed
+    else:
+        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
+    if broken is not None:
+        return broken
+    if target is None and not side.melds:
+        return first_meld(table.ruleset, side, len(result), top.value + sum(c.value for c in cards))
+    return None

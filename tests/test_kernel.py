@@ -1,0 +1,270 @@
+"""Differential tests: the verdict kernel against the judge, which is the specification.
+
+Whenever the kernel answers (rather than handing the question to the judge), its verdict and its
+deciding rule id must be the judge's: on every scenario, on generated tables in every ruleset and
+house-rule combination, and on positions of self-play. A disagreement names the table and the move.
+The longer soak is ``bench/soak_kernel.py``.
+"""
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from canasta_tutor import api
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.kernel import JUDGE, decide, some_take
+from canasta_tutor.engine.move import Step, parse_move
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+from canasta_tutor.engine.table import Table
+from canasta_tutor.files.snapshot import load_scenario
+
+try:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+except ImportError:  # pragma: no cover
+    pytest.skip("hypothesis is not installed (pip install -e .[test])", allow_module_level=True)
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIOS = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def judged(table: Table, steps: list[Step]) -> str | None:
+    v = judge(table, steps)
+    return v.violations[0].rule if v.violations else None
+
+
+def disagreement(table: Table, steps: list[Step]) -> str | None:
+    """None when the kernel agrees with the judge or hands the move over; else what differs."""
+    mine = decide(table, steps)
+    if mine == JUDGE:
+        return None
+    theirs = judged(table, steps)
+    if mine == theirs:
+        return None
+    move = "; ".join(map(str, steps))
+    return f"{move!r} on {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+
+
+def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Step]:
+    """Every kind of single step, with the hand's cards: each discard, groups of one to four cards
+    melded, laid off on each meld and taken with the pile; some cards the hand does not hold."""
+    steps = [Step("draw"), Step("take"), Step("ask"), Step("draw", (Card("9", "H"),)),
+             Step("draw", (Card("9", "H"), Card("5", "C")))]
+    hand = list(table.mover.hand or [])
+    pool = hand + [Card("2", "C"), Card("JK"), Card("K", "H"), Card("7", "S"), Card("3", "H")]
+    ranks = [m.rank for m in table.side_of(table.turn.player).melds] + ["K", "Q"]
+    for c in dict.fromkeys(pool):
+        steps.append(Step("discard", (c,)))
+    if hand:  # the whole hand at once: going out
+        steps += [Step("meld", tuple(hand)), Step("take", tuple(hand))]
+        steps += [Step("add", tuple(hand), rank) for rank in ranks]
+    for _ in range(groups):
+        source = hand if hand and rng.random() < 0.8 else pool
+        cards = tuple(rng.sample(source, min(rng.randint(1, 4), len(source))))
+        if rng.random() < 0.5 and hand:  # a group of one rank, as real melds are
+            rank = rng.choice(hand).rank
+            cards = tuple(c for c in hand + pool if c.rank == rank or c.is_wild)[: rng.randint(1, 5)]
+        steps += [Step("meld", cards), Step("take", cards), Step("add", cards, rng.choice(ranks))]
+    return steps
+
+
+def scenario_tables():
+    for path in SCENARIOS:
+        scenario = load_scenario(path)
+        t = scenario.table
+        twin = t.clone()
+        twin.turn.phase = "play" if t.turn.phase == "draw" else "draw"
+        yield path, t, [c.move for c in scenario.checks], twin
+
+
+def test_the_kernel_agrees_with_the_judge_on_every_scenario():
+    rng = random.Random(26)
+    problems: list[str] = []
+    answered = asked = 0
+    for path, table, moves, twin in scenario_tables():
+        for t in (table, twin):
+            candidates = [parse_move(m) for m in moves] + [[s] for s in single_steps(t, rng)]
+            for steps in candidates:
+                asked += 1
+                answered += decide(t, steps) != JUDGE
+                found = disagreement(t, steps)
+                if found:
+                    problems.append(f"{path.name}: {found}")
+    assert not problems, "\n".join(problems[:10])
+    assert answered > asked // 2, (answered, asked)  # the kernel answers most single steps itself
+
+
+# -- generated tables ----------------------------------------------------------------------------------
+
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4")
+NATURALS = [Card(r, s) for r in RANKS for s in "HDSC"]
+WILDS = [Card("2", s) for s in "HDSC"] + [Card("JK")]
+THREES = [Card("3", s) for s in "HDSC"]
+HOUSE = {name: p for name, p in PARAMS.items() if p.house}
+SETTINGS = settings(database=None, derandomize=True, deadline=None, max_examples=int(os.environ.get("KERNEL_EXAMPLES", "150")),  # bench/soak_kernel.py asks for more
+                    
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def house_values() -> st.SearchStrategy[dict]:
+    """House rules over the parameters that change a verdict, each with a value it may take."""
+    tiers = st.lists(st.sampled_from([0, 50, 90, 120, "canasta"]), min_size=1, max_size=2).map(
+        lambda needs: [{"below": 1500 * (i + 1), "need": n} for i, n in enumerate(needs[:-1])] + [{"need": needs[-1]}])
+    values = {
+        "draw_count": st.integers(1, 2), "first_round_restricted": st.booleans(), "min_naturals": st.integers(1, 3),
+        "max_wilds": st.sampled_from([None, 1, 2, 3]),
+        "wild_ratio": st.sampled_from(HOUSE["wild_ratio"].choices), "discard_wild": st.booleans(),
+        "pile_needs_natural_pair": st.booleans(),
+        "pile_frozen_by": st.lists(st.sampled_from(HOUSE["pile_frozen_by"].choices), unique=True),
+        "pile_take": st.sampled_from(HOUSE["pile_take"].choices), "canasta_closed": st.booleans(),
+        "canastas_to_go_out": st.integers(0, 2), "final_discard": st.sampled_from(HOUSE["final_discard"].choices),
+        "partner_permission": st.sampled_from(HOUSE["partner_permission"].choices),
+        "black_threes_meld": st.sampled_from(HOUSE["black_threes_meld"].choices),
+        "stock_out": st.sampled_from(HOUSE["stock_out"].choices), "initial_meld": tiers,
+        "pile_onto_meld": st.booleans(),
+    }
+    return st.lists(st.sampled_from(sorted(values)), unique=True, max_size=6).flatmap(
+        lambda names: st.fixed_dictionaries({n: values[n] for n in names}))
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> Table:
+    rank_pool = draw(st.lists(st.sampled_from(RANKS), min_size=1, max_size=3, unique=True))
+    near = [c for c in NATURALS if c.rank in rank_pool]  # few ranks, so melds and takes match
+
+    def cards(lo: int, hi: int) -> list[str]:
+        pick = st.one_of(st.sampled_from(near), st.sampled_from(near), st.sampled_from(WILDS),
+                         st.sampled_from(NATURALS), st.sampled_from(THREES[2:]))
+        return [str(c) for c in draw(st.lists(pick, min_size=lo, max_size=hi))]
+
+    melds = []
+    for rank in draw(st.lists(st.sampled_from(RANKS), max_size=3, unique=True)):
+        naturals = draw(st.integers(2, 8))
+        wilds = draw(st.integers(0, min(3, naturals - 1)))
+        melds.append(" ".join([f"{rank}{'HDSC'[i % 4]}" for i in range(naturals)] + ["JK"] * wilds))
+    data = {
+        "ruleset": draw(st.sampled_from(BUILTIN)),
+        "house_rules": draw(house_values()),
+        "players": [{"name": "Ann", "hand": " ".join(cards(0, draw(st.sampled_from([2, 4, 9]))))}, {"name": "Bob", "hand": 11},
+                    {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+        "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": draw(st.sampled_from([0, 1600, 3100])),
+                   "melds": melds},
+                  {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
+        "discard": " ".join(cards(0, 4)),
+        "stock": draw(st.sampled_from([0, 1, 30])),
+        "turn": {"player": "Ann", "phase": draw(st.sampled_from(["draw", "play"])),
+                 "first_round": draw(st.booleans()),
+                 "permission": draw(st.sampled_from(["none", "granted", "refused"]))},
+    }
+    try:
+        return api.table_from_dict(data)
+    except api.InputError:  # a combination no table may hold (a ruleset for other seats...): another
+        from hypothesis import reject
+
+        reject()
+        raise
+
+
+@SETTINGS
+@given(tables(), st.randoms(use_true_random=False))
+def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
+    problems = [found for s in single_steps(table, rng, groups=12) if (found := disagreement(table, [s]))]
+    assert not problems, "\n".join(problems[:5])
+    assert not some_take(table) or listed_take(table), f"can_take on counts says yes: {table.to_data()}"
+
+
+def listed_take(table: Table) -> bool:
+    """``can_take`` as the listing's search answers it, without the kernel's plain takes."""
+    from canasta_tutor.play.moves import can_take
+
+    return can_take(table)
+
+
+def test_can_take_on_counts_agrees_with_the_search():
+    yes = 0
+    for path, table, _, twin in scenario_tables():
+        for t in (table, twin):
+            if some_take(t):
+                yes += 1
+                assert listed_take(t), path.name
+            assert api.can_take(t) == listed_take(t), path.name
+    assert yes > 5
+
+
+# -- self-play -----------------------------------------------------------------------------------------
+
+def self_played_positions(monkeypatch: pytest.MonkeyPatch, rid: str, seed: int) -> list[Table]:
+    """Every position a self-played hand asks the listing about (each draw and each play phase)."""
+    from canasta_tutor.play import selfplay
+
+    seen: list[Table] = []
+    listing = selfplay.legal_moves
+
+    def recording(table: Table, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        seen.append(table.clone())
+        return listing(table, *args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "legal_moves", recording)
+    selfplay.play_hand(rid, seed, checks=False)
+    monkeypatch.setattr(selfplay, "legal_moves", listing)
+    return seen
+
+
+def test_the_kernel_agrees_with_the_judge_on_self_played_positions(monkeypatch):
+    """Positions of a self-played hand in every ruleset, with every move listed there and more."""
+    from canasta_tutor.play.moves import legal_moves
+
+    rng = random.Random(7)
+    problems: list[str] = []
+    seen = 0
+    for rid in BUILTIN:
+        for table in self_played_positions(monkeypatch, rid, 26)[::4]:
+            seen += 1
+            steps = [o.steps[0] for o in legal_moves(table).options]
+            for s in steps + single_steps(table, rng, groups=6):
+                found = disagreement(table, [s])
+                if found:
+                    problems.append(f"{rid}: {found}")
+    assert seen > 20
+    assert not problems, "\n".join(problems[:5])
+
+
+def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():
+    for path, table, moves, _ in scenario_tables():
+        for move in moves:
+            r = api.check(table, move)
+            v = judge(table, move)
+            assert (r.legal, r.decisive) == (v.legal, judged(table, parse_move(move))), (path.name, move)
+            assert r.rule_ids == v.rule_ids and r.verdict.legal == r.legal
+
+
+def test_the_kernel_agrees_with_the_judge_on_every_way_of_going_out():
+    """Going out in one step is rare at random: every ruleset, partner's answer and going-out rule on a
+    side holding one canasta, going out by a discard, a meld and a lay-off."""
+    problems: list[str] = []
+    for rid, answer, ask, last, need, melded in itertools.product(
+            BUILTIN, ("none", "granted", "refused"), HOUSE["partner_permission"].choices,
+            HOUSE["final_discard"].choices, (1, 2), (False, True)):
+        for hand, move in (("5C", "discard 5C"), ("5C 5D 5H", "meld 5C 5D 5H"), ("KH", "add KH to K"),
+                           ("5C 5D 5H 5S 5C 5D 5H", "meld 5C 5D 5H 5S 5C 5D 5H")):
+            data = {"ruleset": rid, "house_rules": {"partner_permission": ask, "final_discard": last,
+                                                    "canastas_to_go_out": need},
+                    "players": [{"name": "Ann", "hand": hand, "has_melded": melded}, {"name": "Bob", "hand": 11},
+                                {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+                    "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": 0,
+                               "melds": ["KH KD KS KC KH KD KS"] if melded else []},
+                              {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
+                    "discard": "4C", "stock": 30, "turn": {"player": "Ann", "phase": "play", "permission": answer}}
+            try:
+                table = api.table_from_dict(data)
+            except api.InputError:
+                continue
+            found = disagreement(table, parse_move(move))
+            if found:
+                problems.append(f"{rid}: {found}")
+    assert not problems, "\n".join(problems[:5])

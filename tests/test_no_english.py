@@ -1,0 +1,193 @@
+"""No English left: every command, every scenario and every built-in lesson, rendered as text in Dutch,
+Danish and Brazilian Portuguese, holds no English word outside card codes, rule ids, file names and the
+files' own words (names, titles).
+
+The English words are those of the English texts (en.yaml and the lessons) that the language's own
+catalogs never use ("is" is Dutch too, "to" Danish, "me" Portuguese). Everything runs in this process.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from canasta_tutor import texts
+from canasta_tutor.cli import app
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = [lang for lang, name in texts.LANGUAGES.items() if name]
+WORD = re.compile(r"[^\W\d_]{2,}")
+# ids, paths, files, URLs, quoted page headings and card codes: the same in every language
+IDS = re.compile(r"\S*[/\\]\S*|\S+\.(?:yaml|html|db|json|csv|svg)\b|\b\w+(?:[._-]\w+)+\b|https?://\S+|“[^”]*”|»[^«]*«"
+                 r"|\b(?:10|[2-9AKQJTHVBEDR]|KN)[SHDCRKOEP♠♥♦♣]?\b|\bJK\b|--?\w[\w-]*"
+                 # a ruleset's id beside its title: "(danish, Deense huisregels)", "Deense huisregels (danish)"
+                 r"|\((?:" + "|".join(sorted(BUILTIN, key=len, reverse=True)) + r")[,)]"
+                 # a word the user typed, echoed: "4 resultaten voor 'frozen'"
+                 r"|'[^'\s]+'")
+# the files' own words: players, sides, ruleset ids, sources' names
+DATA = {*PARAMS, "Ann", "Bob", "Cas", "Dee", "Eve", "Fay", "NS", "EW", "canasta", "Canasta", "pagat", "FSRS", "JSON", "YAML",
+        "HTML", "SVG", "CSV", "FILE", "MOVE", "LANG", "ID", "NAME", "RULESET", "ok"}
+SCENARIOS = sorted([*(ROOT / "scenarios").rglob("*.yaml"), *(ROOT / "canasta_tutor/examples").glob("*.yaml")])
+LESSONS = sorted((ROOT / "canasta_tutor/learning/lessons").glob("*.yaml"))
+
+
+def _english_texts():
+    yield from (text for _, entry in texts.entries(texts.catalog("en"))
+                for text in (entry.values() if isinstance(entry, dict) else [entry]) if isinstance(text, str))
+    for path in LESSONS:
+        yield from re.findall(r"(?:say|title|hint|explanation|ask|feedback|[a-z]+):\s*(.+)", path.read_text("utf-8"))
+
+
+@cache
+def english_words(lang: str) -> frozenset[str]:
+    """English words the language's catalogs never write: one of them in the output is English left over."""
+    from babel.messages.pofile import read_po
+
+    own: set[str] = set()
+    for name in (f"{texts.LANGUAGES[lang]}.po", f"lessons-{texts.LANGUAGES[lang]}.po"):
+        with open(texts.CATALOGS / name, "rb") as fp:
+            for message in read_po(fp):
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                for s in strings:
+                    own.update(w.lower() for w in WORD.findall(re.sub(r"\{[^}]*\}", " ", s or "")))
+    # the English texts quote the pages' own headings (“De aflegstapel nemen”): those are no English
+    english = {w.lower() for text in _english_texts()
+               for w in WORD.findall(re.sub(r"\{[^}]*\}|“[^”]*”|»[^«]*«", " ", text))}
+    return frozenset(w for w in english - own if len(w) > 2 or w in {"no", "or", "is", "of", "to", "me", "on", "in"})
+
+
+def english_left(lang: str, output: str, data: set[str] = frozenset()) -> list[str]:
+    words = english_words(lang)
+    found = []
+    # a page's heading, quoted as the page writes it, may be wrapped over lines
+    output = re.sub(r"“[^”]*”|»[^«]*«", lambda m: "“" + "\n" * m.group(0).count("\n") + "”", output)
+    for line in output.splitlines():
+        if "│" in line:  # a table's cell may hold a ruleset's id, as a column of ids
+            line = re.sub(r"│\s*(?:" + "|".join(BUILTIN) + r")\s*(?=│)", "│", line)
+        if line.startswith("> "):  # the echo of a piped answer
+            continue
+        left = [w for w in WORD.findall(IDS.sub(" ", line)) if w.lower() in words and w not in DATA | set(data)]
+        if left:
+            found.append(f"{line.strip()}   <- {' '.join(left)}")
+    return found
+
+
+@lru_cache(maxsize=1)
+def _command():
+    from typer.main import get_command
+
+    return get_command(app)
+
+
+@pytest.fixture(autouse=True)
+def _quiet(monkeypatch, tmp_path):
+    import typer.testing
+
+    # Typer builds the whole command line again for every run, which costs more than most runs: once here
+    monkeypatch.setattr(typer.testing, "_get_command", lambda _: _command())
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setenv("CANASTA_HOME", str(tmp_path / "home"))
+    # --lang and --ascii write these for the run; set here, they are taken away again after the test
+    monkeypatch.setenv("CANASTA_LANG", "")
+    monkeypatch.setenv("CANASTA_ASCII", "")
+    monkeypatch.chdir(tmp_path)
+
+
+def run(lang: str, args: list[str], stdin: str | None = None) -> str:
+    result = CliRunner().invoke(app, [*args, "--lang", lang], input=stdin)
+    # an answer, a ruling, or an error of the file's (a count of cards where a score needs the cards)
+    assert result.exit_code in (0, 1, 3), (args, result.output, result.exception)
+    return result.stdout + result.stderr
+
+
+def _titles(path: Path) -> set[str]:
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    words = set(WORD.findall(str(data.get("title", "")) + " " + str(data.get("description", ""))))
+    for key in ("players", "sides"):
+        for item in data.get(key) or []:
+            if isinstance(item, dict):
+                words.update(WORD.findall(str(item.get("name", ""))))
+    return words
+
+
+def _moves(path: Path) -> list[str]:
+    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    found = [c["move"] for c in data.get("checks") or [] if isinstance(c, dict) and isinstance(c.get("move"), str)]
+    return found or (["draw"] if "players" in data else [])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_scenario_is_ruled_scored_and_drawn_in_the_language(lang):
+    left = []
+    for path in SCENARIOS:
+        name, own = str(path), _titles(path)
+        for move in _moves(path)[:1]:  # one ruling each: the others are worded by the same texts
+            left += english_left(lang, run(lang, ["check", name, move]), own)
+        if _moves(path):
+            for command in (["score", name], ["show", name]):
+                left += english_left(lang, run(lang, command), own)
+    assert not left, "\n".join(left[:30])
+
+
+def _answers(n: int) -> str:
+    """Answers for a lesson or quiz run to its end: a hint asked, a wrong and a right kind of answer."""
+    return "?\ny\nn\n1\n2\n50\n" * n
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_built_in_lesson_runs_in_the_language(lang):
+    left = []
+    for path in LESSONS:
+        lesson = path.stem.split("-", 1)[1]
+        left += english_left(lang, run(lang, ["lesson", lesson], _answers(40)))
+    assert not left, "\n".join(left[:30])
+
+
+COMMANDS = [
+    ["rules"], *(["rules", rid] for rid in BUILTIN), ["explain", "all"], ["explain", "pile.needs-natural-pair"],
+    ["explain", "score.red-threes"], ["explain", "frozen"], ["lesson", "list"], ["progress"], ["example"],
+    ["check", "canasta_tutor/examples/table.yaml", "draw; discard 5C", "--compare"],
+    ["check", "canasta_tutor/examples/table.yaml", "take 9S 9D; discard 4H"],
+    ["moves", "canasta_tutor/examples/table.yaml"], ["hint", "canasta_tutor/examples/table.yaml"],
+    ["score", "scenarios/scoring/seven-kings.yaml"], ["show", "canasta_tutor/examples/table.yaml"],
+    ["lint", "scenarios/disputes"], ["selfplay", "--hands", "1", "--ruleset", "classic-2p"],
+]
+
+
+# the ids a user types: lessons, score lines and notes (rule ids have dots, which IDS leaves out)
+IDS_TYPED = {path.stem.split("-", 1)[1] for path in LESSONS} | {
+    key for section in ("score-texts", "note-texts") for key in texts.catalog("en")["rulings"][section]}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_command_answers_in_the_language(lang, tmp_path):
+    left = []
+    titles = {w for path in SCENARIOS for w in _titles(path)}  # lint lists them
+    for args in COMMANDS:
+        args = [str(ROOT / a) if a.endswith(".yaml") or a.startswith("scenarios") else a for a in args]
+        left += english_left(lang, run(lang, args), IDS_TYPED | titles)
+    left += english_left(lang, run(lang, ["quiz", "--count", "4", "--seed", "3"], _answers(4)))
+    left += english_left(lang, run(lang, ["learn"], _answers(10) + "q\n"))
+    left += english_left(lang, run(lang, ["play", "--seed", "7", "--players", "2", "--hands", "1"],
+                                   "moves\n?\nscore\n" + "1\n" * 300))
+    run(lang, ["worksheet", str(ROOT / "scenarios/disputes/d04-pile-natural-and-wild.yaml"), "--out", "s.html",
+               "--key", "k.html"])
+    for page in ("s.html", "k.html"):
+        text = re.sub(r"<[^>]+>", "\n", re.sub(r"<style.*?</style>", "", (tmp_path / page).read_text("utf-8"), flags=re.S))
+        left += english_left(lang, text, _titles(ROOT / "scenarios/disputes/d04-pile-natural-and-wild.yaml"))
+    assert not left, "\n".join(left[:40])
+
+
+def test_the_check_finds_english_left_over():
+    """The list is real: an English label or value in a Dutch line is found, the Dutch words are not."""
+    assert english_left("nl", "Beurt: Ann moet trekken, antwoord van de partner: refused")
+    assert english_left("nl", "huisregels: partner_permission=required")
+    assert english_left("da", "tag den kun med to rene konger fra hånden, the pile is frozen")
+    assert not english_left("nl", "pak HS HH 2K  (classic, Klassiek Canasta)")
+    assert not english_left("pt-BR", "pegue o lixo com dois reis naturais: RO, VP, 10E")
