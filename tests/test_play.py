@@ -77,9 +77,10 @@ GAMES = [
 
 @pytest.mark.parametrize("ruleset,extra", GAMES, ids=[f"{r}{''.join(e)}" for r, e in GAMES])
 def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
-    """The human always takes the first listed move; the game goes to a small target."""
+    """The human always takes the first listed move (and says yes when the partner asks to go out:
+    'y' at the move prompt is only a word that is not a move); the game goes to a small target."""
     proc = canasta("play", "--seed", "3", "--ruleset", ruleset, "--house", "target_score=3000", *extra,
-                   cwd=tmp_path, stdin="1\n" * 4000)
+                   "--coach", "quiet", cwd=tmp_path, stdin="1\ny\n" * 4000)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert re.search(r"Game over after \d+ hands?: (\S+ wins|a tie)", out), out[-2000:]
@@ -96,7 +97,8 @@ def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
 
 
 def test_a_game_of_several_hands_carries_the_score_over(tmp_path):
-    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", cwd=tmp_path, stdin="1\n" * 6000)
+    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", "--coach", "quiet", cwd=tmp_path,
+                   stdin="1\ny\n" * 6000)
     assert "Hand 2 is dealt" in proc.stdout and "Hand 2 is over" in proc.stdout
     second = proc.stdout.split("Hand 2 is dealt")[1]
     first_totals = re.findall(r"total \(0 before\)\s+(-?\d+)", proc.stdout.split("Hand 2 is dealt")[0])

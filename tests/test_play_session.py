@@ -20,7 +20,7 @@ def test_hands_one_is_announced_as_one_hand_not_the_target(tmp_path):
 def test_resume_with_hands_one_plays_the_hand_in_play_and_stops(tmp_path):
     canasta("play", "--seed", "7", cwd=tmp_path, stdin="save game.yaml\nquit\n")
     moves = "\n".join(["1"] * 400)  # the first listed move, over and over: draw, then a discard...
-    proc = canasta("play", "--resume", "game.yaml", "--hands", "1", cwd=tmp_path, stdin=moves + "\n")
+    proc = canasta("play", "--resume", "game.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path, stdin=moves + "\n")
     assert "Game over after 1 hand" in proc.stdout, proc.stdout[-2000:]
     assert "Hand 2 is dealt" not in proc.stdout
 

@@ -17,6 +17,14 @@ from canasta_tutor.cli.common import (
     plain_style,
 )
 
+VOICES = ("quiet", "normal", "chatty")
+
+
+def _voice(value: str) -> str:
+    if value not in VOICES:
+        raise typer.BadParameter(", ".join(VOICES), param_hint="'--coach'")
+    return value
+
 
 @app.command()
 @guarded
@@ -29,6 +37,7 @@ def play(
     level: int | None = typer.Option(None, "--level", min=1, max=3),
     resume: str | None = typer.Option(None, "--resume", metavar="FILE"),
     verbose: bool = typer.Option(False, "--verbose"),
+    coach: str = typer.Option("normal", "--coach", metavar="quiet|normal|chatty", callback=_voice),
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
@@ -49,7 +58,7 @@ def play(
         game = new_game(ref, house_rules(house), players, seed, hands, level or 3)
     terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     session = Session(game, _lines(terminal), _write, plain_style(), terminal, _drawer() if terminal else None,
-                      verbose)
+                      verbose, coach)
     try:
         session.run()
     except KeyboardInterrupt:

@@ -54,7 +54,8 @@ def saved_games() -> Path:
 
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
-                 terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False) -> None:
+                 terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False,
+                 coach: str = "normal") -> None:
         self.game = game
         self.lines: Iterator[str] = iter(lines)
         self.write = write
@@ -63,6 +64,8 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
+        self.coach = coach  # quiet: speaks when asked; normal: warns before a discard that feeds the pile
+        self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
         self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
         self.ruling: str | None = None  # the full text of the last ruling, for 'why'
         self.saved: tuple[str, tuple[int, int, str, int]] | None = None  # the last 'save FILE', and when
@@ -213,6 +216,9 @@ class Session:
         if word == "show":
             self._draw()
             return None
+        if word == "undo":
+            self._undo()
+            return None
         if word in ("?", "hint"):
             # the same advice as 'canasta hint', dead-end guard included
             advice = hint(g.table, g.moves(), memory=g.memory.get(self.human))
@@ -241,7 +247,7 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            return self._play(options[n - 1].steps)
+            return self._step(options[n - 1].steps)
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
@@ -250,16 +256,77 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        return self._play(steps)
+        return self._step(steps)
 
-    def _play(self, steps) -> None:
+    def _step(self, steps) -> None:
+        """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
         g = self.game
+        if self.coach != "quiet" and not g.over:
+            from canasta_tutor.play.warnings import pile_warning
+
+            warning = pile_warning(g.table, g.named(list(steps)))
+            if warning is not None:
+                self.write(say(f"warn.{warning.key}", **warning.params))
+                self.write(say("confirm"))
+                if not self._yes():
+                    self.write(say("not-made"))
+                    return None
+        before = self._keep()
+        made = self._play(steps)
+        if made:
+            self.taken_back.append(before)
+        return None
+
+    def _keep(self) -> dict[str, object]:
+        import copy
+
+        g = self.game
+        ask, g.ask_human = g.ask_human, None
+        try:
+            return copy.deepcopy(g.__dict__)
+        finally:
+            g.ask_human = ask
+
+    def _undo(self) -> None:
+        """Take back your last step, and the computer turns after it, while the hand is on."""
+        g = self.game
+        if not self.taken_back or g.over or self.taken_back[-1]["hand"] != g.hand:
+            self.taken_back.clear()
+            self.write(say("undo-nothing"))
+            return
+        ask = g.ask_human
+        g.__dict__.update(self.taken_back.pop())
+        g.ask_human = ask
+        self.write(say("undone"))
+        self._draw()
+
+    def _yes(self) -> bool:
+        """The next line as yes or no (asked again until it is one); no at the end of the input."""
+        while True:
+            try:
+                line = next(self.lines).strip()
+            except StopIteration:
+                return False
+            if not self.terminal:
+                self.write(f"> {clean(line)}")
+            if line.lower() in YES:
+                return True
+            if line.lower() in NO:
+                return False
+            self.write(say("yes-or-no"))
+
+    def _play(self, steps) -> bool:
+        """Make the move; whether anything was made (a question to the partner counts)."""
+        g = self.game
+        asked = len(g.answers)
         try:
             v = g.play(steps)
         except NotNow as exc:
+            made = len(g.answers) > asked
             self._answers()
             self.write(say(exc.key, **exc.params))
-            return None
+            return made
+        made = v.legal or len(g.answers) > asked
         self._answers()
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
         d = clean_data(report.verdict_dict(ruled(v)))
@@ -275,7 +342,7 @@ class Session:
             self.write(say("try-again"))
         elif g.table.turn.red_three_last and not v.state.discarded:
             self.write(say("red-three-last-turn"))
-        return None
+        return made
 
     def _options(self) -> list[Option]:
         order = {k: i for i, k in enumerate(KINDS)}

@@ -1086,7 +1086,7 @@ TEXTS = {
         'welcome': 'You play {player} (side {side}) in {title} ({ruleset}); the game goes to {target} points.',
         'welcome-hands': 'You play {player} (side {side}) in {title} ({ruleset}); {hands} to play (the game ends sooner if a side reaches {target} points).',
         'partner': 'Your partner: {partner}.',
-        'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'show' (the table), 'why' (the last ruling in full), 'score', 'save FILE', 'help' or 'quit' (which saves the game).",
+        'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'show' (the table), 'undo', 'why' (the last ruling in full), 'score', 'save FILE', 'help' or 'quit' (which saves the game).",
         'told': '{player}: {moves}. {reason}',
         'coach-says': 'The coach suggests:',
         'moves-pick': 'Type a number to make that move.',
@@ -1123,6 +1123,17 @@ TEXTS = {
         'step-legal': 'OK: {move}',
         'step-refused': "Refused: {move}: {reason} ({rule}; type 'why' for the full ruling)",
         'why-nothing': 'No move has been judged yet.',
+        'warn': {
+            'pile': {
+                'count': 'size',
+                'one': "The coach: after this, {player} can take the pile ({size} card) by laying your {card} on their side's meld of {rank_name}.",
+                'other': "The coach: after this, {player} can take the pile ({size} cards) by laying your {card} on their side's meld of {rank_name}.",
+            },
+        },
+        'confirm': 'Make the move anyway? (yes or no)',
+        'not-made': 'The move is not made; the table is as it was.',
+        'undone': 'Taken back: the table is as it was before your last step.',
+        'undo-nothing': 'There is nothing of this hand to take back.',
         'partner-asks': '{asker}, your partner, asks: may I go out? (yes or no)',
         'yes-or-no': 'Answer yes or no.',
         'answered': '{partner} answers {asker}: {reason}',
@@ -2200,7 +2211,7 @@ TEXTS = {
         },
         'play': {
             'summary': 'Play Canasta against the computer, with a coach to ask at every prompt.',
-            'text': "Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach; 'save FILE' writes the position as a table file that check, moves and lessons read; 'score'; 'show' draws the table; 'why' gives the last ruling in full, as check gives it; 'quit' saves the game in your data folder and says where. Your partner answers 'ask' (may I go out?), and the answer binds. When standard input is not a terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in your data folder and says how to go on.",
+            'text': "Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach; 'save FILE' writes the position as a table file that check, moves and lessons read; 'score'; 'show' draws the table; 'undo' takes back your last step (and the computer turns after it) while the hand is on; 'why' gives the last ruling in full, as check gives it; 'quit' saves the game in your data folder and says where. Your partner answers 'ask' (may I go out?), and the answer binds. When standard input is not a terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in your data folder and says how to go on.",
             'examples': [
                 'canasta play --seed 7 --ruleset classic',
                 "printf 'moves\\n1\\nsave game.yaml\\nquit\\n' | canasta play --seed 7",
@@ -2213,6 +2224,7 @@ TEXTS = {
                 'level': "The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own).",
                 'resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
                 'verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
+                'coach': 'quiet: the coach speaks only when asked; normal (the default) and chatty: it warns before a discard that lets the next opponent take the pile, and asks you to confirm.',
             },
         },
         'words': {
