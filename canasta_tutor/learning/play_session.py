@@ -327,7 +327,6 @@ class Session:
             self.write(say(exc.key, **exc.params))
             return made
         made = v.legal or len(g.answers) > asked
-        self._answers()
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
         d = clean_data(report.verdict_dict(ruled(v)))
         self.ruling = verdict_text(d, self.style, clean(title))
@@ -338,6 +337,7 @@ class Session:
         else:
             self.write(say("step-refused", move=d["move"], rule=d["violations"][0]["rule"],
                            reason=d["violations"][0]["message"]))
+        self._answers()  # the partner's answer, after the question
         if not v.legal:
             self.write(say("try-again"))
         elif g.table.turn.red_three_last and not v.state.discarded:
