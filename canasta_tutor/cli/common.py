@@ -72,17 +72,13 @@ def _ascii_wanted(value: bool) -> bool:
 AsciiOpt = typer.Option(False, "--ascii", callback=_ascii_wanted)
 
 
-def _choose_cards(as_json: bool) -> None:
-    """How this run's text output prints cards: as ``--cards`` says; by default with the suit symbols on
-    a terminal that shows them, else in the reader's letters (in English the standard ones a script
-    reads). ``--json`` keeps the standard notation, in its messages too."""
-    from typer._click.globals import get_current_context
-
+def _choose_cards(as_json: bool, chosen: str | None) -> None:
+    """How this run's text output prints cards: as ``--cards`` (``chosen``) says; by default with the suit
+    symbols on a terminal that shows them, else in the reader's letters (in English the standard ones a
+    script reads). ``--json`` keeps the standard notation, in its messages too."""
     from canasta_tutor import texts
     from canasta_tutor.render.console import ascii_only
 
-    ctx = get_current_context(silent=True)
-    chosen = ctx.params.get("cards") if ctx is not None else None
     style = "standard" if as_json else chosen or ("symbols" if _is_terminal() else "local")
     texts.use_cards("local" if style == "symbols" and ascii_only() else style)
 
@@ -285,17 +281,19 @@ def guarded(command: Callable[..., Any]) -> Callable[..., Any]:
     def run_guarded(*args: Any, **kwargs: Any) -> Any:
         named = [kwargs.get(param) for param in ("ruleset", "ruleset_id")]
         return guard(bool(kwargs.get("as_json", False)), kwargs.get("lang"), lambda: command(*args, **kwargs),
-                     named)
+                     named, kwargs.get("cards"))
 
     return run_guarded
 
 
-def guard(as_json: bool, lang: str | None, body: Callable[[], Any], rulesets: list[Any] | None = None) -> Any:
+def guard(as_json: bool, lang: str | None, body: Callable[[], Any], rulesets: list[Any] | None = None,
+          cards: str | None = None) -> Any:
     """Run a command's body, turning our errors into exit codes and messages (never a traceback).
-    ``rulesets``: the values of the command's ruleset parameters, checked by name first."""
+    ``rulesets``: the values of the command's ruleset parameters, checked by name first; ``cards``: its
+    ``--cards``, when it has one."""
     if lang:
         choose_language(lang, as_json)
-    _choose_cards(as_json)
+    _choose_cards(as_json, cards)
     try:
         return _run(as_json, body, rulesets)
     finally:  # the notation of cards is this run's: the library, and a next run in this process, start over
