@@ -1705,6 +1705,7 @@ TEXTS = {
             'level': "'{text}': a level goes with coach only, one of {levels}",
             'players': '--players {players}: {ruleset} is played by {count}',
             'players-variants': '--players {players}: {ruleset} is played by {count} (classic and official also take {variants})',
+            'resume-contradicts': '--{option} {value}: the saved game {file} is played with {option} {saved}; leave the option out to go on with it',
             'seat': "'{name}': expected a side or a seat: {seats}",
             'x-game-mapping': "'x-game' must be a mapping (it is written by 'canasta play')",
             'x-game': "'x-game' is not a saved game: {problem}",
