@@ -90,7 +90,7 @@ def test_progress_reads_in_80_columns_and_marks_mastery_in_plain_text(tmp_path):
     run_in_process("lesson", "first-meld", input="y\nn\ny\n", env=home)
     out = canasta("progress", **home).stdout
     assert max(len(line) for line in out.splitlines()) <= 80
-    row = next(line for line in out.splitlines() if "initial." in line)
+    row = next(line for line in out.splitlines() if "The first meld must reach" in line)  # rules by title
     assert "%" in row and " d," in row  # memory and its unit on the rule's own line
     assert "mastered (" in out  # the mark is explained, not left to colour
 

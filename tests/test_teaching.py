@@ -283,10 +283,10 @@ steps:
 
 def test_feedback_for_a_wrong_answer_and_the_explanation_after_it(tmp_path):
     (tmp_path / "words.yaml").write_text(WORDS, encoding="utf-8")
-    proc = run("lesson", "words.yaml", cwd=tmp_path, stdin="y\nn\n")
+    proc = run("lesson", "words.yaml", cwd=tmp_path, stdin="y\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert out.index("Count the points") < out.index("Right.") < out.index("At our club")
+    assert out.index("Count the points") < out.index("Not this time.") < out.index("At our club")
     right_first = run("lesson", "words.yaml", cwd=tmp_path, stdin="n\n").stdout
     assert "Count the points" not in right_first and "At our club" in right_first
     assert run("lint", "words.yaml", cwd=tmp_path).returncode == 0

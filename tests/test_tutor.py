@@ -93,15 +93,16 @@ def test_a_scripted_learner_takes_the_whole_lesson(path, tmp_path):
         assert db.execute("SELECT lesson FROM lessons").fetchall() == [(lesson.id,)]
 
 
-def test_wrong_answers_are_retried_then_explained(tmp_path):
+def test_wrong_answers_are_explained_and_a_yes_no_question_is_not_retried(tmp_path):
+    """A legal-or-not question has two answers: after a wrong one the other is shown, not asked for."""
     lesson = next(ls for ls in map(read_lesson, LESSONS) if ls.questions[0].kind == "legal")
     first = lesson.questions[0]
     wrong = "n" if first.correct(lesson.id) == {True} else "y"
-    proc = run("lesson", lesson.id, stdin=f"{wrong}\n?\n{wrong}\nq\n", home=tmp_path)
-    assert "Not quite" in proc.stdout and "Hint:" in proc.stdout and "The answer:" in proc.stdout
+    proc = run("lesson", lesson.id, stdin=f"{wrong}\n?\nq\n", home=tmp_path)
+    assert "Not quite" not in proc.stdout and "Hint:" in proc.stdout and "The answer:" in proc.stdout
     assert "saved" in proc.stdout
     with sqlite3.connect(tmp_path / "progress.db") as db:
-        assert db.execute("SELECT count(*), sum(correct) FROM answers").fetchone() == (2, 0)
+        assert db.execute("SELECT count(*), sum(correct), min(rating) FROM answers").fetchone() == (1, 0, AGAIN)
 
 
 def test_lesson_list_json(tmp_path):

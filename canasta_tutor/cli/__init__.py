@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import typer
 
-from canasta_tutor.cli.common import APP_SETTINGS
+from canasta_tutor.cli.common import APP_SETTINGS, AppSettings
 
 __all__ = ["app", "main"]
 
@@ -55,12 +55,13 @@ def _only(name: str) -> typer.Typer | None:
     if module is None:
         return None
     app = _register(module)
-    chosen = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
+    chosen = [c for c in app.registered_commands if (c.name or getattr(c.callback, "__name__", None)) == name]
     if not chosen:
         return None
     # No completion options here: the shell asks for completions with no command on the line, so
     # completion always runs through the full app (see main), and `check` does not pay for it.
-    one = typer.Typer(**{**APP_SETTINGS, "add_completion": False})
+    settings: AppSettings = {**APP_SETTINGS, "add_completion": False}
+    one = typer.Typer(**settings)
     one.registered_commands = chosen
 
     @one.callback()
@@ -74,16 +75,20 @@ def _never_fail_to_print() -> None:
     """A character the terminal cannot show is printed as an escape, never an encoding error; a
     byte of an argument that is not UTF-8 is never written back as invalid UTF-8; a byte of input
     that is not in the terminal's encoding is read as U+FFFD."""
+    from io import TextIOWrapper  # loaded with the interpreter: costs no start-up time
+
+    # A stream that is no text file of ours (a test's capture) is left as it is.
     for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape"):
+        if getattr(stream, "errors", "strict") in ("strict", "surrogateescape") and isinstance(stream, TextIOWrapper):
             try:
                 stream.reconfigure(errors="backslashreplace")
-            except (AttributeError, ValueError):  # not a text file of ours (a test's capture)
+            except ValueError:
                 pass
-    try:  # an answer typed in another encoding is a wrong answer, not an internal error
-        sys.stdin.reconfigure(errors="replace")
-    except (AttributeError, ValueError):
-        pass
+    if isinstance(sys.stdin, TextIOWrapper):
+        try:  # an answer typed in another encoding is a wrong answer, not an internal error
+            sys.stdin.reconfigure(errors="replace")
+        except ValueError:
+            pass
 
 
 class _Shown:

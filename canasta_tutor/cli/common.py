@@ -9,7 +9,7 @@ import functools
 import os
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn, TextIO, TypedDict
 
 import typer
 
@@ -21,7 +21,17 @@ EXIT_ILLEGAL, EXIT_USAGE, EXIT_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED = 1, 2, 3,
 # for a verdict (0 legal, 1 illegal). A full disk is a file that cannot be used, as in the README.
 EXIT_OUTPUT = EXIT_INPUT
 
-APP_SETTINGS = dict(  # noqa: C408 (keyword arguments read as the Typer call they feed)
+class AppSettings(TypedDict):
+    """The keyword arguments of the Typer app, shared by the whole app and a one-command one."""
+
+    name: str
+    cls: type[CanastaGroup]
+    add_completion: bool
+    pretty_exceptions_enable: bool
+    context_settings: dict[str, Any]
+
+
+APP_SETTINGS = AppSettings(
     name="canasta",
     cls=CanastaGroup,
     add_completion=True,
@@ -153,7 +163,7 @@ def emit(data, as_json: bool, printer) -> None:
         printer(clean_data(data))
 
 
-def fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> None:
+def fail(code: int, message: str, as_json: bool, extra: dict[str, Any] | None = None) -> NoReturn:
     from canasta_tutor.render.safe import clean
 
     tell(clean(message))
@@ -161,8 +171,9 @@ def fail(code: int, message: str, as_json: bool, extra: dict | None = None) -> N
         try:
             emit_json({"error": {"code": code, "message": message, **(extra or {})}})
         except (OSError, ValueError):  # standard output failing too: the line above says what went wrong,
-            if output_failure() is not None:  # and its code stays the run's
-                sys.stdout.told = True
+            watched = _watched()
+            if watched is not None and watched.failed is not None:  # and its code stays the run's
+                watched.told = True
             _drop_output()
     raise typer.Exit(code)
 
@@ -190,8 +201,10 @@ class Output:
     """Standard output, remembering a failure to write it (a full disk, a failing device): Python drops
     what it could not write, so only the write itself can tell that failure from a file's."""
 
-    def __init__(self, stream) -> None:
-        self._stream, self.failed, self.told = stream, None, False
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.failed: BaseException | None = None
+        self.told = False  # the failure was said on stderr already
 
     def _attempt(self, do, *args):
         try:
@@ -216,6 +229,11 @@ def output_failure() -> BaseException | None:
     return getattr(sys.stdout, "failed", None)
 
 
+def _watched() -> Output | None:
+    """Standard output as main watches it, or None where it is another stream (a test's capture)."""
+    return sys.stdout if isinstance(sys.stdout, Output) else None
+
+
 def _drop_output() -> None:
     """Point standard output at the null device, so that Python's own flush at exit does not fail
     once more (with a second message and its own exit code)."""
@@ -227,15 +245,16 @@ def _drop_output() -> None:
         pass
 
 
-def output_lost() -> None:
+def output_lost() -> NoReturn:
     """Standard output could not be written: one line on stderr (once), and the exit code that says
     the answer did not arrive."""
-    failed = output_failure()
-    if failed is not None and not sys.stdout.told:
+    watched = _watched()
+    failed = watched.failed if watched is not None else None
+    if watched is not None and failed is not None and not watched.told:
         from canasta_tutor import texts
         from canasta_tutor.reading.strict_yaml import Said
 
-        sys.stdout.told = True
+        watched.told = True
         problem = getattr(failed, "strerror", None) or str(failed)
         tell(texts.said(Said("output.failed", "cannot write to standard output: {problem}; the answer was not "
                               "given", problem=problem)))
@@ -243,7 +262,7 @@ def output_lost() -> None:
     raise typer.Exit(EXIT_OUTPUT)
 
 
-def finish_output(code):
+def finish_output(code: object) -> object:
     """The exit code of a run once what is still buffered for standard output is written: a failure to
     write it, now or before, is said and gives EXIT_OUTPUT, never Python's 'Exception ignored' and 120."""
     try:
@@ -253,7 +272,8 @@ def finish_output(code):
         return EXIT_ILLEGAL
     except (OSError, ValueError):
         pass
-    if output_failure() is None or sys.stdout.told and code:  # said already, with the run's own code
+    watched = _watched()
+    if watched is None or watched.failed is None or watched.told and code:  # said already, with the run's own code
         return code
     try:
         output_lost()

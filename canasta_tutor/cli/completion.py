@@ -54,7 +54,9 @@ def house_keys(incomplete: str) -> list[tuple[str, str]]:
     house = {p: spec for p, spec in PARAMS.items() if spec.house}
     if "=" in incomplete:
         spec = house.get(incomplete.split("=", 1)[0])
-        values = ("true", "false") if spec and spec.kind == "bool" else (spec.choices if spec else ())
+        if spec is None:  # not a house rule: nothing to offer after its "="
+            return []
+        values = ("true", "false") if spec.kind == "bool" else spec.choices
         return [(f"{spec.name}={v}", "") for v in values if f"{spec.name}={v}".startswith(incomplete)]
     return [(f"{k}=", spec.help) for k, spec in house.items() if k.startswith(incomplete)]
 

@@ -20,12 +20,18 @@ from __future__ import annotations
 
 import contextvars
 import sys
+from typing import TYPE_CHECKING
 
 import typer
-from typer.core import TyperCommand, TyperGroup
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
 from canasta_tutor.cli.typer_inside import CLICK_ENGLISH, TYPER_WORDS, UsageError, rich_words
 from canasta_tutor.texts.help_en import HELP
+
+if TYPE_CHECKING:  # what the mixin below is mixed into, for mypy only: at run time it stays a plain class
+    from canasta_tutor.cli.typer_inside import Command as _Mixed
+else:
+    _Mixed = object
 
 LANG_SEEN = "canasta.help-lang"  # ctx.meta: the --lang found on the command line
 # True inside cli.run, which gives each run a context of its own; the group gives one itself to a run
@@ -87,8 +93,9 @@ def command_help(name: str, lang: str = "en") -> str | None:
     if summary is None:
         return None
     parts = [summary]
-    if f"{name}.text" in HELP:
-        parts.append(say(f"{name}.text", lang))
+    more = say(f"{name}.text", lang)  # None when the command has no more than its summary
+    if more is not None:
+        parts.append(more)
     examples = HELP.get(f"{name}.examples")
     if examples:
         word = say("words.example", lang)
@@ -159,26 +166,43 @@ def reworded(error, lang: str):
     return error
 
 
-class _Speaking:
+def word(key: str, lang: str) -> str:
+    """One of the words the help is made of (``help.words.<key>``): every one is in en.yaml."""
+    said = say(f"words.{key}", lang)
+    if said is None:
+        raise KeyError(f"help.words.{key}")
+    return said
+
+
+# The parameters that carry a help text: Typer makes every argument and option one of these.
+_HELPED = (TyperArgument, TyperOption)
+
+
+class _Speaking(_Mixed):
     """What commands and the group share: the help in the user's language, their usage errors too."""
 
     help_key = ""
 
+    def _help_name(self) -> str:
+        """The name the help section knows this command by (a registered command always has a name)."""
+        return self.help_key or self.name or ""
+
     def _give_words(self) -> None:
         """The English help from en.yaml, for whatever the code left without."""
         if self.help is None:
-            self.help = command_help(self.help_key or self.name)
+            self.help = command_help(self._help_name())
         self.help = reflow(self.help)
         for param in self.params:
-            if getattr(param, "help", "") is None:
-                param.help = param_help(self.help_key or self.name, param)
+            if isinstance(param, _HELPED) and param.help is None:
+                param.help = param_help(self._help_name(), param)
 
     def _speak(self, ctx, lang: str) -> None:
         """The help of this command and its parameters in ``lang``."""
-        name = self.help_key or self.name
+        name = self._help_name()
         self.help = command_help(name, lang) or self.help
         for param in self.get_params(ctx):
-            param.help = param_help(name, param, lang) or param.help
+            if isinstance(param, _HELPED):
+                param.help = param_help(name, param, lang) or param.help
 
     def parse_args(self, ctx, args):
         seen = lang_on_line(args)
@@ -194,7 +218,7 @@ class _Speaking:
         if lang == "en":
             return super().format_usage(ctx, formatter)
         formatter.write_usage(ctx.command_path, " ".join(self.collect_usage_pieces(ctx)),
-                              prefix=say("words.usage", lang) + " ")
+                              prefix=f"{word('usage', lang)} ")
 
     def format_help(self, ctx, formatter) -> None:
         lang = help_language(ctx)

@@ -1,6 +1,8 @@
 """Judging and showing a table: check (and --compare), score, show, moves, hint."""
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from canasta_tutor.cli.common import (
@@ -61,7 +63,7 @@ def _compare(file: str, move: str, house, as_json: bool) -> None:
     from canasta_tutor.render import report
 
     rulings = api.compare(file, move, house_rules(house), reader())
-    rows = []
+    rows: list[dict[str, Any]] = []
     for r in rulings:
         if r.verdict is None:
             rows.append({"ruleset": r.ruleset, "move": move, "legal": None, "violations": [], "notes": [],

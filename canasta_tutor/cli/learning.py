@@ -173,6 +173,7 @@ def progress(
     as_csv: bool = typer.Option(False, "--csv"),
     export: str | None = typer.Option(None, "--export", metavar="FILE"),
     import_file: str | None = typer.Option(None, "--import", metavar="FILE"),
+    verbose: bool = VerboseOpt,
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
@@ -209,7 +210,7 @@ def progress(
             else:
                 print_safe(say("reset-done", learner=store.learner, path=store.path))
             return
-        emit(progress_data(store), as_json, print_progress)
+        emit(progress_data(store), as_json, lambda d: print_progress(d, verbose))
     finally:
         store.close()
 

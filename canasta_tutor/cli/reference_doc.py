@@ -63,10 +63,12 @@ def _param_rows(command, ctx) -> tuple[list[str], list[str]]:
 def reference() -> str:
     """The whole reference, as Markdown."""
     import typer.main
+    from typer.core import TyperGroup
 
     from canasta_tutor.cli import app
 
     group = typer.main.get_command(app)
+    assert isinstance(group, TyperGroup)  # an app with a callback and many commands is always a group
     parts = [HEADER]
     with group.make_context("canasta", [], resilient_parsing=True) as ctx:
         parts.append("## `canasta`\n")

@@ -139,19 +139,20 @@ def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list
         from canasta_tutor.texts import said, section
 
         fail(EXIT_USAGE, section("selfplay", "side-problem", {"problem": said(exc.message)}), as_json)
+    sides = match.sides()
     data = {
         "hands": match.hands,
         "moves": match.moves,
         "rulesets": {rid: {how: n for (r, how), n in sorted(match.ended.items()) if r == rid} for rid in ids},
         "broken": [],
         "unfinished": [],
-        "sides": match.sides(),
+        "sides": sides,
     }
     if as_json:
         emit_json(data)
     else:
         from canasta_tutor.texts import section
 
-        for name, s in data["sides"].items():
+        for name, s in sides.items():
             print(section("play", "side-line", {"side": name, "player": s["player"], "won": s["won"],
                                                  "hands": match.hands, "points": s["points"]}))

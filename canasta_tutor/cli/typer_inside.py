@@ -5,7 +5,8 @@ line leans on three things Typer does not promise to keep:
 
 - ``UsageError``, the class of the usage errors Typer's copy of Click raises (not exported by Typer);
 - ``rich_utils``' module constants, the words Typer draws around the help (panel titles, "Try ...");
-- the English wording of Click's usage errors, matched by ``CLICK_ENGLISH`` to translate them.
+- the English wording of Click's usage errors, matched by ``CLICK_ENGLISH`` to translate them;
+- for the type checker only, ``Command``, the class Typer's commands and groups are made from.
 
 tests/test_typer_inside.py makes each usage error happen and fails when Typer no longer raises this
 class or words one of them otherwise, and when one of these constants is gone: a new Typer is then seen
@@ -14,8 +15,12 @@ Typer and the standard library are imported here (``check`` starts with it)."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from typer._click.exceptions import UsageError  # Typer 0.29 on carries its own copy of Click
+
+if TYPE_CHECKING:
+    from typer._click.core import Command as Command
 
 __all__ = ["CLICK_ENGLISH", "TYPER_WORDS", "UsageError", "rich_words"]
 

@@ -1,7 +1,7 @@
 """Judging a move: every step in order from the table, every rule that applies, every violation."""
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.citing import Citation, citation, legal_cite, note_cite
@@ -13,6 +13,9 @@ from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
+
+if TYPE_CHECKING:  # scoring is imported only when a move goes out (judge_scored)
+    from canasta_tutor.engine.scoring import ScoreReport
 
 _RED_THREES = frozenset((Card("3", "H"), Card("3", "D")))
 
@@ -49,7 +52,7 @@ class Verdict:
     state: TurnState
     went_out: bool
     concealed: bool
-    score: object | None
+    score: ScoreReport | None
     _after: Table | None
     # Set by the judge: the notes made before the move's end, and the findings of its steps (before
     # its end was judged), which ``judge_further`` needs to carry a move on.
@@ -65,7 +68,7 @@ class Verdict:
         state: TurnState,
         went_out: bool = False,
         concealed: bool = False,
-        score: object | None = None,
+        score: ScoreReport | None = None,
         _after: Table | None = None,
     ) -> None:
         self.ruleset = ruleset

@@ -13,7 +13,7 @@ nothing reading a ruling ever runs it itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from canasta_tutor.engine.citing import Citation, citation
 from canasta_tutor.engine.judge import Finding, Verdict, judge_scored
@@ -22,6 +22,9 @@ from canasta_tutor.engine.near import near_misses
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.scoring import ScoreReport
 
 
 def finished(v: Verdict) -> bool:
@@ -137,7 +140,7 @@ class Ruling:
         return self.verdict.concealed
 
     @property
-    def score(self) -> object | None:
+    def score(self) -> ScoreReport | None:
         """The hand's score when the move legally goes out (else None)."""
         return self.verdict.score
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.learning.lesson import Question
-from canasta_tutor.learning.tested import limits_reached, tested_rules
+from canasta_tutor.learning.tested import at_stake, limits_reached, tested_rules
 
 
 def say(key: str, **params) -> str:
@@ -19,42 +19,67 @@ def _legal_key(rule: str, params: dict) -> str:
     return f"legal.{rule}" + (f"-{why}" if why else "")
 
 
-def verdict_why(table, verdict) -> str:
-    """One or two sentences on why a move is legal or illegal."""
+def _reason(table, verdict) -> str:
+    """The decisive violation's message, with the fact that makes it so: cards that joined a meld of
+    the side are named as played (the note says where they went), and a first meld made with the
+    pile says which of its cards count."""
+    first = verdict.violations[0]
+    params = dict(first.params)
+    merged = next((n for n in verdict.notes if n.rule == "merge"), None)
+    extra = []
+    if first.rule == "meld.mixed-ranks" and merged is not None:
+        params["cards"] = " ".join(map(str, merged.params["cards"]))
+        extra.append(texts.note_message(merged.rule, merged.params))
+    if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
+        extra.append(say("pile-counts-top"))
+    text = texts.rule_message(first.rule, params)
+    return "; ".join([text] + extra)
+
+
+def verdict_why(table, verdict, tests: list[str] | tuple[str, ...] = ()) -> str:
+    """One or two sentences on why a move is legal or illegal: the decisive violation, or for a legal
+    move the fact at stake (going out, then a first meld's count, then the limit the question tests),
+    naming a rule the question tests when nothing else does."""
     if verdict.violations:
-        first = verdict.violations[0]
-        text = say("illegal", reason=texts.rule_message(first.rule, first.params))
+        text = say("illegal", reason=_reason(table, verdict))
         more = len({v.rule for v in verdict.violations}) - 1
         return text + (" " + say("illegal-more", n=more) if more else "")
-    # The limit that matters most first: going out, then the first meld, then a meld's shape.
-    limits = sorted(limits_reached(table, verdict), key=lambda lp: ("out.", "initial.").index(lp[0][:lp[0].index(".") + 1])
-                    if lp[0].startswith(("out.", "initial.")) else 2)
-    for rule, params in limits:
+    limits = at_stake(table, verdict)  # a first meld's count is always the fact at stake
+
+    def order(limit: tuple[str, dict]) -> tuple[int, int]:
+        rule = limit[0]
+        family = 0 if rule.startswith("out.") else 1 if rule.startswith("initial.") else 2
+        return (family, 0 if rule in tests else 1)
+    for rule, params in sorted(limits, key=order):
         values = {"ruleset": table.ruleset.id, **params}
         text = say(_legal_key(rule, params), **values)
         if not text.startswith("legal."):
             return text
     notes = [n for n in verdict.notes if n.rule not in ("went-out", "went-out-concealed")] or verdict.notes
+    stated = next((r for r in tests if r in RULES), None)
     if notes:
-        return say("legal-note", note=texts.note_message(notes[0].rule, notes[0].params))
+        text = say("legal-note", note=texts.note_message(notes[0].rule, notes[0].params))
+        return text + (" " + say("legal-keeps", title=texts.rule_entry(stated)["title"]) if stated else "")
+    if stated:
+        return say("legal-rule", title=texts.rule_entry(stated)["title"])
     return say("legal-plain", ruleset=table.ruleset.id)
 
 
 def explain(q: Question) -> list[str]:
     """The feedback lines for a question (answered right or wrong)."""
+    tests = tested_rules(q)
     if q.kind in ("legal", "rule"):
-        return [verdict_why(q.table, q.verdict())]
+        return [verdict_why(q.table, q.verdict(), tests)]
     if q.kind == "which":
         lines = []
         for i, (move, v) in enumerate(zip(q.moves, q.verdicts()), 1):
             if v.legal:
                 lines.append(say("which-legal", number=i, move=move))
             else:
-                lines.append(say("which-illegal", number=i, move=move,
-                                 title=texts.rule_entry(v.violations[0].rule)["title"]))
+                lines.append(say("which-illegal", number=i, move=move, title=_reason(q.table, v)))
         legal = next((v for v in q.verdicts() if v.legal), None)
         if legal is not None:
-            lines.append(verdict_why(q.table, legal))
+            lines.append(verdict_why(q.table, legal, tests))
         return lines
     side = next(s for s in q.report().sides if s.name == q.side)
     parts = ", ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in side.lines)
@@ -82,8 +107,14 @@ def references(q: Question) -> list[dict]:
     return unique
 
 
-def hint(q: Question) -> str:
-    """The author's hint, else one that points at the fact the question turns on."""
+def hint(q: Question, asked: int = 0) -> str:
+    """The author's hint, else one that points at the fact the question turns on. A score question's
+    hints build the count: after the first, each one more line of it (never the total)."""
+    if q.kind == "score" and asked:
+        side = next(s for s in q.report().sides if s.name == q.side)
+        shown = side.lines[:asked]
+        lines = "; ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in shown)
+        return say("hint.score-lines", lines=lines, n=len(shown), total=len(side.lines))
     if q.hint:
         return q.hint
     if q.kind == "score":

@@ -12,6 +12,7 @@ a lesson can never teach a ruling the engine does not give.
       - table: {ruleset: classic, players: [...], turn: {...}}   # a snapshot, drawn on screen
       - ask: legal                 # is this move legal?
         move: take 9S 9D
+        tests: [pile.needs-natural-pair]  # optional: rules it tests besides those the engine finds
         hint: Look at what lies in the pile.
       - ask: rule                  # which rule forbids it? (choices: optional extra rule ids)
         move: take 3S 3C
@@ -43,7 +44,7 @@ from canasta_tutor.texts.lessons import file_id, step_place, translator
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 ASK_KINDS = ("legal", "rule", "which", "score")
-STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "hint", "side", "out", "concealed",
+STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "tests", "hint", "side", "out", "concealed",
              "explanation", "feedback")
 
 
@@ -62,6 +63,7 @@ class Question:
     concealed: bool = False
     hint: str = ""
     topics: list[str] = field(default_factory=list)  # rule ids drilled even when the move breaks none
+    tests: list[str] = field(default_factory=list)  # rule ids the lesson says the question tests
     # the teacher's words: shown after the answer, and for a particular wrong answer (by its value)
     explanation: str = ""
     feedback: dict = field(default_factory=dict)
@@ -108,7 +110,7 @@ class Question:
             found = [f.rule for v in self.verdicts() for f in v.violations]
         else:
             found = [ln.rule for s in self.report().sides for ln in s.lines if ln.points]
-        return list(dict.fromkeys(found + self.topics))
+        return list(dict.fromkeys(found + self.tests + self.topics))
 
     def correct(self, seed: str = "") -> set:
         """Every answer that is right: True/False, a rule id, a move's number, or a number of points."""
@@ -127,6 +129,8 @@ class LessonStep:
     say: str = ""
     table: Table | None = None
     question: Question | None = None
+    line: int = 0
+    column: int = 0
 
 
 @dataclass
@@ -183,7 +187,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
             steps.append(LessonStep(say=words(f"{place}.say", r.text(m.items["say"][1], f"{key}.say"))))
         elif kinds[0] == "table":
             table = read_table(m.items["table"][1], file, ruleset, extra_keys=())
-            steps.append(LessonStep(table=table))
+            steps.append(LessonStep(table=table, line=m.line, column=m.column))
         else:
             if table is None:
                 raise r.fail(m, key, Said("lesson.no-table", "a question needs a table: put a 'table' step before it"))
@@ -256,6 +260,15 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> 
         for j, rid in enumerate(q.choices):
             if rid not in RULES:
                 raise r.fail(items[j], f"{key}.choices[{j}]", Said("lesson.unknown-rule", "unknown rule id '{id}'", id=rid))
+    if "tests" in m.items:
+        node = m.items["tests"][1]
+        items = node.items if isinstance(node, Seq) else []
+        if not isinstance(node, Seq):
+            raise r.fail(node, f"{key}.tests", Said("lesson.tests", "expected a list of rule ids"))
+        q.tests = [r.text(n, f"{key}.tests[{j}]", Said("what.rule-id", "a rule id")) for j, n in enumerate(items)]
+        for j, rid in enumerate(q.tests):
+            if rid not in RULES:
+                raise r.fail(items[j], f"{key}.tests[{j}]", Said("lesson.unknown-rule", "unknown rule id '{id}'", id=rid))
     if "side" in m.items:
         q.side = r.text(m.items["side"][1], f"{key}.side", Said("what.side-name", "a side's name"))
         if q.side not in [s.name for s in table.sides]:
@@ -358,11 +371,27 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
             try:
                 q.report()
             except InputError as exc:
-                from canasta_tutor.texts import said
+                from canasta_tutor import texts
 
-                out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=said(exc.message))))
+                out.append((q.line, q.column, _lint("lesson-score", number=q.number, problem=texts.said(exc.message))))
                 continue
         out.extend(_feedback_problems(q))
+    return out
+
+
+def deck_problems(lesson: Lesson) -> list[tuple[int, int, str]]:
+    """Tables that do not hold the whole deck: a learner counts what is out and what is left, so every
+    card is somewhere, named or counted (hands and the stock as counts)."""
+    out = []
+    tables = [(s, s.table) for s in lesson.steps if s.table is not None]
+    for number, (step, t) in enumerate(tables, 1):
+        deck = t.ruleset.decks * 52 + t.ruleset.jokers
+        total: int = (sum(len(p.hand) if p.hand is not None else p.count for p in t.players)
+                      + sum(len(m.cards) for side in t.sides for m in side.melds)
+                      + sum(len(side.red_threes) for side in t.sides) + len(t.discard) + t.stock)
+        if total != deck:
+            out.append((step.line, step.column, _lint("lesson-deck", number=number, total=total, deck=deck,
+                                                      decks=t.ruleset.decks, jokers=t.ruleset.jokers)))
     return out
 
 

@@ -52,6 +52,13 @@ def saved_games() -> Path:
     return home() / "games"
 
 
+def _dealt(game: Game) -> Table:
+    """The table of a game: a session plays, saves and resumes only games that have been dealt."""
+    if game.table is None:
+        raise ValueError("the game has not been dealt")
+    return game.table
+
+
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
                  terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False,
@@ -151,7 +158,7 @@ class Session:
         self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
         if not g.over:
             self.write("")
-            self.write(say("next-hand", number=g.hand, player=g.table.turn.player))
+            self.write(say("next-hand", number=g.hand, player=_dealt(g).turn.player))
 
     def _reason(self, advice) -> str:
         return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
@@ -190,7 +197,7 @@ class Session:
         return g.totals()
 
     def _draw(self) -> None:
-        view = seat_view(self.game.table, self.human or "")
+        view = seat_view(_dealt(self.game), self.human or "")
         if self.draw_table is not None:
             self.draw_table(view)
         else:
@@ -221,7 +228,7 @@ class Session:
             return None
         if word in ("?", "hint"):
             # the same advice as 'canasta hint', dead-end guard included
-            advice = hint(g.table, g.moves(), memory=g.memory.get(self.human))
+            advice = hint(_dealt(g), g.moves(), memory=g.memory.get(self.human) if self.human is not None else None)
             self.write(say("coach-says"))
             self.write(hint_text(clean_data(report.hint_dict(advice)), self.style))
             return None
@@ -247,7 +254,8 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            return self._step(options[n - 1].steps)
+            self._step(options[n - 1].steps)
+            return None
         from canasta_tutor.engine.move import MoveError, parse_move
 
         try:
@@ -256,7 +264,8 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        return self._step(steps)
+        self._step(steps)
+        return None
 
     def _step(self, steps) -> None:
         """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
@@ -340,7 +349,7 @@ class Session:
         self._answers()  # the partner's answer, after the question
         if not v.legal:
             self.write(say("try-again"))
-        elif g.table.turn.red_three_last and not v.state.discarded:
+        elif _dealt(g).turn.red_three_last and not v.state.discarded:
             self.write(say("red-three-last-turn"))
         return made
 
@@ -430,8 +439,9 @@ def autosave(game: Game) -> Saved:
     game, else the current folder; an InputError when none can, saying what to do."""
     text = saved_text(game)
     problems: list[str] = []
+    folder: Path | None
     try:
-        folder: Path | None = saved_games()
+        folder = saved_games()
         places = [folder, folder.parent, Path.cwd()]
     except UsageError as exc:  # CANASTA_HOME set but empty: no data folder to save in
         folder, places = None, [Path.cwd()]
@@ -439,7 +449,7 @@ def autosave(game: Game) -> Saved:
     for place in places:
         try:
             if place == folder:
-                folder.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
+                place.mkdir(parents=True, exist_ok=True)  # the learner's own data folder, and only that
             path = _save_new(place, text)
         except InputError as exc:
             problems.append(texts.input_error(exc))
@@ -502,7 +512,7 @@ def resume_game(path: str, level: int | None = None, hands: int | None = None,
     if hands is not None:
         game.max_hands = game.hand + hands - 1
     if not any(s.player == "human" for s in game.seats.values()):
-        game.seat_for(game.table.turn.player if level is None else game.names[0], "human")
+        game.seat_for(_dealt(game).turn.player if level is None else game.names[0], "human")
     if level is not None:
         for s in game.seats.values():
             if s.player == "coach":

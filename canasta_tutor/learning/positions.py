@@ -1,6 +1,6 @@
 """Positions reached by real play, for quiz questions: a hand dealt from a shuffled deck and played by
-the self-play player's policy (a random legal draw or take, random melds and lay-offs, a discard),
-stopping at each turn so a drill can look for a question worth asking there.
+the coach (the player ``canasta play`` and ``hint`` use: its draw or take, its melds and lay-offs, its
+discard), stopping at each turn so a drill can look for a question worth asking there.
 
 Every position is one the game can reach: the deal's limits hold, red threes are laid out as they
 come (so one lies in the pile only when the deal turned it up), and black threes are melded only by
@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.table import Table, Turn
-from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.moves import Option, legal_moves
 from canasta_tutor.play.selfplay import SelfPlayGame
 
 # Scores a side may have before a hand later in a game: they decide the first meld's minimum.
@@ -54,15 +54,19 @@ class Position:
         return Position(self.game, after, self.turn)
 
 
-def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> Iterator[Position]:
+def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120,
+         among: tuple[int, ...] = (), coached: bool = True) -> Iterator[Position]:
     """The positions of one hand, turn by turn: each turn's start (draw phase), then after a stock
-    draw (play phase). The walk stops before anybody goes out or the stock runs out."""
+    draw (play phase). The walk stops before anybody goes out or the stock runs out. Each side's
+    score before the hand is drawn from ``among`` (``SCORES`` when empty). ``coached=False`` plays
+    at random instead (positions the coach seldom reaches, such as one card left in the hand)."""
     game = SelfPlayGame(ruleset, seed)
     rng = random.Random(seed ^ 0x5EED)
     t = game.table
     if scores:
+        choices = among or SCORES
         for s in t.sides:
-            s.score = rng.choice(SCORES)
+            s.score = rng.choice(choices)
     names = [p.name for p in t.players]
     for turn in range(max_turns):
         name = names[turn % len(names)]
@@ -73,7 +77,7 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> 
         options = [o for o in legal_moves(t).options if o.kind in ("draw", "take")]
         if not options or len(game.stock) < 2:
             return
-        choice = rng.choice(options)
+        choice = (_coached(t, options) if coached else None) or rng.choice(options)
         if choice.kind == "draw":
             drew = here._drawn()
             if drew is None:
@@ -84,27 +88,41 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120) -> 
             v = choice.verdict
             t = v.after
             t.turn.phase = "play"
-        t = _play(t, rng)
-        if t is None:
+        played = _play(t, rng, coached)
+        if played is None:
             return
+        t = played
 
 
-def _play(t: Table, rng: random.Random) -> Table | None:
-    """Melds and lay-offs at random, then a discard; None when the only way on is going out."""
+def _coached(t: Table, options: list[Option]) -> Option | None:
+    """The coach's choice among ``options`` (None when it advises none of them)."""
+    from canasta_tutor.play.coach import advise
+    from canasta_tutor.play.moves import MoveList
+
+    advice = advise(t, MoveList(t, options, False, []))
+    return advice.option if advice.option in options else None
+
+
+def _play(t: Table, rng: random.Random, coached: bool = True) -> Table | None:
+    """The coach's melds and lay-offs, then its discard (or random ones); None when the only way on
+    is going out (the walk stops before the end of the hand)."""
     for _ in range(40):
         ml = legal_moves(t)
-        melds = ml.of_kind("meld") + ml.of_kind("add")
-        discards = [o for o in ml.of_kind("discard") if not o.verdict.went_out]
-        if melds and (rng.random() < 0.5 or not discards):
-            choice = rng.choice(melds)
-        elif discards:
-            choice = rng.choice(discards)
-        else:
+        options = [o for o in ml.options if o.kind in ("meld", "add", "discard") and not o.verdict.went_out]
+        if not options:
             return None
-        v = choice.verdict
-        if v.went_out:
-            return None
-        t = v.after
+        choice = (_coached(t, options) if coached else None) or rng.choice(options)
+        t = choice.verdict.after
         if choice.kind == "discard":
             return t
     return None
+
+
+def canasta_band(ruleset) -> tuple[int, ...]:
+    """Scores at which the ruleset asks a canasta for the first meld (the Dutch house's top band),
+    so that its rule comes up in play; none for a ruleset without such a band."""
+    tiers = ruleset.initial_meld
+    if not any(t.need is None for t in tiers):
+        return ()
+    floor = max((t.below for t in tiers if t.below is not None and t.need is not None), default=0)
+    return (floor + 100, floor + 900)

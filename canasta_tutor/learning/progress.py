@@ -202,7 +202,7 @@ def clock() -> float:
         at = when.timestamp()
     except (OverflowError, ValueError):  # 0001-01-01 west of UTC
         at = None
-    if not in_range(at):
+    if at is None or not in_range(at):
         raise UsageError(Said("progress-file.now-range", "CANASTA_NOW is '{text}', out of range; expected an ISO "
                               "date-time from 1970 to 2999 such as 2026-03-01T09:00", text=brief(text)))
     return at
@@ -553,7 +553,7 @@ class Progress:
         now = self.now()
         rows = self.conn.execute("SELECT rule, card, due, right, wrong FROM cards WHERE learner = ?",
                                  (self.learner,)).fetchall()
-        return {r[0]: RuleProgress(*r, now=now) for r in rows}
+        return {rule: RuleProgress(rule, card, due, right, wrong, now=now) for rule, card, due, right, wrong in rows}
 
     def due(self, candidates: list[str]) -> list[str]:
         """``candidates`` in the order to drill them: those due first (the longest overdue first), then
@@ -587,6 +587,17 @@ class Progress:
     def answered_questions(self, lesson_id: str) -> set[int]:
         return {r[0] for r in self.conn.execute(
             "SELECT question FROM lesson_answers WHERE learner = ? AND lesson = ?", (self.learner, lesson_id))}
+
+    def lesson_score(self, lesson_id: str) -> tuple[int, int]:
+        """(right at the first try, answered) over every sitting of the lesson since it was last
+        started: each question answered gave one review, its first answer, and those are the
+        lesson's latest reviews."""
+        answered = len(self.answered_questions(lesson_id))
+        if not answered:
+            return 0, 0
+        rows = self.conn.execute("SELECT correct FROM answers WHERE learner = ? AND source = ? AND rating IS NOT NULL "
+                                 "ORDER BY id DESC LIMIT ?", (self.learner, f"lesson:{lesson_id}", answered))
+        return sum(1 for (correct,) in rows if correct), answered
 
     def lesson_places(self) -> dict[str, int]:
         """How many questions of each lesson this learner has answered since last starting it."""

@@ -5,23 +5,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from canasta_tutor import texts
-from canasta_tutor.learning.progress import DAY, Progress
+from canasta_tutor.learning.day import due_in as _when
+from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import MASTERED_RETRIEVABILITY, MASTERED_STABILITY
 
 
 def say(key: str, **params) -> str:
     return texts.section("learning", key, params)
-
-
-def _when(due: float, now: float) -> str:
-    if due <= now:
-        return say("due-now")
-    days = (due - now) / DAY
-    if days >= 1:
-        return say("due-days", n=round(days))
-    if days * 24 >= 1:
-        return say("due-hours", n=round(days * 24))
-    return say("due-minutes", n=max(1, round(days * 24 * 60)))
 
 
 def _moment(stamp: float) -> str:
@@ -71,7 +61,9 @@ def progress_data(store: Progress) -> dict:
     }
 
 
-def print_progress(d: dict) -> None:
+def print_progress(d: dict, verbose: bool = False) -> None:
+    """The table of rules: each by its title (its id with ``verbose``), right and wrong answers, what
+    FSRS expects, when it is due, and a mark for a mastered rule that shows without colour."""
     from rich.markup import escape
     from rich.table import Table
 
@@ -87,17 +79,21 @@ def print_progress(d: dict) -> None:
     # shown (the mark is explained on the totals line).
     mark = "+" if ascii_only() else "✓"
     grid = Table(show_edge=False, header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True)
-    grid.add_column("", no_wrap=True, width=1)
-    for col in ("rule", "right", "wrong", "memory", "due"):
-        grid.add_column(say(f"column-{col}"), no_wrap=True,
+    # The rule's title gives way (an ellipsis) before any figure or header does; the mark leads its cell.
+    grid.add_column(say("column-rule"), no_wrap=True, overflow="ellipsis", max_width=34)
+    for col in ("right", "wrong", "memory", "due"):
+        header = say(f"column-{col}")
+        grid.add_column(header, no_wrap=True, min_width=max(len(header), 12 if col == "due" else 0),
                         justify="right" if col in ("right", "wrong") else "left")
     for r in d["rules"]:
         if not r["seen"]:
             continue
         style = "green" if r["mastered"] else ("yellow" if r["due_now"] else "")
         memory = say("memory", stability=texts.decimal(r["stability"]), retrievability=round(r["retrievability"] * 100))
-        grid.add_row(mark if r["mastered"] else "", f"[{style}]{escape(r['rule'])}[/]" if style else escape(r["rule"]),
-                     str(r["right"]), str(r["wrong"]), escape(memory), r["due_in"] or "")
+        name = escape(r["rule"] if verbose else r["title"])
+        name = f"[{style}]{name}[/]" if style else name
+        grid.add_row(f"{mark if r['mastered'] else ' '} {name}", str(r["right"]), str(r["wrong"]), escape(memory),
+                     r["due_in"] or "")
     if grid.row_count:
         out.print(grid)
     out.print(escape(say("totals", mark=mark, mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))

@@ -14,10 +14,14 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.engine.table import Table
 from canasta_tutor.learning.lesson import Question
-from canasta_tutor.learning.positions import Position, walk
+from canasta_tutor.learning.positions import Position, canasta_band, walk
 from canasta_tutor.learning.tested import limits_reached
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.selfplay import play_hand
@@ -30,11 +34,27 @@ HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the de
 
 @dataclass(frozen=True)
 class Drill:
+    """A kind of question. A drill of moves asks about a family of the rule registry (``meld`` for
+    every ``meld.*`` rule, in the order engine/rules/ declares them), so that a rule added to the
+    family is drilled with it; ``but`` names the family's rules it leaves out, each for a reason given
+    where the drill is listed. A score drill names its score lines, which are not rules of the registry."""
     name: str
-    rules: tuple[str, ...]
     phase: str  # the phase of the positions it looks at
     moves: Callable[[Position, random.Random], list[str]] | None  # None: a score drill
+    family: str = ""
+    but: tuple[str, ...] = ()
+    also: tuple[str, ...] = ()  # rules of other families the drill asks about too
+    lines: tuple[str, ...] = ()  # a score drill's score lines
     hands: int = 8  # hands to walk before giving up on a rule
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        if not self.family:
+            return self.lines
+        from canasta_tutor.engine.rules import RULES
+
+        own = tuple(r for r in RULES if r.split(".", 1)[0] == self.family and r not in self.but)
+        return own + tuple(r for r in self.also if r not in own)
 
 
 def _cards(cards) -> str:
@@ -53,12 +73,20 @@ def _wilds(hand) -> list:
     return [c for c in hand if c.is_wild]
 
 
+def _mover_hand(t: Table) -> list[Card]:
+    """The mover's cards: a position of a walk hides the others' hands, never the mover's."""
+    hand = t.mover.hand
+    if hand is None:
+        raise ValueError(f"the hand of {t.mover.name} is not known")
+    return hand
+
+
 def meld_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
     side = t.side_of(t.turn.player)
     if not side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     ml = legal_moves(t)
     out = [o.move for o in ml.of_kind("meld") + ml.of_kind("add") if not o.verdict.went_out]
     wilds = _wilds(hand)
@@ -87,7 +115,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
     side = t.side_of(t.turn.player)
     if side.has_melded:
         return []
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("meld") if not o.verdict.went_out]
     wilds = _wilds(hand)
     singles = []
@@ -103,7 +131,7 @@ def initial_moves(p: Position, rng: random.Random) -> list[str]:
 
 def pile_moves(p: Position, rng: random.Random) -> list[str]:
     t = p.table
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     out = [o.move for o in legal_moves(t).of_kind("take")] + ["take"]
     if not t.discard:
         return out
@@ -125,7 +153,7 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     """Ways to empty the hand: the generator's, and lay-offs of every card but one, then discarding it."""
     t = p.table
     side = t.side_of(t.turn.player)
-    hand = t.mover.hand
+    hand = _mover_hand(t)
     if not side.has_melded or len(hand) > 5:
         return []
     out = [o.move for o in legal_moves(t).of_kind("out")]
@@ -145,15 +173,55 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     return out
 
 
+def turn_moves(p: Position, rng: random.Random) -> list[str]:
+    """A turn from its start: drawing first, once, and a discard that ends it; melding before the draw,
+    a second draw, a step after the discard, a wild card thrown away, a lay-off onto a meld the side
+    lacks or onto a closed canasta: each a slip a learner makes."""
+    t = p.table
+    side = t.side_of(t.turn.player)
+    hand = _mover_hand(t)
+    naturals = [c for c in hand if c.is_natural and not c.rank == "3"]
+    out = ["draw; draw"]
+    groups = _by_rank(hand)
+    triples = [cards[:3] for cards in groups.values() if len(cards) >= 3]
+    if triples:
+        out.append("meld " + _cards(triples[0]))
+    if naturals:
+        out.append(f"draw; discard {rng.choice(naturals)}")
+    if len(naturals) >= 2:
+        a, b = rng.sample(naturals, 2)
+        out.append(f"draw; discard {a}; discard {b}")
+    wilds = _wilds(hand)
+    if wilds:
+        out.append(f"draw; discard {wilds[0]}")
+    if side.has_melded:
+        ranks = {m.rank for m in side.melds}
+        out += [f"draw; add {cards[0]} to {rank}" for rank, cards in groups.items() if rank not in ranks][:1]
+        out += [f"draw; add {groups[m.rank][0]} to {m.rank}" for m in side.melds if m.is_canasta and m.rank in groups][:1]
+    return out
+
+
 DRILLS = (
-    Drill("melds", ("meld.too-small", "meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds",
-                    "meld.black-threes"), "play", meld_moves),
-    Drill("first meld", ("initial.below-minimum", "initial.canasta-required"), "play", initial_moves),
-    Drill("taking the pile", ("pile.black-three-on-top", "pile.wild-on-top", "pile.one-card",
-                              "pile.needs-natural-pair", "pile.no-match"), "draw", pile_moves),
-    Drill("going out", ("out.canastas-needed", "out.permission", "out.must-discard"), "play", out_moves),
-    Drill("counting a score", ("score.cards", "score.canasta-natural", "score.canasta-mixed", "score.red-threes",
-                               "score.going-out", "score.hand", "score.no-canasta"), "", None, hands=40),
+    # What a meld is made of. Which meld the cards go to (one the side has, one not yet a canasta) is
+    # another lesson: the drill's moves lay new melds and add to the side's open ones only.
+    Drill("melds", "play", meld_moves, family="meld", but=("meld.no-such-meld", "meld.canasta-closed")),
+    Drill("first meld", "play", initial_moves, family="initial"),
+    # What the hand needs to take the pile. An empty pile teaches nothing; taking onto a meld already
+    # down is a house option no built-in ruleset plays, left to `canasta explain` as lessons leave it.
+    Drill("taking the pile", "draw", pile_moves, family="pile", but=("pile.empty", "pile.onto-own-meld")),
+    Drill("going out", "play", out_moves, family="out"),
+    # A turn's order and the slips of its steps. Playing a card one does not hold is a typo, not a slip
+    # of play; the first round's limit and asking with no partner belong to a few rulesets' tables and
+    # are taught by their lessons. A wild card thrown away, a lay-off onto a meld the side lacks or onto
+    # a closed canasta are slips of the turn, asked here rather than in the drill of melds.
+    Drill("the turn", "draw", turn_moves, family="turn",
+          but=("turn.not-in-hand", "turn.first-round", "turn.no-partner"),
+          also=("discard.wild", "meld.no-such-meld", "meld.canasta-closed")),
+    # The lines a hand reached by play shows often enough to ask about: a concealed hand and the cut
+    # bonus are rare, or played by one ruleset only, so they are left out.
+    Drill("counting a score", "", None, lines=("score.cards", "score.canasta-natural", "score.canasta-mixed",
+                                               "score.red-threes", "score.going-out", "score.hand",
+                                               "score.no-canasta"), hands=40),
 )
 
 
@@ -176,6 +244,10 @@ def possible(rule: str, ruleset: str) -> bool:
         return rs.side_size > 1
     if rule == "initial.canasta-required":
         return any(t.need is None for t in rs.initial_meld)
+    if rule == "discard.wild":
+        return not rs.discard_wild
+    if rule == "meld.canasta-closed":
+        return bool(rs.canasta_closed)
     if rule == "pile.wild-on-top":
         return rs.discard_wild or rs.wild_upcard == "freeze"
     return True
@@ -186,6 +258,12 @@ def worth_asking(rule: str, table, verdict) -> bool:
     if verdict.violations:
         return verdict.violations[0].rule == rule
     return any(r == rule for r, _ in limits_reached(table, verdict))
+
+
+def plausible(move: str, verdict) -> bool:
+    """A move a learner might really try: each step breaks one rule at most (never "meld 4H 6S", two
+    cards of two ranks); a bare "take", the pile reached for without showing cards, is one too."""
+    return move == "take" or len({f.rule for f in verdict.violations}) <= 1 + move.count(";")
 
 
 def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Question | None:
@@ -199,10 +277,13 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
         return None
     if drill.moves is None:
         return _score_question(rule, rng, ruleset, drill.hands)
+    # The Dutch house asks a canasta for the first meld only of a side far ahead: its sides are seated there.
+    among = canasta_band(load_ruleset(ruleset)) if rule == "initial.canasta-required" else ()
     want_legal = rng.random() < 0.35  # now and then a legal move first: knowing what is allowed is half a rule
     spare = None
-    for _ in range(drill.hands):
-        for p in walk(ruleset, rng.randrange(1 << 30)):
+    # Hands the coach plays first; then a few played at random, for positions the coach seldom reaches.
+    for coached in [True] * drill.hands + [False] * drill.hands:
+        for p in walk(ruleset, rng.randrange(1 << 30), among=among, coached=coached):
             if p.phase != drill.phase or rng.random() > LOOK:
                 continue
             partnered = len(p.table.side_of(p.table.turn.player).players) > 1
@@ -212,7 +293,7 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
             rng.shuffle(moves)
             for move in moves:
                 v = judge(seen, move)
-                if not worth_asking(rule, seen, v):
+                if not worth_asking(rule, seen, v) or not plausible(move, v):
                     continue
                 q = Question("legal", seen, 0, 0, move=move, topics=[rule])
                 if v.legal == want_legal:
@@ -240,21 +321,37 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
 
 
 
-def lesson_question_for(rule: str, rng: random.Random) -> tuple[str, Question] | None:
+def lesson_question_for(rule: str, rng: random.Random, avoid: frozenset[str] = frozenset()
+                        ) -> tuple[str, Question] | None:
     """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
-    positions for (the order of the turn, a red three in hand...): (lesson title, question)."""
-    from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
-    from canasta_tutor.learning.tested import tested_rules
+    positions for (a red three in hand, the stock running out...): (lesson title, question). Lessons
+    in ``avoid`` (not finished yet: the learner meets their questions there) are left out."""
+    from canasta_tutor.learning.lesson import read_lesson
 
-    found = []
-    for path in builtin_lessons():
-        lesson = read_lesson(path)
-        found += [(lesson.title, q) for q in lesson.questions if rule in tested_rules(q)]
+    found = [(path, number) for path, lesson_id, number, rules in _lesson_questions()
+             if rule in rules and lesson_id not in avoid]
     if not found:
         return None
-    title, q = rng.choice(found)
+    path, number = rng.choice(found)
+    lesson = read_lesson(path)
+    q = lesson.questions[number - 1]
     q.topics = [rule]
-    return title, q
+    return lesson.title, q
+
+
+def _lesson_questions() -> list[tuple[Path, str, int, list[str]]]:
+    """(file, lesson id, question number, tested rules) of every built-in lesson question, worked out once."""
+    global _LESSON_QUESTIONS
+    if _LESSON_QUESTIONS is None:
+        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
+        from canasta_tutor.learning.tested import tested_rules
+
+        _LESSON_QUESTIONS = [(p, ls.id, q.number, tested_rules(q)) for p in builtin_lessons()
+                             for ls in [read_lesson(p)] for q in ls.questions]
+    return _LESSON_QUESTIONS
+
+
+_LESSON_QUESTIONS: list[tuple[Path, str, int, list[str]]] | None = None
 
 
 def reviewable(rule: str) -> bool:
@@ -263,13 +360,4 @@ def reviewable(rule: str) -> bool:
 
 
 def _lesson_rules() -> set[str]:
-    global _LESSON_RULES
-    if _LESSON_RULES is None:
-        from canasta_tutor.learning.lesson import builtin_lessons, read_lesson
-        from canasta_tutor.learning.tested import tested_rules
-
-        _LESSON_RULES = {r for p in builtin_lessons() for q in read_lesson(p).questions for r in tested_rules(q)}
-    return _LESSON_RULES
-
-
-_LESSON_RULES: set[str] | None = None
+    return {r for _, _, _, rules in _lesson_questions() for r in rules}

@@ -157,11 +157,11 @@ def open_database(path: Path, version: int, schema: str, migrate, write: bool,
             damage = _damage(conn)
         except sqlite3.OperationalError as exc:  # locked by another canasta, or not openable: not damage
             raise InputError(_say("cannot-open", error=exc), str(path)) from None
-        except sqlite3.DatabaseError as exc:
-            damage, conn = str(exc), None
-        if not damage:
-            break
-        if conn is not None:
+        except sqlite3.DatabaseError as exc:  # not even a connection to close
+            damage = str(exc)
+        else:
+            if not damage:
+                break
             conn.close()
         aside = _move_aside(path)
         if aside:

@@ -123,10 +123,10 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     """Ask one question until it is answered right or the tries are spent. Returns whether the
     first answer was right, or None when the learner quits.
 
-    Every answer is saved as it is given. The question settles once: right at the first try (FSRS
-    Good, or Hard after a hint), right after a retry (Hard), or wrong to the end (Again); that one
-    review is what moves the schedule of the rules the question tests. A question left unsettled
-    (the learner stops after a wrong first try) reviews nothing and is asked again next time."""
+    Every answer is saved as it is given. The first answer is the review of the rules the question
+    tests: right (FSRS Good, or Hard after a hint) or wrong (Again, a lapse). A retry only teaches:
+    it earns nothing, and a question of two choices (legal or not) has none, its answer being the
+    other one. A learner who stops before answering is asked the question again next time."""
     from canasta_tutor.learning.feedback import explain, hint, references
     from canasta_tutor.learning.schedule import rating_for
     from canasta_tutor.learning.tested import tested_rules
@@ -134,16 +134,18 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     options = _prompt(q, talk, seed)
     right = q.correct(seed)
     rules = tested_rules(q)
+    if q.kind == "legal":
+        tries = 1
     attempts = 0
     first = None
-    hinted = False
+    hints = 0
     while True:
         text = talk.ask()
         if text is None or text.strip().lower() in ("q", "quit", "exit"):
             return None
         if text.strip() in ("?", "h", "hint"):
-            hinted = True
-            talk.out(say("hint", hint=hint(q)), "cyan")
+            talk.out(say("hint", hint=hint(q, hints)), "cyan")
+            hints += 1
             continue
         answer = parse_answer(q, text, options)
         if answer is None:
@@ -154,23 +156,26 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
         if not ok and feedback_for(q, answer):
             talk.out(feedback_for(q, answer), "cyan")
         settled = ok or attempts >= tries
-        rating = rating_for(ok, attempts == 1, hinted) if settled else None
+        review = attempts == 1
         if progress is not None:
-            progress.record(source, _question_text(q), rules, text.strip(), ok, rating=rating,
-                            lesson=lesson if settled else None)
+            progress.record(source, _question_text(q), rules, text.strip(), ok,
+                            rating=rating_for(ok, True, hints > 0) if review else None,
+                            lesson=lesson if review else None)
             if getattr(progress, "pending", None):
                 talk.out(texts.section("safety", "answer-kept"), "yellow")
-        if attempts == 1:
+        if review:
             first = ok
         if ok:
             talk.out(say("right"), "green", "bold")
         elif not settled:
+            if q.kind == "score":
+                talk.out(say("too-high" if answer > next(iter(right)) else "too-low"), "red")
             talk.out(say("wrong-retry"), "red")
             continue
         else:
             talk.out(say("wrong-answer", answer=_show_answer(q, right, options)), "red", "bold")
         for line in explain(q):
-            talk.out(line)
+            talk.out(textwrap.fill(line, width=talk.width(), subsequent_indent="   ") if talk.interactive else line)
         if talk.verbose:
             for ref in references(q):
                 talk.out("  " + texts.section("learning", "rule-ref", ref), "dim")
@@ -223,9 +228,12 @@ def _lesson(lesson: Lesson, talk: Talk, progress: Progress | None, result: Outco
             if not result.count(ask(step.question, talk, progress, f"lesson:{lesson.id}", lesson.id,
                                     lesson=(lesson.id, step.question.number)), talk):
                 return result
+    right, asked = result.right_first, result.asked
     if progress is not None:
         progress.finish_lesson(lesson.id)
-    talk.out(say("lesson-done", right=result.right_first, asked=result.asked), "bold")
+        if not progress.pending:  # the whole lesson, every sitting of it, as the database has it
+            right, asked = progress.lesson_score(lesson.id)
+    talk.out(say("lesson-done", right=right, asked=asked), "bold")
     return result
 
 
@@ -283,21 +291,38 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
 
 
 def run_quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None,
-             ruleset: str | None, seed: int) -> Outcome:
+             ruleset: str | None, seed: int, where: dict[str, str] | None = None,
+             asked: set[str] | None = None, unfinished: frozenset[str] = frozenset()) -> Outcome:
     """Questions until ``count`` are answered (or the learner stops): each time the rule that is
-    most due, a position drawn at random, the engine's answer."""
+    most due, a position drawn at random, the engine's answer. ``where`` (from the learning path)
+    names another ruleset for a rule the learner's cannot drill, and makes a rule no position came
+    up for drop out without a word: the path goes on to what comes next. ``asked`` holds the
+    questions already asked in the session (the learning path's, across its quizzes): none is asked
+    twice; a review drawn from a lesson leaves out the ``unfinished`` lessons."""
     import random
 
     rng = random.Random(seed)
     result = Outcome()
     try:
-        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result)
+        return _quiz(talk, progress, rules, count, ruleset, rng, seed, result, where,
+                     set() if asked is None else asked, unfinished)
     except KeyboardInterrupt as exc:
         raise _keeping(result, exc) from None
 
 
+FRESH_TRIES = 4  # positions drawn for a rule before it is left out as asked already
+
+
+def question_key(q: Question) -> str:
+    """What makes a question the same one: the table and what is asked about it."""
+    from canasta_tutor.play.selfplay import snapshot_text
+
+    return "|".join([q.kind, q.move, *q.moves, q.side, str(q.out), snapshot_text(q.table)])
+
+
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
-          rng, seed: int, result: Outcome) -> Outcome:
+          rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str],
+          unfinished: frozenset[str]) -> Outcome:
     from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
 
     candidates = list(rules)
@@ -305,18 +330,30 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
-        q = question_for(target, rng, ruleset) if drill else None
+        under = (where or {}).get(target, ruleset)
         topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
-        if drill is None:  # a rule no drill makes positions for is reviewed with a lesson's question
-            found = lesson_question_for(target, rng)
-            if found is not None:
-                topic, q = found
+        q = None
+        for _ in range(FRESH_TRIES):  # a position not yet asked about in this session
+            if drill:
+                q = question_for(target, rng, under)
+            else:  # a rule no drill makes positions for is reviewed with a lesson's question
+                found = lesson_question_for(target, rng, unfinished)  # never one the learner has yet to meet
+                topic, q = found if found is not None else (topic, None)
+            if q is None or question_key(q) not in asked:
+                break
+            q = None
+        if q is not None:
+            asked.add(question_key(q))
         if q is None:
-            talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
+            if where is None:
+                talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
             candidates.remove(target)
             continue
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=topic), "dim")
+        if drill and under != (ruleset or DEFAULT_RULESET):
+            talk.out(say("quiz-other-ruleset", title=texts.rule_entry(target)["title"],
+                         ruleset=ruleset or DEFAULT_RULESET, other=under), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result

@@ -35,8 +35,8 @@ class Option(Protocol):
 
 
 class MoveList(Protocol):
-    kinds: tuple[str, ...]  # the order the kinds of move are listed in
-
+    @property
+    def kinds(self) -> tuple[str, ...]: ...  # the order the kinds of move are listed in (read only)
     @property
     def table(self) -> Table: ...
     @property
@@ -119,7 +119,7 @@ def verdict_dict(r: Ruling, lang: str | None = None) -> dict:
         "legal": r.legal,
         "violations": [finding_dict(f, lang, cited=True) for f in r.violations],
         "notes": [note_dict(f, lang, cited=True) for f in r.notes],
-        "score": score_dict(r.score, lang) if r.score is not None else None,  # type: ignore[arg-type]
+        "score": score_dict(r.score, lang) if r.score is not None else None,
         "went_out": r.went_out,
         "concealed": r.concealed,
         "finished": r.finished,

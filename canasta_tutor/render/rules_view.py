@@ -148,10 +148,10 @@ def explain_data(query: str) -> dict | None:
                 "judges": list(rule.on), "parameters": list(rule.params),
                 "rulesets": _per_ruleset(query, rule.params)}
     for kind, name in (("score", "score-texts"), ("note", "note-texts")):
-        entry = _entries(name).get(query)
-        if entry is not None:
+        listed = _entries(name).get(query)
+        if listed is not None:
             params = SCORE_PARAMS.get(query, ()) if kind == "score" else ()
-            return {"id": query, "kind": kind, "title": entry["title"], "text": entry["text"], "judges": [],
+            return {"id": query, "kind": kind, "title": listed["title"], "text": listed["text"], "judges": [],
                     "parameters": list(params), "rulesets": _per_ruleset(query, params) if params else []}
     results = search(query)
     if results:
@@ -243,7 +243,7 @@ def print_rules(data: dict, verbose: bool = False) -> None:
     for p in data["parameters"]:  # sources and values may come from a ruleset file: text, never markup
         if verbose:
             where = p["cite"]["where"]
-            src = escape(p["source"]) + (f" [dim]({escape(texts.inherited_text(p['inherited']))})[/]" if p["inherited"] else "") \
+            src = escape(p["source"]) + (f" [dim]({escape(texts.inherited_text(p['inherited']) or '')})[/]" if p["inherited"] else "") \
                 + (f"[dim]: {escape(where)}[/]" if where else "")
         else:
             src = escape(p["source"]) + (f" [dim]({escape(texts.label('rules.inherited-short'))})[/]" if p["inherited"] else "") \

@@ -63,7 +63,7 @@ def _card(x: float, y: float, c: Card) -> str:
     if c.is_wild:  # a second, inner outline marks wild cards even on a grey printout
         parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{CARD_W - 6}" height="{CARD_H - 6}" rx="2" '
                      f'fill="none" stroke="#000" stroke-width="0.75"/>')
-    mark = "★" if c.rank == "JK" else SUIT_SYMBOLS.get(c.suit, "")
+    mark = "★" if c.rank == "JK" else SUIT_SYMBOLS.get(c.suit or "", "")  # a card with no suit (a joker) has no mark
     parts.append(_text(x + CARD_W / 2, y + 19, c.rank, 13, "bold", fill, "middle"))
     if mark:
         parts.append(_text(x + CARD_W / 2, y + 38, mark, 15, "normal", fill, "middle"))

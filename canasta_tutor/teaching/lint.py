@@ -3,12 +3,17 @@ the engine, with every problem of a file reported at once wherever the reader ca
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.move import MoveError, parse_move
+from canasta_tutor.engine.table import Table
 from canasta_tutor.files.snapshot import SCENARIO_KEYS, SNAPSHOT_KEYS, Scenario, read_scenario
-from canasta_tutor.reading.strict_yaml import InputError, Map, Said, load, not_ours
+from canasta_tutor.reading.strict_yaml import InputError, Map, Node, Said, load, not_ours
+
+if TYPE_CHECKING:
+    from canasta_tutor.engine.ruleset import Ruleset
 
 
 class Problem:
@@ -89,8 +94,8 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
 
     name = str(path)
     if packs.is_pack(path):
-        checked, found = packs.lint_pack(path)
-        return checked, [Problem(*p) for p in found]
+        checked, in_pack = packs.lint_pack(path)
+        return checked, [Problem(*p) for p in in_pack]
     scenario = None
     with collecting() as found:
         try:
@@ -130,9 +135,9 @@ def lint_file(path: Path, ruleset: str | None = None) -> tuple[int, list[Problem
         verdict = judge_scored(table, check_.move)
         problems.extend(_compare_expect(name, check_, rid or table.ruleset.id, expect, verdict,
                                         f"{check_.key}.{'expect' if rid is None else 'by_ruleset.' + rid}"))
-    for check_, exc, rulesets in unreadable.values():
+    for check_, error, rulesets in unreadable.values():
         problems.append(Problem(name, check_.line, check_.column, f"{check_.key}.move",
-                                _say("bad-move", problem=texts.said(exc.args[0]), rulesets=texts.listed(rulesets)),
+                                _say("bad-move", problem=texts.said(error.args[0]), rulesets=texts.listed(rulesets)),
                                 "invalid"))
     if scenario.score is not None:
         for rid, expected in [(None, scenario.score.expect), *scenario.score.by_ruleset.items()]:
@@ -164,7 +169,7 @@ def _tables(scenario: Scenario, root, name: str):
     name it: read again for each, a file of a thousand checks took seconds, growing with their square."""
     from canasta_tutor.files.snapshot import read_table
 
-    read: dict[str, object] = {}
+    read: dict[str, Table | InputError] = {}
 
     def under(rid: str | None):
         if rid is None:
@@ -174,9 +179,10 @@ def _tables(scenario: Scenario, root, name: str):
                 read[rid] = read_table(root, name, rid)
             except InputError as exc:
                 read[rid] = exc
-        if isinstance(read[rid], InputError):
-            raise read[rid]
-        return read[rid]
+        got = read[rid]
+        if isinstance(got, InputError):
+            raise got
+        return got
 
     return under
 
@@ -213,14 +219,16 @@ def _bad_moves(scenario: Scenario, name: str) -> list[Problem]:
     return out
 
 
-def missing_cards(table, root, file: str) -> Problem | None:  # type: ignore[no-untyped-def]
+def missing_cards(table: Table, root: Node, file: str) -> Problem | None:
     """A table that gives every hand (its cards or their number) and the stock must hold every card of
     its decks: the cards it leaves out are a mistake of the draft, said at the stock's line with their
     number. (More cards than the decks hold is refused by the reader already, at the same line.)"""
     from canasta_tutor.files.snapshot import value_of
 
-    stock_node = value_of(root, "stock") if isinstance(root, Map) else None
-    players = value_of(root, "players") if isinstance(root, Map) else None
+    if not isinstance(root, Map):  # not a mapping: no stock and no players to count
+        return None
+    stock_node = value_of(root, "stock")
+    players = value_of(root, "players")
     if stock_node is None or players is None:
         return None
     if any(isinstance(p, Map) and value_of(p, "hand") is None for p in getattr(players, "items", [])):
@@ -237,7 +245,7 @@ def missing_cards(table, root, file: str) -> Problem | None:  # type: ignore[no-
                         fits=table.stock + deck - total), "invalid")
 
 
-def _stated_rulesets(root: Map, file: str) -> list:  # type: ignore[type-arg]
+def _stated_rulesets(root: Map, file: str) -> list[Ruleset]:
     """The rulesets a scenario states answers under (by_ruleset of its checks and score)."""
     from canasta_tutor.engine.ruleset import load_ruleset
 
@@ -283,14 +291,16 @@ def _table_notes(scenario: Scenario, root, name: str, count: bool = True) -> lis
 
 def _lint_lesson(path: Path, root) -> tuple[int, list[Problem]]:
     """A lesson states no answers; its questions must be ones the engine can answer as asked."""
+    from canasta_tutor.learning.lesson import deck_problems, read_lesson
     from canasta_tutor.learning.lesson import problems as lesson_problems
-    from canasta_tutor.learning.lesson import read_lesson
     from canasta_tutor.teaching.packs import enclosing_pack
 
     inside = enclosing_pack(path)  # a pack's lesson is checked as the pack asks it: under its ruleset
     lesson = inside.lesson() if inside is not None else read_lesson(path, root=root)
     found = [Problem(str(path), line, column, "", message, "disagrees")
              for line, column, message in lesson_problems(lesson)]
+    found += [Problem(str(path), line, column, "table", message, "note")
+              for line, column, message in deck_problems(lesson)]
     return len(lesson.questions), found
 
 

@@ -356,10 +356,10 @@ def read_manifest(files: _Folder | _Zip, source: Path) -> Pack:
     if not PACK_ID.match(pack_id):
         r.soft(r.fail(id_node, "id", _say("bad-id", found=pack_id)))
     pack = Pack(pack_id, r.text(top.items["title"][1], "title"), source, files)
-    for name in ("author", "language"):
-        node = value_of(top, name)
+    for attribute in ("author", "language"):
+        node = value_of(top, attribute)
         if node is not None:
-            setattr(pack, name, r.text(node, name))
+            setattr(pack, attribute, r.text(node, attribute))
     rs_node = value_of(top, "ruleset")
     if rs_node is not None:
         pack.ruleset = r.text(rs_node, "ruleset", Said("what.ruleset-id", "a ruleset id"))
@@ -500,6 +500,7 @@ def _problem(exc: InputError, fallback: str) -> tuple[str, int, int, str, str, s
 def _lint_lessons(pack: Pack, out: list) -> int:
     """Every lesson of the pack, read and checked; the number of questions checked."""
     from canasta_tutor.files.snapshot import collecting
+    from canasta_tutor.learning.lesson import deck_problems
     from canasta_tutor.learning.lesson import problems as lesson_problems
 
     checked = 0
@@ -521,6 +522,7 @@ def _lint_lessons(pack: Pack, out: list) -> int:
         ids[lesson.id] = name
         checked += len(lesson.questions)
         out.extend((shown, ln, col, "", message, "disagrees") for ln, col, message in lesson_problems(lesson))
+        out.extend((shown, ln, col, "table", message, "note") for ln, col, message in deck_problems(lesson))
     listed = {n for n, _, _ in pack.lessons}
     for extra in pack.files.yaml_names():
         if extra not in listed:
@@ -608,7 +610,8 @@ def remember(pack: Pack) -> None:
     from canasta_tutor.files.writing import MARKER, write_file
 
     refuse_other(pack)
-    if _installed_place(pack.id) is not None and not _same_place(_installed_place(pack.id), pack.source):
+    installed = _installed_place(pack.id)
+    if installed is not None and not _same_place(installed, pack.source):
         return  # an installed pack keeps its place: a copy elsewhere is used, not remembered
     try:
         known = _known()

@@ -6,6 +6,8 @@ it also checks what a schema cannot say (card counts against the decks, names th
 """
 from __future__ import annotations
 
+from typing import Any
+
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.learning.lesson import ASK_KINDS, STEP_ID
@@ -50,7 +52,7 @@ def _definitions() -> dict:
     for name, p in PARAMS.items():
         if not p.house:
             continue
-        kind = {"int": {"type": "integer"}, "bool": {"type": "boolean"},
+        kinds: dict[str, dict[str, Any]] = {"int": {"type": "integer"}, "bool": {"type": "boolean"},
                 "optint": {"type": ["integer", "null"]},
                 "choice": {"enum": list(p.choices)},
                 "flags": {"anyOf": [{"type": "array", "uniqueItems": True, "items": {"enum": list(p.choices)}},
@@ -60,8 +62,8 @@ def _definitions() -> dict:
                 "tiers": {"type": "array", "items": {"type": "object", "additionalProperties": False,
                                                       "properties": {"below": {"type": ["integer", "null"]},
                                                                      "need": {"type": ["integer", "null"]}}}},
-                }[p.kind]
-        house[name] = kind | {"description": p.help}
+                }
+        house[name] = kinds[p.kind] | {"description": p.help}
     return {
         "card": {"anyOf": [{"type": "string", "pattern": f"^\\s*{CARD}\\s*$"}, {"type": "integer", "minimum": 1}],
                  "description": CARD_WORDS},
@@ -153,6 +155,9 @@ def schema(kind: str) -> dict:
                                "move": {"type": "string"}, "moves": {"type": "array", "items": {"type": "string"},
                                                                      "minItems": 2},
                                "choices": {"type": "array", "items": {"$ref": "#/definitions/rule_id"}},
+                               "tests": {"type": "array", "items": {"$ref": "#/definitions/rule_id"},
+                                         "description": "the rules the question tests, besides those the "
+                                                        "engine finds"},
                                "hint": {"type": "string"}, "side": {"$ref": "#/definitions/name"},
                                "out": {"$ref": "#/definitions/name"}, "concealed": {"type": "boolean"},
                                "explanation": {"type": "string", "description": "the teacher's words, shown "

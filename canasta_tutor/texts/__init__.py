@@ -12,6 +12,7 @@ import sys
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from canasta_tutor.reading.languages import LANGUAGES as DESCRIPTORS
 
@@ -100,7 +101,7 @@ def entries(tree: dict, prefix: str = ""):
 
 
 def _translate(tree: dict, translations, prefix: str = "", zero_plural: bool = False) -> dict:
-    out = {}
+    out: dict[str, Any] = {}
     for key, value in tree.items():
         path = f"{prefix}.{key}" if prefix else str(key)
         if isinstance(value, dict) and "other" in value:

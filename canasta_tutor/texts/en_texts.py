@@ -381,6 +381,8 @@ TEXTS = {
         'format-score': 'Answer with a number of points, such as 350 or -45; ? for a hint, q to stop.',
         'right': 'Right.',
         'wrong-retry': 'Not quite. Try again, or type ? for a hint.',
+        'too-high': 'Too high.',
+        'too-low': 'Too low.',
         'wrong-answer': 'Not this time. The answer: {answer}',
         'hint': 'Hint: {hint}',
         'saved': 'Stopped. Every answer so far is saved.',
@@ -388,6 +390,7 @@ TEXTS = {
         'quiz-done': 'Quiz done: {right} of {asked} right at the first try.',
         'quiz-topic': 'Drill: {topic}',
         'quiz-skip': 'No position for {rule} came up under {ruleset} rules; it is left out of this quiz.',
+        'quiz-other-ruleset': '{title} is not a rule of {ruleset}: this question is played under {other} rules, which have it.',
     },
     'counts': {
         'card': {
@@ -441,6 +444,10 @@ TEXTS = {
         'day': {
             'one': '{n} day',
             'other': '{n} days',
+        },
+        'minute': {
+            'one': '{n} minute',
+            'other': '{n} minutes',
         },
         'hour': {
             'one': '{n} hour',
@@ -940,6 +947,7 @@ TEXTS = {
             },
             'lesson-which-none': "question {number}: 'which of these is legal?' needs exactly one legal move; the engine finds none",
             'lesson-score': 'question {number}: {problem}',
+            'lesson-deck': "table {number}: it holds {total} cards in hands, melds, red threes, pile and stock, but {decks} decks with {jokers} jokers hold {deck}; a lesson's table shows the whole deck (hands and the stock may be counts)",
             'lesson-feedback': "question {number}: feedback for '{answer}', but the engine finds that answer right",
         },
         'worksheet': {
@@ -1284,6 +1292,13 @@ TEXTS = {
         'why-quiz': 'No review is due and every lesson is finished: a quiz on the rules you know least.',
         'nothing': 'Nothing to practise right now: no review is due, every lesson is finished, and no rule can be drilled under {ruleset} rules.',
         'learn-ruleset': 'Your ruleset: {ruleset} (change it with --ruleset).',
+        'day-start': 'Today so far: {done} of your goal of {goal} (change it with --goal). Streak: {streak}.',
+        'day-done': 'Done for today: {answers}, {share}% right at the first try. Streak: {streak}.',
+        'day-next': 'Next review: {rule}, {when}.',
+        'day-next-none': "No review is planned yet: every lesson you take plans its rules' reviews.",
+        'go-on': 'Go on anyway? (y/n)',
+        'day-end': 'See you tomorrow.',
+        'bad-goal': "'{found}' is not a daily goal; expected a number of answers such as 20, or of minutes such as 15m (up to 1000)",
         'resume': 'Going on at question {at} of {total} (--restart starts over).',
         'list-new': 'new',
         'list-started': 'started ({done} of {total})',
@@ -1292,6 +1307,9 @@ TEXTS = {
         'list-rules': 'rules: {rules}',
         'legal-plain': 'Legal: every step follows the {ruleset} rules.',
         'legal-note': 'Legal: {note}.',
+        'legal-keeps': 'It keeps to “{title}”.',
+        'legal-rule': 'Legal: it keeps to “{title}”.',
+        'pile-counts-top': 'of the pile, only the top card counts toward the first meld: the cards taken with it do not',
         'illegal': 'Illegal: {reason}.',
         'illegal-more': {
             'count': 'n',
@@ -1320,6 +1338,7 @@ TEXTS = {
             'taking-the-pile': 'taking the pile',
             'going-out': 'going out',
             'counting-a-score': 'counting a score',
+            'the-turn': 'the turn',
         },
         'legal': {
             'meld': {
@@ -1375,6 +1394,7 @@ TEXTS = {
                 'must-discard': 'Look at the last step of the move.',
             },
             'score': "Add the melded cards, each canasta's bonus, the red threes and any going-out bonus, then take off the cards left in the side's hands.",
+            'score-lines': 'The count line by line ({n} of {total} lines): {lines}. Type ? again for the next line.',
             'table': "Read the table again: the top of the pile, your side's melds and its score.",
         },
     },
@@ -1743,6 +1763,7 @@ TEXTS = {
             'question-needs': "a '{kind}' question needs '{name}'",
             'moves': 'expected a list of two or more moves',
             'unknown-rule': "unknown rule id '{id}'",
+            'tests': 'expected a list of rule ids',
             'side': "found '{found}', expected a side: {sides}",
             'out': "found '{found}', expected a player of the table",
             'feedback': 'expected a mapping of a wrong answer: the words to show for it',
@@ -2088,6 +2109,7 @@ TEXTS = {
                 'csv': 'With --class: the same as CSV, one row per learner and rule or lesson, for a spreadsheet.',
                 'export': "Write this learner's progress to FILE, to hand in on another computer.",
                 'import': 'Add the progress in FILE (written by --export) to this data folder.',
+                'verbose': 'Name each rule by its id rather than its title.',
             },
         },
         'learn': {
@@ -2100,6 +2122,7 @@ TEXTS = {
             'options': {
                 'ruleset': 'Your ruleset: quizzes are drawn under it, and it is remembered for next time (default: the last one, else classic).',
                 'seed': 'Seed for the quiz positions (the same seed, the same questions).',
+                'goal': 'Your daily goal: a number of answers (20) or of minutes (15m); when it is reached, learn says you are done for today and asks whether to go on (default: 20 answers).',
             },
         },
         'schema': {
