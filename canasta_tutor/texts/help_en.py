@@ -122,6 +122,7 @@ HELP = {
     'worksheet.options.shuffle': 'Print the questions in a shuffled order (fixed by --seed).',
     'worksheet.options.seed': 'The word that fixes the shuffled order, so the same sheet can be printed again.',
     'worksheet.options.versions': 'Print K versions (A, B, ...) in different orders, each with its own key: sheet-A.html, key-A.html, ...',
+    'worksheet.options.words': 'Write the moves in words, in the sheet\'s language ("take the pile with the nine of spades ..."), instead of cards with suit symbols.',
     'play.summary': 'Play Canasta against the computer, with a coach to ask at every prompt.',
     'play.text': "Type a move in the usual notation or a number from the 'moves' list; '?' asks the coach; 'save FILE' writes the position as a table file that check, moves and lessons read; 'score'; 'show' draws the table; 'undo' takes back your last step (and the computer turns after it) while the hand is on; 'why' gives the last ruling in full, as check gives it; 'quit' saves the game in your data folder and says where. Your partner answers 'ask' (may I go out?), and the answer binds. When standard input is not a terminal, one command is read per line and the output is plain text. Ctrl-C saves the game in your data folder and says how to go on.",
     'play.examples': ('canasta play --seed 7 --ruleset classic', "printf 'moves\\n1\\nsave game.yaml\\nquit\\n' | canasta play --seed 7"),
