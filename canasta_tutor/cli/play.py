@@ -14,15 +14,16 @@ from canasta_tutor.cli.common import (
     fail,
     guarded,
     house_rules,
+    not_one_of,
     plain_style,
 )
 
 VOICES = ("quiet", "normal", "chatty")
 
 
-def _voice(value: str) -> str:
+def _voice(ctx: typer.Context, value: str) -> str:
     if value not in VOICES:
-        raise typer.BadParameter(", ".join(VOICES), param_hint="'--coach'")
+        raise typer.BadParameter(not_one_of(ctx, value, VOICES), param_hint="'--coach'")
     return value
 
 

@@ -836,6 +836,7 @@ TEXTS = {
             'lint': 'Checking files',
         },
         'stopped': 'Stopped early: the summary covers what was done before the interruption.',
+        'not-one-of': "'{found}' is none of {choices}",
     },
     'examples': {
         'heading': 'The examples that come with canasta:',
