@@ -137,7 +137,7 @@ def test_a_pack_installed_in_the_data_folder_outlives_its_zip(tmp_path):
     assert res.exit_code == 3 and "club" in res.output and str(other) in res.output
     assert invoke("pack", "remove", "club", home=home).exit_code == 0
     assert json.loads(invoke("pack", "list", "--json", home=home).stdout)["packs"] == []
-    assert invoke("pack", "remove", "club", home=home).exit_code == 3
+    assert invoke("pack", "remove", "club", home=home).exit_code == 2  # an id that names no installed pack: a usage error
     assert invoke("pack", "dance", home=home).exit_code == 2
 
 
