@@ -2,10 +2,12 @@
 printed page with the student's name and the page number on each, A/B versions, lesson packs whose
 ruleset holds for every command and whose ids are their own, and a class's results for the teacher.
 
-Run in-process (typer's CliRunner); the printing is checked in a real browser when there is one."""
+Run in this process by the shared runner (clirun.run_in_process, the ``canasta`` fixture's); the printing
+is checked in a real browser when there is one."""
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -15,9 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from canasta_tutor.cli import app
+from clirun import run_in_process
 
 REPO = Path(__file__).resolve().parents[1]
 RULES_DIR = REPO / "scenarios" / "rules"
@@ -28,11 +28,11 @@ FOURTEEN = [RULES_DIR / f"pile.{n}.yaml" for n in (
     "needs-natural-pair")]
 
 
-def invoke(*args: str, home: Path, input: str | None = None, learner: str | None = None):
-    env = {"CANASTA_HOME": str(home), "CANASTA_LANG": "en"}
-    if learner:
-        env["CANASTA_LEARNER"] = learner
-    return CliRunner().invoke(app, [str(a) for a in args], env=env, input=input)
+def invoke(*args: object, home: Path, input: str | None = None, learner: str | None = None):
+    """``canasta ARGS`` in this process with its own data folder (and learner), in English unless the
+    arguments say otherwise: the run's environment is the run's alone."""
+    env = {"CANASTA_HOME": str(home), "CANASTA_LANG": "en", "CANASTA_LEARNER": learner}
+    return run_in_process(*(str(a) for a in args), env=env, input=input)
 
 
 def last_json(text: str) -> dict:
@@ -66,6 +66,58 @@ def test_a_checks_own_question_is_asked_and_moves_print_in_suit_symbols(tmp_path
     assert sheet.count("Can Ann pick up the pile here?") == 1
     assert "♦" in sheet or "♠" in sheet or "♣" in sheet or "♥" in sheet
     assert not re.search(r'class="move">[^<]*\b(?:[2-9]|10|[JQKA])[SHDC]\b', sheet)  # no program syntax
+
+
+@pytest.mark.parametrize("lang,said", [("en", "add Q♦ to K; discard 5♣"), ("nl", "leg aan V♦ bij H; leg af 5♣"),
+                                        ("pt-BR", "junta D♦ em R; descarta 5♣")])
+def test_moves_in_symbols_speak_the_sheets_language_and_keep_the_to_of_an_add(tmp_path, lang, said):
+    text = FROZEN.read_text(encoding="utf-8").replace(
+        "checks:\n", "checks:\n  - move: draw; add QD to K; discard 5C\n    expect: {legal: false}\n", 1)
+    (tmp_path / "a.yaml").write_text(text, encoding="utf-8")
+    res = invoke("worksheet", tmp_path / "a.yaml", "--lang", lang, "--out", tmp_path / "s.html", home=tmp_path)
+    assert res.exit_code == 0, res.output
+    moves = re.findall(r'class="move">([^<]*)<', (tmp_path / "s.html").read_text(encoding="utf-8"))
+    assert any(m.endswith(said) for m in moves), moves  # never "add Q♦ 10♦ K" ("to" read as a card)
+    if lang != "en":
+        assert not any(re.search(r"\b(?:take|draw|meld|add|discard)\b", m) for m in moves), moves
+
+
+WORDED = {  # the move of the check added below, as each language's players say it
+    "en": "take the pile with the nine of spades, the nine of diamonds and the two of clubs; discard the four of hearts",
+    "nl": "pak de aflegstapel met schoppen negen, ruiten negen en klaveren twee; leg harten vier af",
+    "da": "tag bunken med spar ni, ruder ni og klør to; smid hjerter fire",
+    "pt-BR": "pegue o lixo com o nove de espadas, o nove de ouros e o dois de paus; descarte o quatro de copas",
+}
+
+
+@pytest.mark.parametrize("lang", list(WORDED))
+def test_words_writes_moves_in_the_sheets_language(tmp_path, lang):
+    text = FROZEN.read_text(encoding="utf-8").replace(
+        "checks:\n", "checks:\n  - move: take 9S 9D 2C; discard 4H\n    expect: {legal: false}\n"
+        "  - move: meld 3S 3S JK; add QD to K; discard 5C\n    expect: {legal: false}\n", 1)
+    (tmp_path / "w.yaml").write_text(text, encoding="utf-8")
+    res = invoke("worksheet", tmp_path / "w.yaml", "--words", "--lang", lang, "--out", tmp_path / "s.html",
+                 "--key", tmp_path / "k.html", home=tmp_path)
+    assert res.exit_code == 0, res.output
+    sheet = (tmp_path / "s.html").read_text(encoding="utf-8")
+    moves = re.findall(r'class="move">([^<]*)<', sheet)
+    assert WORDED[lang] in moves
+    assert not any(ch in "".join(moves) for ch in "♠♥♦♣")  # words only, no symbol
+    # two copies of one card are counted, with the rank's plural the messages use; the added-to meld named
+    from canasta_tutor import texts
+
+    plural = texts.rank_name("3", lang)
+    assert any(f"2 {plural}" in m or re.search(rf"2 \w+ {plural}", m) for m in moves), [m[:60] for m in moves]
+    assert any(texts.rank_name("K", lang) in m for m in moves), moves
+    assert WORDED[lang] in (tmp_path / "k.html").read_text(encoding="utf-8")  # the key asks in the same words
+    res = invoke("worksheet", tmp_path / "w.yaml", "--lang", lang, "--out", tmp_path / "s.html", home=tmp_path)
+    assert "♠" in (tmp_path / "s.html").read_text(encoding="utf-8")  # without --words: suit symbols
+
+
+def test_words_is_in_the_help_in_every_language(tmp_path):
+    for lang, said in (("en", "in words"), ("nl", "in woorden"), ("da", "med ord"), ("pt-BR", "em palavras")):
+        res = invoke("worksheet", "--help", "--lang", lang, home=tmp_path, )
+        assert res.exit_code == 0 and "--words" in res.output and said in res.output, (lang, res.output)
 
 
 def test_a_rule_question_offers_rule_names_with_tick_boxes_and_the_key_answers_alone(tmp_path):
@@ -108,40 +160,96 @@ BROWSER_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 # Measured in the page by the browser itself: every question inside its page's box and every move
-# inside the printable width; the verdict is written into the document, which --dump-dom prints.
+# inside the printable width, and each page no taller than the paper's printable height (PAGE_MM, set
+# per paper); the verdict is written into the document, which --dump-dom prints.
 MEASURE = """<script>
 window.addEventListener('load', () => {
   const bad = [];
   const width = document.body.getBoundingClientRect();
-  for (const m of document.querySelectorAll('.move, .words, .picture, section.question')) {
+  const mm = width.width / 186;  // the body is 186 mm wide
+  for (const m of document.querySelectorAll('.move, .words, .picture, section.question, .prompt, svg')) {
     const r = m.getBoundingClientRect();
     if (r.right > width.right + 1 || r.left < width.left - 1) bad.push('cut:' + m.textContent.slice(0, 40));
+  }
+  for (const page of document.querySelectorAll('div.page')) {
+    const r = page.getBoundingClientRect();
+    if (r.height > PAGE_MM * mm) bad.push('tall:' + page.id + ':' + Math.round(r.height / mm) + 'mm');
+    for (const q of page.querySelectorAll('section.question')) {
+      const b = q.getBoundingClientRect();
+      if (b.bottom > r.top + PAGE_MM * mm) bad.push('split:' + q.id);
+    }
   }
   document.body.setAttribute('data-measured', bad.length ? bad.join('|') : 'ok');
 });
 </script>"""
+PRINTABLE_MM = {"A4": 297 - 24, "Letter": 279.4 - 24}  # the paper's height inside the 12 mm margins
 
 
 def _pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf))
 
 
-@pytest.mark.parametrize("paper,lang", [("A4", "en"), ("Letter", "nl")])
-def test_printed_in_a_browser_no_question_is_split_and_no_move_cut(tmp_path, paper, lang):
+LONG_TURN = ("take 3S 3S; meld 9D 9S 2C; meld 7H 7D 7C; add QD to K; add 4H to K; meld 5C 5S 5H; "
+             "discard 5C")  # seven steps, past one line
+LONG_QUESTION = (  # a teacher who explains before asking
+    "Ann holds three kings of hearts at a table of six, with three partnerships and three decks in play. "
+    "Her partner Dee sits three seats away and has already laid down the side's aces and nines. Before "
+    "you decide, think about how many kings of hearts exist in three decks, whether her side has made "
+    "its initial meld, and whether the discard she plans at the end leaves the next player anything "
+    "useful. May Ann meld her three kings and then discard the five of clubs, and if not, which rule of "
+    "the game stops her?")
+SIX_HANDS = ("KH KH KH 9S 5C 4D 4S 6H 7C 8D JD QS TH", "2H 3D 4C 5S 6D 7H 8S 9C TD JS QH KC AD",
+             "2C 3S 4H 5D 6S 7D 8H 9D TS JH QC KD AS", "2D 3C 4S 5H 6C 7S 8C 9H TC JC QD KS AH",
+             "2S 3H 4D 5C 6H 7C 8D 9S TH JD QS KC AC", "5S 6S 7S 8S 9S TS JS QS KS AS 4H 4C 6C")
+
+
+def _six_players(path: Path) -> Path:
+    """A six-player table with every hand shown (the widest drawing a sheet holds), asked in a
+    teacher's very long words."""
+    players = "".join(f"  - {{name: {n}, hand: {h}{', has_melded: true' if n == 'Ann' else ''}}}\n"
+                      for n, h in zip(("Ann", "Bob", "Cas", "Dee", "Eve", "Fay"), SIX_HANDS))
+    path.write_text(
+        f"title: Six players\nruleset: classic\nplayers:\n{players}sides:\n"
+        "  - {name: AD, players: [Ann, Dee], score: 1200, melds: [AS AD AC, 9H 9D 9C]}\n"
+        "  - {name: BE, players: [Bob, Eve], score: 1000, melds: [QH QD QC]}\n"
+        "  - {name: CF, players: [Cas, Fay], score: 900, melds: [JH JD JC]}\n"
+        "discard: 4C 6D 7S\nstock: 69\nturn: {player: Ann, phase: play}\n"
+        f"checks:\n  - question: {LONG_QUESTION}\n    move: meld KH KH KH; discard 5C\n    expect: {{legal: true}}\n",
+        encoding="utf-8")
+    return path
+
+
+def test_a_six_player_table_keeps_cards_as_large_as_the_small_table_beside_it(tmp_path):
+    six = _six_players(tmp_path / "six.yaml")
+    res = invoke("worksheet", six, FOURTEEN[4], "--per-page", "2", "--out", tmp_path / "s.html", home=tmp_path)
+    assert res.exit_code == 0, res.output
+    sheet = (tmp_path / "s.html").read_text(encoding="utf-8")
+    first = sheet.split('<div class="page" id="page2">')[0]
+    # every drawing is the same number of its own pixels wide: its printed width is its cards' size
+    widths = [float(w) for w in re.findall(r'<svg role="img"[^>]* style="width:([\d.]+)mm"', first)]
+    assert len(widths) == 2 and max(widths) / min(widths) < 1.1, widths
+
+
+@pytest.mark.parametrize("paper,lang,extra", [("A4", "en", ()), ("Letter", "nl", ()), ("A4", "da", ("--words",)),
+                                              ("Letter", "pt-BR", ("--words",))])
+def test_printed_in_a_browser_no_question_is_split_and_no_move_cut(tmp_path, paper, lang, extra):
     browser = _chromium()
     if browser is None:
         pytest.skip("no Chromium to print with (Debian: apt-get install chromium; .ci/run installs it)")
-    # the longest move of the sheet: a seven-step turn that runs past one line
+    six = _six_players(tmp_path / "six.yaml")
+    assert invoke("lint", six, home=tmp_path).exit_code == 0  # a whole, lawful table
+    # the longest move of the sheet: a seven-step turn, asked in a teacher's long words too
     long_turn = FOURTEEN[0].read_text(encoding="utf-8").replace(
-        "checks:\n", "checks:\n  - move: take 3S 3S; meld 9D 9S 2C; meld 7H 7D 7C; add QD to K; add 4H to K; "
-        "meld 5C 5S 5H; discard 5C\n    expect: {legal: false}\n", 1)
+        "checks:\n", f"checks:\n  - move: {LONG_TURN}\n    expect: {{legal: false}}\n"
+        f"  - question: {LONG_QUESTION}\n    move: {LONG_TURN}\n    expect: {{legal: false}}\n", 1)
     (tmp_path / "long.yaml").write_text(long_turn, encoding="utf-8")
-    res = invoke("worksheet", *FOURTEEN[1:], tmp_path / "long.yaml", "--per-page", "3", "--lang", lang,
-                 "--out", tmp_path / "s.html", home=tmp_path)
+    res = invoke("worksheet", *FOURTEEN[1:], tmp_path / "long.yaml", six, "--per-page", "3", "--lang", lang,
+                 *extra, "--out", tmp_path / "s.html", home=tmp_path)
     assert res.exit_code == 0, res.output
     sheet = (tmp_path / "s.html").read_text(encoding="utf-8")
     declared = sheet.count('<div class="page"')
-    assert sheet.count('<section class="question"') >= 14 and declared <= 6
+    assert sheet.count('<section class="question"') >= 16 and declared <= 6
+    assert sheet.count(html.escape(LONG_QUESTION)) == 2
     page = tmp_path / "p.html"
     page.write_text(sheet.replace("</head>", f"<style>@page {{ size: {paper}; }}</style></head>", 1), encoding="utf-8")
     pdf = tmp_path / "p.pdf"
@@ -150,7 +258,8 @@ def test_printed_in_a_browser_no_question_is_split_and_no_move_cut(tmp_path, pap
     assert pdf.exists()
     assert _pdf_pages(pdf.read_bytes()) == declared  # a page that overflowed would make one more
     measured = tmp_path / "m.html"
-    measured.write_text(sheet.replace("</body>", MEASURE + "</body>", 1), encoding="utf-8")
+    script = MEASURE.replace("PAGE_MM", str(PRINTABLE_MM[paper]))
+    measured.write_text(sheet.replace("</body>", script + "</body>", 1), encoding="utf-8")
     dom = subprocess.run([browser, *BROWSER_FLAGS, f"--user-data-dir={tmp_path / 'profile2'}",
                           "--virtual-time-budget=5000", "--dump-dom", measured.as_uri()],
                          capture_output=True, text=True, timeout=180).stdout

@@ -268,3 +268,22 @@ def test_the_kernel_agrees_with_the_judge_on_every_way_of_going_out():
             if found:
                 problems.append(f"{rid}: {found}")
     assert not problems, "\n".join(problems[:5])
+
+
+def test_the_kernel_mirrors_every_rule_of_the_judge_or_hands_it_over():
+    from canasta_tutor.engine.kernel.ids import unmirrored
+    from canasta_tutor.engine.rules import RULES
+
+    assert not unmirrored(set(RULES)), "mirror these rules in engine/kernel/ (or list them in ids.JUDGED)"
+    assert unmirrored(set(RULES) | {"meld.added-for-this-test"}) == {"meld.added-for-this-test"}
+
+
+def test_a_kernel_behind_the_judge_hands_every_question_over(monkeypatch):
+    import canasta_tutor.engine.kernel as kernel
+
+    scenario = load_scenario(str(ROOT / "scenarios" / "rules" / "meld.too-small.yaml"))
+    steps = parse_move("meld 7H 7D")
+    assert decide(scenario.table, steps) not in (None, JUDGE)
+    monkeypatch.setattr(kernel, "_BEHIND", True)
+    assert decide(scenario.table, steps) == JUDGE
+    assert api.check(scenario.table, steps).legal == judge(scenario.table, steps).legal

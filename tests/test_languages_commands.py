@@ -81,7 +81,7 @@ def test_the_check_finds_a_word_the_code_wrote():
 
 def test_play_speaks_the_chosen_language(danish):
     commands = ["moves", "1", "?", "score", "help", f"save {danish / 'game.yaml'}", "xyz", "99", "meld 7H"]
-    out = run(["play", "--seed", "7", "--hands", "1", "--players", "2"], "\n".join(commands + ["1"] * 400) + "\n")
+    out = run(["play", "--seed", "7", "--hands", "1", "--players", "2", "--coach", "quiet"], "\n".join(commands + ["1"] * 400) + "\n")
     assert "«Game «over" in out  # the hand was played out and scored
     assert not english_left(out), "\n".join(english_left(out)[:20])
     resumed = run(["play", "--resume", str(danish / "game.yaml")], "quit\n")

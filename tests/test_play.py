@@ -41,7 +41,7 @@ def test_ask_list_save_quit_then_check_and_resume(tmp_path):
     top = saved["x-game"]["stock"].split()[-1]
     resumed = canasta("play", "--resume", "game.yaml", cwd=tmp_path, stdin="draw\nsave again.yaml\nquit\n")
     assert resumed.returncode == 0, resumed.stderr
-    assert f"LEGAL  draw {top}" in resumed.stdout  # the stock goes on in its saved order
+    assert f"OK: draw {top}" in resumed.stdout  # the stock goes on in its saved order
     again = yaml.safe_load((tmp_path / "again.yaml").read_text())
     assert again["stock"] == saved["stock"] - 1 and again["turn"] == saved["turn"] | {"phase": "play"}
 
@@ -52,10 +52,13 @@ def test_an_illegal_move_is_refused_with_checks_ruling(tmp_path):
     move = f"discard {card}"  # before drawing: illegal
     ruling = canasta("check", "before.yaml", move, cwd=tmp_path)
     assert ruling.returncode == 1
-    proc = canasta("play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nsave after.yaml\nquit\n")
+    proc = canasta("play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nwhy\nsave after.yaml\nquit\n")
     assert proc.returncode == 0
-    assert ruling.stdout.strip() in proc.stdout
-    assert "Try again" in proc.stdout
+    assert ruling.stdout.strip() in proc.stdout  # 'why' gives check's ruling in full
+    assert f"Refused: {move}: " in proc.stdout and "Try again" in proc.stdout
+    short = proc.stdout.split(f"Refused: {move}")[1].split("\n")[0]
+    assert "type 'why' for the full ruling" in short
+    assert "The game is saved in after.yaml" in proc.stdout  # quit after a save says where it is
     before, after = (yaml.safe_load((tmp_path / f).read_text()) for f in ("before.yaml", "after.yaml"))
     assert before == after  # a refused move changes nothing
 
@@ -74,9 +77,10 @@ GAMES = [
 
 @pytest.mark.parametrize("ruleset,extra", GAMES, ids=[f"{r}{''.join(e)}" for r, e in GAMES])
 def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
-    """The human always takes the first listed move; the game goes to a small target."""
+    """The human always takes the first listed move (and says yes when the partner asks to go out:
+    'y' at the move prompt is only a word that is not a move); the game goes to a small target."""
     proc = canasta("play", "--seed", "3", "--ruleset", ruleset, "--house", "target_score=3000", *extra,
-                   cwd=tmp_path, stdin="1\n" * 4000)
+                   "--coach", "quiet", cwd=tmp_path, stdin="1\ny\n" * 4000)
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert re.search(r"Game over after \d+ hands?: (\S+ wins|a tie)", out), out[-2000:]
@@ -93,7 +97,8 @@ def test_a_whole_game_is_played_to_the_end(tmp_path, ruleset, extra):
 
 
 def test_a_game_of_several_hands_carries_the_score_over(tmp_path):
-    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", cwd=tmp_path, stdin="1\n" * 6000)
+    proc = canasta("play", "--seed", "3", "--house", "target_score=4000", "--coach", "quiet", cwd=tmp_path,
+                   stdin="1\ny\n" * 6000)
     assert "Hand 2 is dealt" in proc.stdout and "Hand 2 is over" in proc.stdout
     second = proc.stdout.split("Hand 2 is dealt")[1]
     first_totals = re.findall(r"total \(0 before\)\s+(-?\d+)", proc.stdout.split("Hand 2 is dealt")[0])

@@ -124,6 +124,14 @@ def test_cards_option_chooses_the_notation_of_the_text(table):
     assert run("check", table, "draw", "--cards", "runes").exit_code == 2
 
 
+def test_a_bad_cards_word_is_named_in_the_readers_language(table):
+    for lang, words in (("da", "'runes' er ingen af standard, local, symbols"),
+                        ("nl", "'runes' is geen van standard, local, symbols")):
+        said = run("check", table, "draw", "--cards", "runes", "--lang", lang)
+        flat = " ".join(said.stderr.replace("│", " ").split())  # the error's box may wrap it
+        assert said.exit_code == 2 and words in flat, flat
+
+
 def test_symbols_where_the_output_cannot_show_them_are_letters(table):
     out = run("check", table, "pak HS HH 2K", "--lang", "nl", "--cards", "symbols", "--ascii", code=0).stdout
     assert "pak HS HH 2K" in out

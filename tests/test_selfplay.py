@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from canasta_tutor.engine.ruleset import BUILTIN
-from canasta_tutor.play.selfplay import Game, play_hand
+from canasta_tutor.play.selfplay import SelfPlayGame, play_hand
 
 
 @pytest.mark.parametrize("ruleset", BUILTIN)
@@ -31,13 +31,13 @@ def test_without_checks_the_same_seed_plays_the_same_hand(monkeypatch):
     import canasta_tutor.play.selfplay as selfplay
 
     monkeypatch.setattr(selfplay, "_check_score", lambda *a: (_ for _ in ()).throw(AssertionError("checked")))
-    monkeypatch.setattr(selfplay.Game, "where_cards_are", lambda *a: (_ for _ in ()).throw(AssertionError("checked")))
+    monkeypatch.setattr(selfplay.SelfPlayGame, "where_cards_are", lambda *a: (_ for _ in ()).throw(AssertionError("checked")))
     fast = play_hand("brazilian", 5, checks=False)
     assert fast.log == checked.log and fast.ended == checked.ended and not fast.broken
 
 
 def test_the_deal_uses_every_card_once():
-    game = Game("danish", 3)
+    game = SelfPlayGame("danish", 3)
     t = game.table
     assert sorted(map(str, game.where_cards_are(t).elements())) == sorted(map(str, game.deck))
     assert len(game.deck) == 112
@@ -48,14 +48,14 @@ def test_a_lost_card_is_reported_with_its_seed(monkeypatch):
     """The invariant check itself must be able to fail: hide a card from the table after a move."""
     import canasta_tutor.play.selfplay as sp
 
-    real = sp.Game.where_cards_are
+    real = sp.SelfPlayGame.where_cards_are
 
     def lose_one(self, t):
         seen = real(self, t)
         seen[next(iter(seen))] -= 1
         return seen
 
-    monkeypatch.setattr(sp.Game, "where_cards_are", lose_one)
+    monkeypatch.setattr(sp.SelfPlayGame, "where_cards_are", lose_one)
     result = play_hand("classic", 5)
     assert result.broken and "lost or duplicated" in result.broken[0].what
     assert result.broken[0].seed == 5 and result.broken[0].table

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO, TypedDict
 
 import typer
@@ -100,11 +100,21 @@ def _is_terminal() -> bool:
         return False
 
 
-def _cards_wanted(value: str | None) -> str | None:
+def not_one_of(ctx: typer.Context, found: str, choices: Sequence[str]) -> str:
+    """The problem of an option given a word that is none of its ``choices``, in the language of the
+    run's help (an option's check runs before the run's ``--lang`` is chosen)."""
+    from canasta_tutor import texts
+    from canasta_tutor.cli.help import help_language
+
+    return texts.section("command_line", "not-one-of", {"found": found, "choices": ", ".join(choices)},
+                         lang=help_language(ctx))
+
+
+def _cards_wanted(ctx: typer.Context, value: str | None) -> str | None:
     from canasta_tutor import texts
 
     if value is not None and value not in texts.CARD_STYLES:
-        raise typer.BadParameter(", ".join(texts.CARD_STYLES), param_hint="'--cards'")
+        raise typer.BadParameter(not_one_of(ctx, value, texts.CARD_STYLES), param_hint="'--cards'")
     return value
 
 

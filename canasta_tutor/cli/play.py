@@ -14,20 +14,31 @@ from canasta_tutor.cli.common import (
     fail,
     guarded,
     house_rules,
+    not_one_of,
     plain_style,
 )
+
+VOICES = ("quiet", "normal", "chatty")
+
+
+def _voice(ctx: typer.Context, value: str) -> str:
+    if value not in VOICES:
+        raise typer.BadParameter(not_one_of(ctx, value, VOICES), param_hint="'--coach'")
+    return value
 
 
 @app.command()
 @guarded
 def play(
-    ruleset: str = typer.Option("classic", "--ruleset", "-r"),
+    ruleset: str | None = typer.Option(None, "--ruleset", "-r"),
     house: list[str] | None = HouseOpt,
     players: int | None = typer.Option(None, "--players"),
     seed: int | None = typer.Option(None, "--seed"),
     hands: int | None = typer.Option(None, "--hands", min=1),
     level: int | None = typer.Option(None, "--level", min=1, max=3),
     resume: str | None = typer.Option(None, "--resume", metavar="FILE"),
+    verbose: bool = typer.Option(False, "--verbose"),
+    coach: str = typer.Option("normal", "--coach", metavar="quiet|normal|chatty", callback=_voice),
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
@@ -38,14 +49,17 @@ def play(
 
         fail(EXIT_USAGE, section("play", "players-choice", {"players": players}), False)
     if resume:
-        game = resume_game(resume, level)
+        given = {"ruleset": ruleset, "players": players, "seed": seed, "house": house_rules(house) if house else None}
+        game = resume_game(resume, level, hands, given)
     else:
         from canasta_tutor.engine.ruleset import BUILTIN
 
+        ruleset = ruleset or "classic"
         ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
         game = new_game(ref, house_rules(house), players, seed, hands, level or 3)
     terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
-    session = Session(game, _lines(terminal), _write, plain_style(), terminal, _drawer() if terminal else None)
+    session = Session(game, _lines(terminal), _write, plain_style(), terminal, _drawer() if terminal else None,
+                      verbose, coach)
     try:
         session.run()
     except KeyboardInterrupt:

@@ -27,6 +27,7 @@ def worksheet(
     shuffle: bool = typer.Option(False, "--shuffle"),
     seed: str = typer.Option("", "--seed", metavar="S"),
     versions: int = typer.Option(1, "--versions", min=1, max=26, metavar="K"),
+    words: bool = typer.Option(False, "--words"),
     ruleset: str | None = RulesetOpt,
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
@@ -53,9 +54,9 @@ def worksheet(
     for v in letters:
         # versions differ in their order: each is shuffled by the seed and its letter
         these = ordered(qs, shuffle or len(letters) > 1, seed, v)
-        pages[_versioned(out, v)] = sheet_html(these, title, lang, per_page, v)
+        pages[_versioned(out, v)] = sheet_html(these, title, lang, per_page, v, words)
         if key:
-            pages[_versioned(key, v)] = key_html(these, title, lang, v)
+            pages[_versioned(key, v)] = key_html(these, title, lang, v, words)
     for target, text in pages.items():
         write_file(target, text, replace_own=True)
     if as_json:

@@ -16,7 +16,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.table import Table
 from canasta_tutor.files.writing import MARKER, write_file
 from canasta_tutor.play.finishing import ruled
-from canasta_tutor.play.game import Game, game_text
+from canasta_tutor.play.game import Game, NotNow, game_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import KINDS, Option
 from canasta_tutor.reading.strict_yaml import InputError, Said, UsageError
@@ -25,6 +25,9 @@ from canasta_tutor.render.plain import Style, hint_text, score_text, verdict_tex
 from canasta_tutor.render.safe import clean, clean_data
 
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
+# Answers to "may I go out?": the English words, and those of every language the game speaks.
+YES = {"y", "yes", "j", "ja", "s", "sim"}
+NO = {"n", "no", "nee", "nej", "nao", "não"}
 
 
 def say(key: str, **params) -> str:
@@ -58,7 +61,8 @@ def _dealt(game: Game) -> Table:
 
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
-                 terminal: bool = False, draw: Callable[[Table], None] | None = None) -> None:
+                 terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False,
+                 coach: str = "normal") -> None:
         self.game = game
         self.lines: Iterator[str] = iter(lines)
         self.write = write
@@ -67,6 +71,13 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
+        self.coach = coach  # quiet: speaks when asked; normal: warns before a discard that feeds the pile
+        self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
+        self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
+        self.ruling: str | None = None  # the full text of the last ruling, for 'why'
+        self.saved: tuple[str, tuple[int, int, str, int]] | None = None  # the last 'save FILE', and when
+        if self.human is not None:
+            game.ask_human = self._ask_human
 
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> str:
@@ -81,7 +92,9 @@ class Session:
             if g.over:
                 self.write(self._game_over())
                 return OVER
-            key = (g.hand, g.turns, _dealt(g).turn.phase, len(_dealt(g).mover.hand or []))
+            # the table is drawn when a turn of yours starts ('show' draws it any time; --verbose after every step)
+            key = ((g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])) if self.verbose
+                   else (g.hand, g.turns))
             if key != drawn:
                 self._draw()
                 drawn = key
@@ -102,8 +115,37 @@ class Session:
             moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
             reason = self._reason(told.advice) if told.advice is not None else ""
             self.write(say("told", player=told.player, moves=moves, reason=reason))
+            self._answers()
             self._hand_over()
         self._hand_over()
+
+    def _answers(self) -> None:
+        """The partners' answers to "may I go out?" since the last report, each in a line."""
+        g = self.game
+        for a in g.answers:
+            reason = texts.section("play", f"answer.{a.reason}", clean_data(a.params))
+            self.write(say("answered", partner=a.partner, asker=a.asker, reason=reason))
+        g.answers.clear()
+
+    def _ask_human(self, asker: str, partner: str) -> bool:
+        """A computer player asks the human, its partner, "may I go out?"; the next line answers.
+        At the end of the input the computer answers for the human."""
+        self.write(say("partner-asks", asker=asker))
+        while True:
+            try:
+                line = next(self.lines).strip()
+            except StopIteration:
+                from canasta_tutor.play.partner import decide
+
+                return decide(self.game.table, asker).yes
+            if not self.terminal:
+                self.write(f"> {clean(line)}")
+            word = line.lower()
+            if word in YES:
+                return True
+            if word in NO:
+                return False
+            self.write(say("yes-or-no"))
 
     def _hand_over(self) -> None:
         g = self.game
@@ -124,10 +166,16 @@ class Session:
     def _welcome(self) -> str:
         g = self.game
         rs = g.ruleset
-        side = _dealt(g).side_of(self.human).name if self.human else ""
-        partners = [n for n in _dealt(g).side_of(self.human).players if n != self.human] if self.human else []
-        head = say("welcome", player=self.human or "", side=side, title=texts.ruleset_title(rs.id, rs.title), ruleset=rs.id,
-                   target=rs.target_score)
+        side = g.table.side_of(self.human).name if self.human else ""
+        partners = [n for n in g.table.side_of(self.human).players if n != self.human] if self.human else []
+        title = texts.ruleset_title(rs.id, rs.title)
+        if g.max_hands is not None:  # a game of so many hands ends after them, whatever the score
+            left = g.max_hands - g.hand + 1
+            head = say("welcome-hands", player=self.human or "", side=side, title=title, ruleset=rs.id,
+                       hands=texts.counted("hand", left), target=rs.target_score)
+        else:
+            head = say("welcome", player=self.human or "", side=side, title=title, ruleset=rs.id,
+                       target=rs.target_score)
         lines = [self.style(head, "bold")]
         if partners:
             lines.append(say("partner", partner=texts.listed(partners)))
@@ -166,8 +214,18 @@ class Session:
         if not line:
             return None
         if word in ("quit", "q", "exit"):
+            self._save_on_quit()
             self.write(say("bye"))
             return QUIT
+        if word == "why":
+            self.write(self.ruling or say("why-nothing"))
+            return None
+        if word == "show":
+            self._draw()
+            return None
+        if word == "undo":
+            self._undo()
+            return None
         if word in ("?", "hint"):
             # the same advice as 'canasta hint', dead-end guard included
             advice = hint(_dealt(g), g.moves(), memory=g.memory.get(self.human) if self.human is not None else None)
@@ -196,7 +254,7 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            self._play(options[n - 1].steps)
+            self._step(options[n - 1].steps)
             return None
         from canasta_tutor.engine.move import MoveError, parse_move
 
@@ -206,19 +264,94 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        self._play(steps)
+        self._step(steps)
         return None
 
-    def _play(self, steps) -> None:
+    def _step(self, steps) -> None:
+        """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
         g = self.game
-        v = g.play(steps)
+        if self.coach != "quiet" and not g.over:
+            from canasta_tutor.play.warnings import pile_warning
+
+            warning = pile_warning(g.table, g.named(list(steps)))
+            if warning is not None:
+                self.write(say(f"warn.{warning.key}", **warning.params))
+                self.write(say("confirm"))
+                if not self._yes():
+                    self.write(say("not-made"))
+                    return None
+        before = self._keep()
+        made = self._play(steps)
+        if made:
+            self.taken_back.append(before)
+        return None
+
+    def _keep(self) -> dict[str, object]:
+        import copy
+
+        g = self.game
+        ask, g.ask_human = g.ask_human, None
+        try:
+            return copy.deepcopy(g.__dict__)
+        finally:
+            g.ask_human = ask
+
+    def _undo(self) -> None:
+        """Take back your last step, and the computer turns after it, while the hand is on."""
+        g = self.game
+        if not self.taken_back or g.over or self.taken_back[-1]["hand"] != g.hand:
+            self.taken_back.clear()
+            self.write(say("undo-nothing"))
+            return
+        ask = g.ask_human
+        g.__dict__.update(self.taken_back.pop())
+        g.ask_human = ask
+        self.write(say("undone"))
+        self._draw()
+
+    def _yes(self) -> bool:
+        """The next line as yes or no (asked again until it is one); no at the end of the input."""
+        while True:
+            try:
+                line = next(self.lines).strip()
+            except StopIteration:
+                return False
+            if not self.terminal:
+                self.write(f"> {clean(line)}")
+            if line.lower() in YES:
+                return True
+            if line.lower() in NO:
+                return False
+            self.write(say("yes-or-no"))
+
+    def _play(self, steps) -> bool:
+        """Make the move; whether anything was made (a question to the partner counts)."""
+        g = self.game
+        asked = len(g.answers)
+        try:
+            v = g.play(steps)
+        except NotNow as exc:
+            made = len(g.answers) > asked
+            self._answers()
+            self.write(say(exc.key, **exc.params))
+            return made
+        made = v.legal or len(g.answers) > asked
         title = texts.ruleset_title(v.ruleset.id, v.ruleset.title)
-        self.write(verdict_text(clean_data(report.verdict_dict(ruled(v))), self.style, clean(title)))
+        d = clean_data(report.verdict_dict(ruled(v)))
+        self.ruling = verdict_text(d, self.style, clean(title))
+        if self.verbose:
+            self.write(self.ruling)
+        elif v.legal:  # a step is one line; 'why' gives the ruling in full
+            self.write(say("step-legal", move=d["move"]))
+        else:
+            self.write(say("step-refused", move=d["move"], rule=d["violations"][0]["rule"],
+                           reason=d["violations"][0]["message"]))
+        self._answers()  # the partner's answer, after the question
         if not v.legal:
             self.write(say("try-again"))
         elif _dealt(g).turn.red_three_last and not v.state.discarded:
             self.write(say("red-three-last-turn"))
-        return None
+        return made
 
     def _options(self) -> list[Option]:
         order = {k: i for i, k in enumerate(KINDS)}
@@ -250,6 +383,20 @@ class Session:
         lines.append("  " + say("score-total", totals=", ".join(f"{n} {p}" for n, p in self._totals().items())))
         return "\n".join(lines)
 
+    def _save_on_quit(self) -> None:
+        """``quit`` keeps the game: saved under a new name in the games folder, and said where."""
+        if self.game.over:
+            return
+        if self.saved is not None and self.saved[1] == self._state():  # saved with 'save FILE' since the last move
+            self.write(say("quit-saved", file=clean(self.saved[0])))
+            return
+        try:
+            saved = autosave(self.game)
+        except InputError as exc:
+            self.write(clean(texts.input_error(exc)))
+            return
+        self.write(say("quit-saved", file=clean(str(saved.path))))
+
     def save(self, path: str) -> Path | None:
         if not path:
             self.write(say("save-needs-file"))
@@ -264,7 +411,12 @@ class Session:
             self.write(clean(not_saved(texts.input_error(exc))))
             return None
         self.write(say("saved", file=path))
+        self.saved = (path, self._state())
         return target
+
+    def _state(self) -> tuple[int, int, str, int]:
+        g = self.game
+        return g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])
 
 
 def not_saved(problem: str) -> str:
@@ -348,10 +500,17 @@ def new_game(ruleset: str, house: dict, players: int | None, seed: int | None, h
     return game
 
 
-def resume_game(path: str, level: int | None = None) -> Game:
+def resume_game(path: str, level: int | None = None, hands: int | None = None,
+                given: dict[str, object] | None = None) -> Game:
+    """The saved game, to go on with. ``hands``: so many more hands, the one in play the first.
+    ``given``: the options of the command line that the saved game fixes (ruleset, players, seed,
+    house rules): one that says otherwise is a usage mistake."""
     from canasta_tutor.play.game import load_game
 
     game = load_game(path)
+    _same_game(game, path, given or {})
+    if hands is not None:
+        game.max_hands = game.hand + hands - 1
     if not any(s.player == "human" for s in game.seats.values()):
         game.seat_for(_dealt(game).turn.player if level is None else game.names[0], "human")
     if level is not None:
@@ -359,6 +518,26 @@ def resume_game(path: str, level: int | None = None) -> Game:
             if s.player == "coach":
                 s.level = level
     return game
+
+
+def _same_game(game: Game, path: str, given: dict[str, object]) -> None:
+    saved: dict[str, object] = {"ruleset": game.ruleset_ref, "players": len(game.names), "seed": game.seed,
+                                "house": game.house}
+    for option, value in given.items():
+        if value is None or value == {} or option not in saved:
+            continue
+        there = saved[option]
+        if option == "house" and isinstance(value, dict):  # as the file keeps them: parsed values
+            from canasta_tutor.play.game import _house_value
+
+            value = {k: _house_value(v[1]) for k, v in value.items()}
+        if option == "ruleset" and value in (game.ruleset.id, game.ruleset.base, there):
+            continue
+        if value != there:
+            shown = ", ".join(f"{k}={v}" for k, v in there.items()) if isinstance(there, dict) else str(there)
+            raise UsageError(Said("game.resume-contradicts", "--{option} {value}: the saved game {file} is played "
+                                  "with {option} {saved}; leave the option out to go on with it",
+                                  option=option, value=str(value), file=path, saved=shown or "-"))
 
 
 __all__ = ["Session", "new_game", "resume_game", "autosave"]

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.table import Table, Turn
 from canasta_tutor.play.moves import Option, legal_moves
-from canasta_tutor.play.selfplay import Game
+from canasta_tutor.play.selfplay import SelfPlayGame
 
 # Scores a side may have before a hand later in a game: they decide the first meld's minimum.
 SCORES = (0, 0, 0, -150, 700, 1450, 1600, 2950, 3100, 4000)
@@ -23,7 +23,7 @@ SCORES = (0, 0, 0, -150, 700, 1450, 1600, 2950, 3100, 4000)
 class Position:
     """The mover's turn at one moment of a walk: ``phase`` is "draw" (before drawing) or "play"."""
 
-    def __init__(self, game: Game, table: Table, turn: int) -> None:
+    def __init__(self, game: SelfPlayGame, table: Table, turn: int) -> None:
         self.game = game
         self.table = table
         self.turn = turn
@@ -60,7 +60,7 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120,
     draw (play phase). The walk stops before anybody goes out or the stock runs out. Each side's
     score before the hand is drawn from ``among`` (``SCORES`` when empty). ``coached=False`` plays
     at random instead (positions the coach seldom reaches, such as one card left in the hand)."""
-    game = Game(ruleset, seed)
+    game = SelfPlayGame(ruleset, seed)
     rng = random.Random(seed ^ 0x5EED)
     t = game.table
     if scores:

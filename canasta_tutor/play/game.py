@@ -11,7 +11,9 @@ dealer's secrets under ``x-game`` (which every reader of tables skips).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from canasta_tutor.engine.cards import Card, parse_card
@@ -23,6 +25,7 @@ from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
+from canasta_tutor.play.partner import Answer, asks_per_hand, decide, partner_of, split_at_ask
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
@@ -79,6 +82,17 @@ class Told:
     player: str
     moves: list[str]
     advice: Advice | None
+    answers: list[Answer] = field(default_factory=list)  # the partner's answers to its asking
+
+
+class NotNow(Exception):
+    """A move the judge allows but the game does not, because of the partner's answer or the
+    ruleset's limit on asking: ``key`` names the sentence (``play.KEY``), ``params`` its figures."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
 
 
 def _house_value(text: Any) -> Any:
@@ -127,12 +141,17 @@ class Game:
         self.history: list[HandResult] = []
         self.turns = 0
         self.stock: list[Card] = []
-        self.table: Table | None = None
+        self.table: Table  # dealt by ``deal`` (a game made with deal=False deals later)
         self.memory: dict[str, Memory] = {}
         self.over = False
         self.winner: str | None = None
         self.tie: list[str] = []
         self.last: HandResult | None = None  # the hand that just ended, until it is reported
+        self.asked: Counter[str] = Counter()  # times each player asked "may I go out?" this hand
+        self.answers: list[Answer] = []  # the partners' answers, until they are reported
+        # Asks a human partner (the asker, the partner) and returns yes or no; without it (or for a
+        # computer partner) the partner's answer is the computer's (``partner.decide``).
+        self.ask_human: Callable[[str, str], bool] | None = None
         if deal:
             self.deal({name: 0 for name, _ in self.sides})
 
@@ -164,6 +183,7 @@ class Game:
         self.table.stock = len(self.stock)
         self.turns = 0
         self.memory = {n: Memory() for n in self.names}
+        self.asked = Counter()
         self._start_turn(self.names[first])
 
     def _start_turn(self, name: str) -> None:
@@ -175,7 +195,48 @@ class Game:
         return self.seats[self.table.turn.player]
 
     def moves(self) -> MoveList:
-        return legal_moves(self.table)
+        """The legal moves, less those the partner's answer or the ruleset's limit on asking rule out
+        here: no second question in a turn (or past the limit), no discard that does not go out after
+        a yes (where a way out is listed)."""
+        ml = legal_moves(self.table)
+        options = ml.options
+        if self.ask_limit_reached():
+            options = [o for o in options if not any(s.kind == "ask" for s in o.steps)]
+        if self.table.turn.permission == "granted" and any(o.kind == "out" for o in options):
+            options = [o for o in options if o.kind != "discard"]
+        if options is ml.options:
+            return ml
+        return MoveList(ml.table, options, ml.truncated, ml.notes, ml.stopped)
+
+    def ask_limit_reached(self) -> bool:
+        """Whether the player on turn may not ask now: answered already this turn, or asked as often
+        as the ruleset allows in a hand."""
+        limit = asks_per_hand(self.ruleset)
+        name = self.table.turn.player
+        return self.table.turn.permission != "none" or (limit is not None and self.asked[name] >= limit)
+
+    def _answer(self, asker: str) -> Answer:
+        """The partner's answer to ``asker``: a human partner is asked, a computer one decides."""
+        partner = partner_of(self.table, asker)
+        if partner is not None and self.seats[partner].player == "human" and self.ask_human is not None:
+            yes = self.ask_human(asker, partner)
+            return Answer(asker, partner, yes, "human-yes" if yes else "human-no", {"player": partner})
+        return decide(self.table, asker)
+
+    def _ask_first(self, option: Option) -> bool:
+        """Whether a computer player asks its partner before making ``option``: a move that asks (to
+        go out), or one that leaves a single card where going out needs the partner's consent."""
+        name = self.table.turn.player
+        if partner_of(self.table, name) is None or self.ask_limit_reached():
+            return False
+        if any(s.kind == "ask" for s in option.steps):
+            return len(option.steps) > 1
+        after = option.verdict.after
+        return (option.kind in ("meld", "add") and self.ruleset.partner_permission == "required"
+                and after.player(name).count <= 1)
+
+    def _can_go_out(self) -> bool:
+        return any(o.kind == "out" for o in legal_moves(self.table).options)
 
     def end_if_stuck(self) -> bool:
         """End the hand when the player on turn has no legal move at all (a Danish player left with
@@ -204,9 +265,41 @@ class Game:
         return out
 
     def play(self, steps: list[Step]) -> Verdict:
-        """Judge the move on the table and, when it is legal, make it. A refused move changes nothing."""
+        """Judge the move on the table and, when it is legal, make it. A refused move changes nothing.
+
+        A move that asks the partner is made up to the question; the partner answers (the answer is
+        kept on the table and in ``answers``), and the rest of the move is judged after it. A move
+        the answer or the limit on asking rules out raises ``NotNow``."""
         steps = self.named(steps)
-        v = judge(self.table, steps)
+        first, rest = split_at_ask(steps)
+        if rest or any(s.kind == "ask" for s in first):
+            partnered = partner_of(self.table, self.table.turn.player) is not None
+            if partnered and self.ask_limit_reached():
+                if self.table.turn.permission != "none":
+                    raise NotNow("asked-this-turn")
+                raise NotNow("asked-this-hand", count=asks_per_hand(self.ruleset) or 0)
+            v = judge(self.table, first)
+            if not v.legal:
+                return v
+            asker = self.table.turn.player
+            self._make(first, v)
+            self.asked[asker] += 1
+            answer = self._answer(asker)
+            self.answers.append(answer)
+            self.table.turn.permission = "granted" if answer.yes else "refused"
+            if not rest:
+                return v
+            steps = rest
+        if self.table.turn.permission == "granted" and any(s.kind == "discard" for s in steps):
+            v = judge(self.table, steps)
+            if v.legal and not v.went_out and self._can_go_out():
+                raise NotNow("bound-to-go-out", player=self.table.turn.player)
+        return self._make(steps)
+
+    def _make(self, steps: list[Step], v: Verdict | None = None) -> Verdict:
+        """Judge (unless ``v`` is the ruling already) and make the move when it is legal."""
+        if v is None:
+            v = judge(self.table, steps)
         if not v.legal:
             return v
         player = self.table.turn.player
@@ -218,8 +311,6 @@ class Game:
                     m.saw_discard(player, s.cards[0])
         after = v.after
         after.stock = len(self.stock)
-        if any(s.kind == "ask" for s in steps) and after.turn.permission == "none":
-            after.turn.permission = "granted"  # the computer partner always lets a player go out
         self.table = after
         if v.state.ended_by_red_three:
             # Where the stock's last card, a red three, still lets its player meld (the Dutch classic
@@ -292,12 +383,24 @@ class Game:
             if advice.option is None:
                 self._end_hand("stuck", None, False)
                 return told
+            asked = len(self.answers)
+            if self._ask_first(advice.option):
+                # the question comes before any card is put down: after a no the hand is still whole
+                self.play([Step("ask")])
+                told.moves.append("ask")
+                told.answers.extend(self.answers[asked:])
+                continue
+            v = self.play(advice.option.steps)
+            told.answers.extend(self.answers[asked:])
+            if not v.legal and len(self.answers) > asked:
+                # the partner said no: the question was put, the going out that was to follow is not
+                told.moves.append(_as_seen(split_at_ask(advice.option.steps)[0]))
+                continue
+            if not v.legal:  # cannot happen: every option was judged legal on this very table
+                raise RuntimeError(f"a listed move was refused: {advice.option.move}")
             told.moves.append(_as_seen(advice.option.steps))
             if told.advice is None or _weight(advice) > _weight(told.advice):
                 told.advice = advice
-            v = self.play(advice.option.steps)
-            if not v.legal:  # cannot happen: every option was judged legal on this very table
-                raise RuntimeError(f"a listed move was refused: {advice.option.move}")
             if self.hand != hand or self.over or self.table.turn.player != name:
                 return told
         discards = self.moves().of_kind("discard")
@@ -325,6 +428,7 @@ class Game:
             "turns": self.turns,
             "seats": {n: s.label for n, s in self.seats.items()},
             "stock": " ".join(map(str, self.stock)),
+            **({"asked": dict(self.asked)} if self.asked else {}),
             "history": [{"hand": h.number, "ended": h.ended, "out": h.out,
                          "points": {s.name: s.hand_total for s in h.score.sides}} for h in self.history],
         }
@@ -346,6 +450,7 @@ class Game:
         game.memory = {n: Memory() for n in game.names}
         game.over, game.winner, game.tie, game.last = False, None, [], None
         game.history = []
+        game.asked, game.answers, game.ask_human = Counter(), [], None
         saved = saved or {}
         if not isinstance(saved, dict):
             raise InputError(Said("game.x-game-mapping", "'x-game' must be a mapping (it is written by 'canasta play')"),
@@ -355,6 +460,7 @@ class Game:
             game.hand = int(saved.get("hand", 1))
             game.max_hands = None if saved.get("hands") is None else int(saved["hands"])
             game.turns = int(saved.get("turns", len(game.names)))
+            game.asked = Counter({str(n): int(k) for n, k in (saved.get("asked") or {}).items()})
             for name, label in (saved.get("seats") or {}).items():
                 game.seat_for(str(name), *parse_player(str(label)))
             if "stock" in saved:

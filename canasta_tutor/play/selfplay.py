@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
@@ -23,7 +24,9 @@ from canasta_tutor.engine.ruleset import load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
+from canasta_tutor.play.game import Game
 from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.partner import decide, partner_of, split_at_ask
 
 
 @dataclass
@@ -42,7 +45,8 @@ class Broken:
 
 
 @dataclass
-class HandResult:
+class PlayedHand:
+    """A hand self-played with its invariants checked: how it ended, its score, what broke."""
     ruleset: str
     seed: int
     turns: int = 0
@@ -65,10 +69,14 @@ def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
     return names, [(f"S{i + 1}", members) for i, members in enumerate(groups)]
 
 
-class Game:
-    """One hand: the table the engine sees, plus the stock's real order, which only the dealer knows."""
+class SelfPlayGame(Game):
+    """The one game of ``play/game.py``, dealt as self-play has always dealt it: one hand, the deck
+    shuffled by ``random.Random(seed)`` (which then goes on choosing the moves), the first seat to
+    play first, and the sides named S1, S2... So a seed plays, and a quiz position reads, as before.
+    It keeps the deck it dealt, to check that no card is lost."""
 
     def __init__(self, ruleset_id: str, seed: int) -> None:
+        super().__init__(ruleset_id, seed=seed, hands=1, deal=False)
         self.rng = random.Random(seed)
         rs = load_ruleset(ruleset_id)
         self.deck = full_deck(rs.decks, rs.jokers)
@@ -76,12 +84,14 @@ class Game:
         self.rng.shuffle(cards)
         self.stock = cards  # the end of the list is the top of the stock
         names, sides = seating(ruleset_id)
+        self.sides = sides
         players = [Player(n, [], 0) for n in names]
         table_sides = [Side(name, members) for name, members in sides]
         self.table = Table(rs, players, table_sides, Turn(names[0]), ruleset_ref=ruleset_id)
         deal_hands(self.table, self.stock)
         turn_upcard(self.table, self.stock, self.rng)
         self.table.stock = len(self.stock)
+        self.hand = 1
 
     def draw_step(self) -> Step:
         """The stock's top cards, named, with a red three's replacement named after it."""
@@ -103,12 +113,12 @@ class Game:
 
 
 def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool = True,
-              checks: bool = True) -> HandResult:
+              checks: bool = True) -> PlayedHand:
     """One hand played to its end. ``checks`` False leaves out the per-move invariants (for speed:
     a study over many hands); the soak run keeps them, and ``roundtrip`` False keeps all but the
     reload from YAML."""
-    game = Game(ruleset_id, seed)
-    result = HandResult(ruleset_id, seed)
+    game = SelfPlayGame(ruleset_id, seed)
+    result = PlayedHand(ruleset_id, seed)
     rng = game.rng
     t = game.table
     names = [p.name for p in t.players]
@@ -194,14 +204,23 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
     return result
 
 
-def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Table | None:
-    """Melds and lay-offs at random, then a discard or going out. None when an invariant broke."""
+def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Table | None:
+    """Melds and lay-offs at random, then a discard or going out. None when an invariant broke.
+
+    A question to the partner gets the computer partner's answer (``partner.decide``, as in a game),
+    and the answer binds: after a no the player does not go out; after a yes, no discard that does not
+    go out while a way out is listed."""
     for _ in range(60):
         ml = legal_moves(t)
         outs = ml.of_kind("out")
         melds = ml.of_kind("meld") + ml.of_kind("add")
         discards = ml.of_kind("discard")
         asks = ml.of_kind("ask")  # where going out needs the partner's consent, asking may be all there is
+        if t.turn.permission != "none":  # answered this turn: no second question
+            outs = [o for o in outs if not any(s.kind == "ask" for s in o.steps)]
+            asks = []
+            if t.turn.permission == "granted" and outs:
+                discards = []
         if outs and (rng.random() < 0.9 or not (melds or discards)):
             choice = rng.choice(outs)
         elif asks and (rng.random() < 0.2 or not (melds or discards)):
@@ -213,11 +232,17 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
         else:
             result.ended = "stuck"
             return t
-        v = choice.verdict
+        steps, v = choice.steps, choice.verdict
+        answer = None
+        if any(s.kind == "ask" for s in steps) and t.turn.permission == "none" and partner_of(t, t.turn.player):
+            answer = decide(t, t.turn.player)
+            if not answer.yes:  # the question is put; the going out that was to follow is not
+                steps = split_at_ask(steps)[0]
+                v = judge(t, steps)
         after = v.after
         result.moves += 1
-        result.log.append(f"{t.turn.player}: {choice.move}")
-        if not verify(t, choice.steps, after):
+        result.log.append(f"{t.turn.player}: {format_move(steps)}")
+        if not verify(t, steps, after):
             return None
         if v.went_out:
             result.ended, result.out = "out", t.turn.player
@@ -225,15 +250,17 @@ def _play_phase(t: Table, rng: random.Random, result: HandResult, verify) -> Tab
             return after
         if choice.kind == "discard":
             return after
-        if choice.kind == "ask" and after.turn.permission == "none":
-            after.turn.permission = "granted"  # as in a game against the computer: the partner lets them
+        if answer is not None:
+            after.turn.permission = "granted" if answer.yes else "refused"
         t = after
     result.ended = "stuck"
     return t
 
 
-def _check_score(t: Table, result: HandResult) -> None:
+def _check_score(t: Table, result: PlayedHand) -> None:
     report = result.score
+    if report is None:  # only a hand that ended is scored, and checked
+        return
     rs = t.ruleset
     counted = 0
     for s in report.sides:
@@ -331,7 +358,7 @@ class SideMatch:
 def side_hand(job: tuple[str, int, tuple[tuple[str, str], ...]]) -> tuple[str, int, str, int, dict[str, int]]:
     """One hand with the given players (unnamed seats play at random): how it ended, the moves made
     and each side's points."""
-    from canasta_tutor.play.game import Game, parse_player
+    from canasta_tutor.play.game import parse_player
 
     rid, seed, chosen = job
     game = Game(rid, seed=seed, hands=1, deal=False)
@@ -349,7 +376,7 @@ def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: i
                progress=None) -> SideMatch:
     """``hands`` hands of each ruleset with ``players`` choosing for their sides; a side wins a hand
     when it scores more than every other side."""
-    from canasta_tutor.play.game import Game, parse_player
+    from canasta_tutor.play.game import parse_player
 
     everyone: dict[str, str] = {}
     for rid in rulesets:  # a side not named plays at random; a name no ruleset knows is an error now
@@ -360,13 +387,14 @@ def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: i
     chosen = tuple(players.items())
     work = [(rid, s, chosen) for s in range(seed, seed + hands) for rid in rulesets]
     match = SideMatch(everyone)
+    results: Iterable[tuple[str, int, str, int, dict[str, int]]]
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             results = list(pool.imap_unordered(side_hand, work, chunksize=4))
     else:
-        results = map(side_hand, work)
+        results = map(side_hand, work)  # one at a time, so that progress is told as hands end
     for rid, _, ended, moves, points in results:
         match.hands += 1
         match.moves += moves

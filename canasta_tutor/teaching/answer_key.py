@@ -124,7 +124,8 @@ def short_answer(q: Question, lang: str | None) -> str:
     return move_html(found.option.move) if found.option else "—"
 
 
-def key_html(qs: list[Question], title: str | None = None, lang: str | None = None, version: str = "") -> str:
+def key_html(qs: list[Question], title: str | None = None, lang: str | None = None, version: str = "",
+             words: bool = False) -> str:
     """The answer key: each question's answer, ruling or score, worked out by the engine, with rule
     ids, the engine's explanation and the sources; also under each other ruleset the file states."""
     name = (title or t("title", lang)) + (f" · {t('version', lang, version=version)}" if version else "")
@@ -140,6 +141,6 @@ def key_html(qs: list[Question], title: str | None = None, lang: str | None = No
             body += f'<p class="explanation">{html.escape(q.explanation)}</p>'
         number = t("question", lang, number=n, title=q.title) if q.title else t("question-number", lang, number=n)
         parts.append(f'<section id="a{n}"><div class="picture">{drawing(q, n, lang, False, KEY_DRAWING)}</div>'
-                     f'<h2>{html.escape(number)}</h2><p class="asked">{prompt(q, lang)}</p>{body}'
+                     f'<h2>{html.escape(number)}</h2><p class="asked">{prompt(q, lang, words)}</p>{body}'
                      f'<p class="file">{html.escape(q.source)}</p></section>')
     return document(heading, "\n".join(parts), lang, KEY_STYLE, "key")

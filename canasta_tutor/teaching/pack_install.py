@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from canasta_tutor.reading.strict_yaml import InputError
+from canasta_tutor.reading.strict_yaml import InputError, UsageError
 from canasta_tutor.teaching import packs
 
 
@@ -62,7 +62,7 @@ def remove(pack_id: str) -> dict[str, Any]:
     """Delete an installed pack (the progress made in it is kept, under its id)."""
     place = packs._installed_place(pack_id)
     if place is None:
-        raise InputError(packs._say("not-installed", id=pack_id))
+        raise UsageError(packs._say("not-installed", id=pack_id))  # an id the user named, like an unknown lesson
     _remove(place)
     packs.forget(pack_id)
     return {"removed": pack_id, "place": str(place)}

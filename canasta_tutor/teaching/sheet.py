@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass
 
 from canasta_tutor import texts
-from canasta_tutor.engine.cards import parse_card
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.move import MoveError
 from canasta_tutor.files.writing import MARKER
 from canasta_tutor.render.svg import COMPACT_WIDTH, table_svg
@@ -40,37 +40,69 @@ def t(key: str, lang: str | None, **params: object) -> str:
     return texts.section("teaching", f"worksheet.{key}", params, lang)
 
 
-def move_text(move: str) -> str:
-    """A move as a person writes it: each card with its suit symbol (``take 9♦ 2♠; discard 5♣``); a
-    word that is not a card is left as it is. In another language, in the reader's verbs and rank letters
-    (``pak 9♦ 2♠``), as every other move the reader sees."""
-    if texts.language() != "en":
-        shown = texts.show_move(move, style="symbols")
-        if shown != move:
-            return shown
-
-    def card(word: str) -> str:
-        try:
-            return parse_card(word).symbol()
-        except (ValueError, MoveError, KeyError):
-            return word
-    return "; ".join(" ".join(card(w) for w in step.split()) for step in move.split(";"))
+def move_text(move: str, lang: str | None = None) -> str:
+    """A move as a person writes it, in the sheet's language: its players' verbs and rank letters, each
+    card with its suit symbol (``take 9♦ 2♠; add Q♦ to K``, ``pak 9♦ 2♠; leg aan V♦ bij H``), as every
+    other command echoes a move (texts.show_move); a text that is no move is left as it is."""
+    return texts.show_move(move, lang, "symbols")
 
 
-def move_html(move: str) -> str:
-    """The move in suit symbols; it wraps between its words when the line is full, never off the edge."""
-    return f'<span class="move">{html.escape(move_text(move))}</span>'
+def _cards_in_words(cards: tuple[Card, ...], lang: str | None) -> str:
+    """Cards as a sentence names them: "the nine of spades, the nine of diamonds and the two of clubs";
+    copies of one card are counted ("2 3s of spades", with the rank's plural the messages use)."""
+    counted: dict[Card, int] = {}
+    for c in cards:
+        counted[c] = counted.get(c, 0) + 1
+    said = []
+    for c, n in counted.items():
+        rank = t(f"words.ranks.{c.rank}", lang)
+        if c.suit is None:  # a joker (or a rank written without its suit)
+            said.append(rank if n == 1 else f"{n} {texts.rank_name(c.rank, lang)}")
+            continue
+        suit = t(f"words.suits.{c.suit}", lang)
+        said.append(t("words.card", lang, rank_word=rank, suit=suit) if n == 1 else
+                    t("words.cards-many", lang, count=n, rank_name=texts.rank_name(c.rank, lang), suit=suit))
+    return texts.listed(said, "and", lang)
 
 
-def prompt(q: Question, lang: str | None) -> str:
+def move_words(move: str, lang: str | None) -> str:
+    """A move in sentences of the sheet's language (``--words``): "take the pile with the nine of spades
+    and the two of clubs; discard the four of hearts". A move the engine cannot read is left as written."""
+    from canasta_tutor.engine.move import parse_move
+
+    try:
+        steps = parse_move(move)
+    except (MoveError, ValueError):
+        return move
+    said = []
+    for step in steps:
+        cards = _cards_in_words(step.cards, lang)
+        if not step.cards and step.kind in ("draw", "take"):
+            said.append(t(f"words.{'draw-stock' if step.kind == 'draw' else 'take-alone'}", lang))
+        elif step.kind == "add" and not step.to:
+            said.append(t("words.add-alone", lang, listed=cards))
+        elif step.kind == "add":
+            said.append(t("words.add", lang, listed=cards, rank_name=texts.rank_name(step.to or "", lang)))
+        else:
+            said.append(t(f"words.{step.kind}", lang, listed=cards))
+    return "; ".join(said)
+
+
+def move_html(move: str, lang: str | None = None, words: bool = False) -> str:
+    """The move in suit symbols, or in words; it wraps between its words when the line is full, never
+    off the edge."""
+    return f'<span class="move">{html.escape(move_words(move, lang) if words else move_text(move, lang))}</span>'
+
+
+def prompt(q: Question, lang: str | None, words: bool = False) -> str:
     """The question as it is asked, as HTML: the teacher's words, or the default for its kind."""
     if q.asked:
         return html.escape(q.asked)
     player = html.escape(q.table.turn.player)
     if q.kind == "move":
-        return t("ask-move", lang, player=player, move=move_html(q.move))
+        return t("ask-move", lang, player=player, move=move_html(q.move, lang, words))
     if q.kind == "rule":
-        return t("ask-rule", lang, player=player, move=move_html(q.move))
+        return t("ask-rule", lang, player=player, move=move_html(q.move, lang, words))
     if q.kind == "which":
         return t("ask-which", lang, player=player)
     if q.kind == "score":
@@ -81,7 +113,7 @@ def prompt(q: Question, lang: str | None) -> str:
     return t("ask-play", lang, player=player)
 
 
-def answer_rows(q: Question, lang: str | None) -> list[str]:
+def answer_rows(q: Question, lang: str | None, words: bool = False) -> list[str]:
     """Where the student answers, as rows of HTML: tick boxes for a choice, lines to write on."""
     box = '<span class="box"></span>'
     if q.kind == "move":
@@ -90,7 +122,7 @@ def answer_rows(q: Question, lang: str | None) -> list[str]:
     if q.kind == "rule":
         return [f"{box} {html.escape(texts.rule_entry(r, lang)['title'])}" for r in q.choices()]
     if q.kind == "which":
-        return [f"{box} {i}. {move_html(m)}" for i, m in enumerate(q.moves, 1)]
+        return [f"{box} {i}. {move_html(m, lang, words)}" for i, m in enumerate(q.moves, 1)]
     if q.kind == "score":
         sides = [q.side] if q.side else [s.name for s in q.table.sides]
         return [f'{html.escape(t("points", lang, side=s))} <span class="write short"></span>' for s in sides]
@@ -111,9 +143,9 @@ def _lines(text: str, width_mm: float) -> int:
     return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
 
 
-def _text_height(q: Question, lang: str | None, width_mm: float) -> float:
-    rows = answer_rows(q, lang)
-    height = _lines(_plain(prompt(q, lang)), width_mm) * LINE_H + 2
+def _text_height(q: Question, lang: str | None, width_mm: float, words: bool = False) -> float:
+    rows = answer_rows(q, lang, words)
+    height = _lines(_plain(prompt(q, lang, words)), width_mm) * LINE_H + 2
     for row in rows:
         lines = _lines(_plain(row), width_mm - 8)
         height += WRITE_H if "write" in row else CHOICE_H + (lines - 1) * LINE_H
@@ -129,27 +161,32 @@ class Placed:
     svg_h: int  # the drawing's height in its own pixels (WIDTH wide)
     scale: float = FULL
     beside: bool = False
+    words: bool = False  # moves written in words (``--words``)
 
     def height(self, lang: str | None, scale: float) -> float:
         drawing = self.svg_h * scale
-        words = PAGE_W - WIDTH * scale - 4
-        if words >= SIDE_TEXT:  # the words fit beside the drawing
-            return HEADING_H + max(drawing, _text_height(self.q, lang, words)) + GAP_H
-        return HEADING_H + drawing + _text_height(self.q, lang, PAGE_W) + GAP_H
+        column = PAGE_W - WIDTH * scale - 4
+        if column >= SIDE_TEXT:  # the words fit beside the drawing
+            return HEADING_H + max(drawing, _text_height(self.q, lang, column, self.words)) + GAP_H
+        return HEADING_H + drawing + _text_height(self.q, lang, PAGE_W, self.words) + GAP_H
 
 
 def _fit(group: list[Placed], lang: str | None) -> bool:
-    """Shrink the group's drawings until the group fits on one page, the largest first, weighed by
-    the square root of its height: a small table keeps more of its size while a crowded one gives
-    way, but not all of it. False when even the smallest drawings leave the group too tall."""
+    """Shrink the group's drawings until the group fits on one page, the one with the largest cards
+    first, so that the cards of a page's tables come out the same size: a crowded table (six players)
+    needs its cards as large as a small one does, and gave way first when the tallest drawing was
+    shrunk first. A drawing whose question would be no shorter at half its size (its words, beside
+    it, are taller) is shrunk only when no other can be. False when even the smallest drawings leave the group too tall."""
     for p in group:
         p.scale = FULL
     while HEAD_H + sum(p.height(lang, p.scale) for p in group) > PAGE_H:
         shrinkable = [p for p in group if p.scale > LEAST]
         if not shrinkable:
             return False
-        tallest = max(shrinkable, key=lambda p: p.svg_h ** 0.5 * p.scale)
-        tallest.scale = max(LEAST, round(tallest.scale - 0.0025, 4))
+        # halved, does the drawing leave its question shorter (a wider column for its words counts)?
+        gaining = [p for p in shrinkable if p.height(lang, max(LEAST, p.scale / 2)) < p.height(lang, p.scale)]
+        largest = max(gaining or shrinkable, key=lambda p: p.scale)
+        largest.scale = max(LEAST, round(largest.scale - 0.0025, 4))
     return True
 
 
@@ -236,13 +273,13 @@ def _svg_height(svg: str) -> int:
 
 
 def sheet_html(qs: list[Question], title: str | None = None, lang: str | None = None,
-               per_page: int | None = None, version: str = "") -> str:
+               per_page: int | None = None, version: str = "", words: bool = False) -> str:
     """The printable sheet: the questions, their tables and room for the answers; no answer."""
     title = title or t("title", lang)
     placed = []
     for n, q in enumerate(qs, 1):
         svg = drawing(q, n, lang, True, PAGE_W)
-        placed.append(Placed(q, n, svg, _svg_height(svg)))
+        placed.append(Placed(q, n, svg, _svg_height(svg), words=words))
     cut = pages(placed, lang, per_page)
     heading = title + (f" · {t('version', lang, version=version)}" if version else "")
     parts = []
@@ -259,7 +296,7 @@ def _question(p: Placed, lang: str | None) -> str:
     width = WIDTH * p.scale
     svg = p.svg.replace(f'style="width:{PAGE_W:.1f}mm"', f'style="width:{width:.1f}mm"', 1)
     rows = "".join(f'<p class="row{" writing" if "write" in row and "box" not in row else ""}">{row}</p>'
-                   for row in answer_rows(p.q, lang))
+                   for row in answer_rows(p.q, lang, p.words))
     return (f'<section class="question" id="q{p.number}"><h2>{html.escape(t("question-number", lang, number=p.number))}</h2>'
             f'<div class="body{" beside" if p.beside else ""}"><div class="picture">{svg}</div>'
-            f'<div class="words"><p class="prompt">{prompt(p.q, lang)}</p>{rows}</div></div></section>')
+            f'<div class="words"><p class="prompt">{prompt(p.q, lang, p.words)}</p>{rows}</div></div></section>')

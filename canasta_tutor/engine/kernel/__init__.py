@@ -16,19 +16,23 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS, constants
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
-from canasta_tutor.engine.kernel.ids import JUDGE
+from canasta_tutor.engine.kernel.ids import JUDGE, unmirrored
 from canasta_tutor.engine.kernel.meld import meld_step
 from canasta_tutor.engine.kernel.pile import take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
 __all__ = ["JUDGE", "decide", "some_take"]
 
+# A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
+_BEHIND = bool(unmirrored(set(RULES)))
+
 
 def decide(table: Table, steps: Sequence[Step]) -> str | None:
     """None when the move is legal, else the deciding rule's id; ``JUDGE`` when the judge must say."""
-    if len(steps) != 1:
+    if len(steps) != 1 or _BEHIND:
         return JUDGE
     turn = table.turn
     if turn.red_three_last:

@@ -1,0 +1,53 @@
+"""`canasta play` as a player meets it: the hands and target announced truly, quit that saves and
+says where, one line a step with `why` for the ruling, `show`, and --resume kept to its game."""
+from pathlib import Path
+
+import yaml
+
+from tests.test_play import canasta
+
+
+def _turns(stdout: str) -> int:
+    return stdout.count("Stock: ")  # the table is drawn once a turn of the human's
+
+
+def test_hands_one_is_announced_as_one_hand_not_the_target(tmp_path):
+    proc = canasta("play", "--seed", "7", "--hands", "1", cwd=tmp_path, stdin="quit\n")
+    first = proc.stdout.splitlines()[0]
+    assert "1 hand to play" in first and "the game goes to" not in first
+
+
+def test_resume_with_hands_one_plays_the_hand_in_play_and_stops(tmp_path):
+    canasta("play", "--seed", "7", cwd=tmp_path, stdin="save game.yaml\nquit\n")
+    moves = "\n".join(["1"] * 400)  # the first listed move, over and over: draw, then a discard...
+    proc = canasta("play", "--resume", "game.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path, stdin=moves + "\n")
+    assert "Game over after 1 hand" in proc.stdout, proc.stdout[-2000:]
+    assert "Hand 2 is dealt" not in proc.stdout
+
+
+def test_resume_refuses_options_that_contradict_the_saved_game(tmp_path):
+    canasta("play", "--seed", "7", cwd=tmp_path, stdin="save game.yaml\nquit\n")
+    for option in (("--ruleset", "danish"), ("--seed", "8"), ("--players", "2"), ("--house", "going_out_bonus=300")):
+        proc = canasta("play", "--resume", "game.yaml", *option, cwd=tmp_path, stdin="quit\n")
+        assert proc.returncode == 2 and f"{option[0]} " in proc.stderr and "game.yaml" in proc.stderr, option
+    same = canasta("play", "--resume", "game.yaml", "--ruleset", "classic", "--seed", "7", cwd=tmp_path, stdin="quit\n")
+    assert same.returncode == 0
+
+
+def test_quit_saves_the_game_and_says_where(tmp_path):
+    proc = canasta("play", "--seed", "7", cwd=tmp_path, stdin="draw\nquit\n")
+    line = next(ln for ln in proc.stdout.splitlines() if ln.startswith("The game is saved in "))
+    path = Path(line.removeprefix("The game is saved in ").split(". Go on with")[0])
+    assert path.is_file() and path.parent.name == "games"
+    assert yaml.safe_load(path.read_text())["turn"]["phase"] == "play"  # the draw is kept
+
+
+def test_a_step_is_one_line_and_the_table_is_drawn_when_the_turn_starts(tmp_path):
+    proc = canasta("play", "--seed", "7", cwd=tmp_path, stdin="draw\nwhy\nshow\nquit\n")
+    out = proc.stdout
+    ok = next(ln for ln in out.splitlines() if ln.startswith("OK: draw"))
+    assert "(classic," not in ok and out.count("LEGAL") == 1  # the full ruling only after 'why'
+    assert _turns(out.split("> why")[0]) == 1  # no redraw after the draw; 'show' draws it again
+    assert _turns(out.split("> show")[1]) == 1
+    verbose = canasta("play", "--seed", "7", "--verbose", cwd=tmp_path, stdin="draw\nquit\n").stdout
+    assert "LEGAL  draw" in verbose and _turns(verbose) == 2
