@@ -91,3 +91,18 @@ def test_a_count_of_one_beside_the_cards_is_no_ace():
 
     assert texts.show_cards("1 kort", "da", "local") == "1 kort"
     assert texts.show_cards("AS 10H", "da", "local") == "ES 10H"
+
+
+def test_the_play_prompt_warns_of_a_code_two_notations_read_differently(tmp_path):
+    """`pega AC` at the prompt under pt-BR: read as the ace of clubs, with the warning `check` gives,
+    naming both readings; a code read one way only is not warned of."""
+    from clirun import run_in_process
+
+    home = {"CANASTA_HOME": str(tmp_path)}
+    ran = run_in_process("play", "--seed", "7", "--players", "2", "--hands", "1", "--lang", "pt-BR",
+                         input="pega AC AC\nquit\n", env=home, cwd=tmp_path)
+    warned = [line for line in ran.output.splitlines() if "AC" in line and "A♣" in line and "A♥" in line]
+    assert warned, ran.output
+    ran = run_in_process("play", "--seed", "7", "--players", "2", "--hands", "1", "--lang", "pt-BR",
+                         input="pega AP AP\nquit\n", env=home, cwd=tmp_path)
+    assert "A♥" not in ran.output, ran.output

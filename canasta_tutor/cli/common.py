@@ -130,9 +130,10 @@ def reader() -> str | None:
     return None if lang == "en" else lang
 
 
-def warn_doubts(move: str) -> None:
-    """A card of a typed move that another notation reads as another card: said on stderr, both readings
-    named (``AC`` under pt-BR: the ace of clubs, which a Brazilian's letters read as the ace of copas)."""
+def warn_doubts(move: str, say: Callable[[str], None] | None = None) -> None:
+    """A card of a typed move that another notation reads as another card: said on stderr (or by ``say``,
+    as the ``play`` prompt talks), both readings named (``AC`` under pt-BR: the ace of clubs, which a
+    Brazilian's letters read as the ace of copas)."""
     from canasta_tutor.engine.notation import doubts, name, shown
 
     lang = reader()
@@ -152,7 +153,7 @@ def warn_doubts(move: str) -> None:
             continue
         readings = Listed([Said("card.reading", "{card} ({languages})", card=shown(card), languages=Listed(
             [name(code) for code in langs])) for card, langs in other], "or-as")
-        tell(texts.said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
+        (say or tell)(texts.said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
                               code=word, card=taken.symbol(), readings=readings)))
 VerboseOpt = typer.Option(False, "--verbose", "-v")
 
