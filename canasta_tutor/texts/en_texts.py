@@ -1279,8 +1279,8 @@ TEXTS = {
             },
             'nothing-to-export': 'there is no progress to export yet ({path} does not exist)',
             'none': 'no learner has answered yet in {path}',
-            'learner': '{learner}: {answers} answers, {wrong} wrong at the first try, {lessons} of {started} lessons started finished',
-            'weak': '{rule}: memory {memory}%, {wrong} wrong at the first try',
+            'learner': '{learner}: answers: {answers}; wrong at the first try: {wrong}; lessons finished: {lessons} of {started} started',
+            'weak': '{rule}: memory {memory}%; wrong at the first try: {wrong}',
         },
         'due-now': 'now',
         'due-days': {
