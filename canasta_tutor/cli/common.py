@@ -130,31 +130,15 @@ def reader() -> str | None:
     return None if lang == "en" else lang
 
 
-def warn_doubts(move: str, say: Callable[[str], None] | None = None) -> None:
-    """A card of a typed move that another notation reads as another card: said on stderr (or by ``say``,
-    as the ``play`` prompt talks), both readings named (``AC`` under pt-BR: the ace of clubs, which a
-    Brazilian's letters read as the ace of copas)."""
-    from canasta_tutor.engine.notation import doubts, name, shown
-
-    lang = reader()
-    if lang is None:
-        return
+def warn_doubts(move: str) -> None:
+    """A card of a typed move that another notation reads as another card: said on stderr, both readings
+    named (``AC`` under pt-BR: the ace of clubs, which a Brazilian's letters read as the ace of copas)."""
     from canasta_tutor import texts
-    from canasta_tutor.engine.cards import CardError, parse_card
-    from canasta_tutor.reading.strict_yaml import Listed, Said
 
-    for word in dict.fromkeys(move.replace(";", " ").replace(",", " ").split()):
-        other = doubts(word, lang)
-        if not other:
-            continue
-        try:
-            taken = parse_card(word, lang)
-        except CardError:
-            continue
-        readings = Listed([Said("card.reading", "{card} ({languages})", card=shown(card), languages=Listed(
-            [name(code) for code in langs])) for card, langs in other], "or-as")
-        (say or tell)(texts.said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
-                              code=word, card=taken.symbol(), readings=readings)))
+    for warning in texts.doubt_warnings(move, reader()):
+        tell(warning)
+
+
 VerboseOpt = typer.Option(False, "--verbose", "-v")
 
 

@@ -256,10 +256,10 @@ class Session:
                 return None
             self._step(options[n - 1].steps)
             return None
-        from canasta_tutor.cli.common import warn_doubts
         from canasta_tutor.engine.move import MoveError, parse_move
 
-        warn_doubts(line, self.write)  # a card two notations read differently, as `check` warns of it
+        for warning in texts.doubt_warnings(line, texts.language()):  # as `check` warns of them
+            self.write(warning)
         try:
             # the player's own verbs and letters are read, as on the command line
             steps = parse_move(line, None if texts.language() == "en" else texts.language())

@@ -560,3 +560,29 @@ def moves_in_text(text: str, lang: str | None = None, style: str | None = None) 
         _MOVE_IN_TEXT = re.compile(rf"(?P<move>{step}(?:;\s*{step})*)|\b(?P<card>(?:10|[2-9AKQJ])[SHDC])\b")
     return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang, style) if m.group("move")
                              else show_card(m.group(0), lang, style), text)
+
+
+def doubt_warnings(move: str, reader: str | None) -> list[str]:
+    """The warnings for the cards of a move typed under ``reader``'s language that another notation reads
+    as another card, both readings named (``AC`` under pt-BR: the ace of clubs, which a Brazilian's
+    letters read as the ace of copas). None in English, whose letters are the standard."""
+    if reader is None or reader == "en":
+        return []
+    from canasta_tutor.engine.cards import CardError, parse_card
+    from canasta_tutor.engine.notation import doubts, name, shown
+    from canasta_tutor.reading.strict_yaml import Listed, Said
+
+    found = []
+    for word in dict.fromkeys(move.replace(";", " ").replace(",", " ").split()):
+        other = doubts(word, reader)
+        if not other:
+            continue
+        try:
+            taken = parse_card(word, reader)
+        except CardError:
+            continue
+        readings = Listed([Said("card.reading", "{card} ({languages})", card=shown(card), languages=Listed(
+            [name(code) for code in langs])) for card, langs in other], "or-as")
+        found.append(said(Said("card.doubt", "warning: {code} is read as {card}; it can also be read as {readings}",
+                               code=word, card=taken.symbol(), readings=readings)))
+    return found
