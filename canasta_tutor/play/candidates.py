@@ -226,6 +226,7 @@ class _Generator:
                               lambda k: wild_cap(self.rs, k + 1 + there, there_wild), joins, self.first)
         for i, (k, twos, jokers) in enumerate(shapes):
             g = Group(r, k, twos, jokers)
+            partial: list[tuple[int, int, str]]
             if self.first:  # only whether there is one: the ways to choose the cards are not counted
                 cards, ways, partial = pool.first(g), 1, []
             else:

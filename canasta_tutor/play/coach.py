@@ -117,7 +117,7 @@ class Coach:
             note = next((n for n in best.verdict.notes if n.rule == "initial-counted"), None)
             opens = note is not None and len(best.steps) > 1
             if opens or (not spent and size >= self.min_pile) or size >= self.pile_worth_a_wild or not draws:
-                if opens:
+                if opens and note is not None:  # (it opens only with that note)
                     return _advice(best, "take-opens", size=size, counted=note.params["counted"],
                                    need=note.params["need"])
                 return _advice(best, "take", size=size, top=str(table.discard[-1]))
@@ -141,6 +141,8 @@ class Coach:
                 return _advice(best, "out")
             rest = [o for o in options if o.kind != "out"]
             chosen = self._build(table, rest, memory, side, hand, threat)
+            if chosen.option is None:  # nothing else to advise: going out it is
+                return _advice(best, "out")
             return _advice(chosen.option, wait, move=chosen.option.move)
         return self._build(table, options, memory, side, hand, threat)
 

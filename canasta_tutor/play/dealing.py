@@ -35,13 +35,16 @@ def deal_hands(table: Table, stock: list[Card]) -> None:
 def lay_out_red_threes(table: Table, stock: list[Card], p: Player) -> None:
     """Red threes go to the side's row at once, each replaced from the stock while it lasts."""
     side = table.side_of(p.name)
-    while any(c.is_red_three for c in p.hand) and stock:
-        for c in [c for c in p.hand if c.is_red_three]:
-            p.hand.remove(c)
+    hand = p.hand
+    if hand is None:  # a player of a game is always dealt cards before this
+        raise ValueError(f"{p.name} has no cards to look through")
+    while any(c.is_red_three for c in hand) and stock:
+        for c in [c for c in hand if c.is_red_three]:
+            hand.remove(c)
             side.red_threes.append(c)
             if stock:
-                p.hand.append(stock.pop())
-    p.count = len(p.hand)
+                hand.append(stock.pop())
+    p.count = len(hand)
 
 
 def turn_upcard(table: Table, stock: list[Card], rng: random.Random) -> None:

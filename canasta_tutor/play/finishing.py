@@ -14,7 +14,7 @@ from __future__ import annotations
 from canasta_tutor.engine.judge import Verdict, judge_further
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
-from canasta_tutor.play.candidates import every_move
+from canasta_tutor.play.candidates import Option, every_move
 
 __all__ = ["Finish", "can_finish", "finish", "finished", "keep_finishable", "ruled"]
 
@@ -161,10 +161,11 @@ def _distinct(cards) -> list:
     return list(dict.fromkeys(cards))  # cards are interned: one object for each notation
 
 
-def keep_finishable(options: list) -> tuple[list, bool]:
+def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
     """The options that can still finish the turn, when at least one can; else all of them.
     Returns the options kept and whether any of them can finish the turn."""
-    good, dead = [], []
+    good: list[Option] = []
+    dead: list[Option] = []
     for o in options:
         answer = True if finished(o.verdict) or o.kind == "ask" else can_finish(o.verdict)
         (dead if answer is False else good).append(o)

@@ -101,7 +101,7 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
             continue
         if found is None:
             found = (steps, v, partial)
-            if stands:
+            if stands and counted is not None:  # (stands only where there is a count)
                 ways, n = counted
                 break
         ways += shares.weight(share)
