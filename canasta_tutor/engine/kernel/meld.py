@@ -46,6 +46,16 @@ def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
     return None
 
 
+def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: list[Card], cards: tuple[Card, ...]
+         ) -> str | None:
+    """The first rule a meld made of ``result`` breaks (its shape, then the cards laid from ``hand``),
+    as a meld, a lay-off or a take makes it."""
+    broken = shape(k, rank, result, new)
+    if broken is not None:
+        return broken
+    return None if holds(hand, cards) else NOT_IN_HAND
+
+
 def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list[Card], step: Step,
               drawn: bool) -> str | None:
     """A new meld (``meld``) or a lay-off (``add``)."""
@@ -75,11 +85,9 @@ def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list
     else:
         was_canasta = False
         result = list(cards)
-    broken = shape(k, rank, result, target is None)
+    broken = laid(k, rank, result, target is None, hand, cards)
     if broken is not None:
         return broken
-    if not holds(hand, cards):
-        return NOT_IN_HAND
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards)
     concealed = False

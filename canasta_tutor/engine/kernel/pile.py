@@ -12,7 +12,6 @@ from canasta_tutor.engine.kernel.ids import (
     JUDGE,
     NEEDS_PAIR,
     NO_MATCH,
-    NOT_IN_HAND,
     ONE_CARD,
     ONE_DRAW,
     ONTO_OWN_MELD,
@@ -21,9 +20,8 @@ from canasta_tutor.engine.kernel.ids import (
     WILD_ON_TOP,
 )
 from canasta_tutor.engine.kernel.initial import first_meld
-from canasta_tutor.engine.kernel.meld import shape
+from canasta_tutor.engine.kernel.meld import laid
 from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
-from canasta_tutor.engine.kernel.turn import holds
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Side, Table
 
@@ -78,11 +76,9 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
     else:
         was_canasta = False
         result = [top, *cards]
-    broken = shape(k, rank, result, target is None)
+    broken = laid(k, rank, result, target is None, hand, cards)
     if broken is not None:
         return broken
-    if not holds(hand, cards):
-        return NOT_IN_HAND
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards) + len(pile) - 1
     if left == 0 and hand:
