@@ -11,10 +11,14 @@ steps again), so a finish found here is one ``check`` accepts.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from canasta_tutor.engine.judge import Verdict, judge_further
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
-from canasta_tutor.play.candidates import Option, every_move
+
+if TYPE_CHECKING:
+    from canasta_tutor.play.candidates import Option
 
 __all__ = ["Finish", "can_finish", "finish", "finished", "keep_finishable", "ruled"]
 
@@ -50,6 +54,9 @@ class _Search:
         self.blocked: list[tuple[str, str]] = []
 
     def listing(self, table):
+        # Imported here: a ruling that needs no search (most of them) does not load the move generator.
+        from canasta_tutor.play.candidates import every_move
+
         self.budget -= LISTING_COST
         return every_move(table).options if self.budget >= 0 else None
 
