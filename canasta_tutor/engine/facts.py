@@ -2,6 +2,7 @@
 whether the pile is frozen. The rules read these; none of them works anything out twice."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from canasta_tutor.engine.cards import Card
@@ -107,13 +108,18 @@ def step_facts(s: TurnState, index: int, step: Step) -> Facts:
 
 
 def _count(f: Facts) -> None:
-    rank = f.rank
+    f.naturals, f.wilds, f.strays = meld_counts(f.result, f.rank)
+
+
+def meld_counts(result: Sequence[Card], rank: str | None) -> tuple[int, int, int]:
+    """(naturals, wild cards, strays) of a meld of ``rank`` made of ``result``: the counts the meld rules
+    read, for the judge and the verdict kernel alike."""
     naturals = wilds = strays = 0
-    for c in f.result:
+    for c in result:
         if c.is_wild:
             wilds += 1
         elif c.rank != rank:
             strays += 1
         elif c.is_natural:
             naturals += 1
-    f.naturals, f.wilds, f.strays = naturals, wilds, strays
+    return naturals, wilds, strays

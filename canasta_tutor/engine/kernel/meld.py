@@ -3,6 +3,7 @@ meld as it stands after a step (mixed ranks, too small, too few naturals, too ma
 from __future__ import annotations
 
 from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.facts import meld_counts
 from canasta_tutor.engine.kernel.constants import BLACK_THREES, Constants
 from canasta_tutor.engine.kernel.ids import (
     CANASTA_CLOSED,
@@ -27,14 +28,7 @@ from canasta_tutor.engine.table import Player, Side, Table, meld_rank
 def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
     """The first shape rule ``result`` (a meld of ``rank``, not empty, no black threes melded) breaks;
     ``new``: a new meld, which must hold three cards."""
-    naturals = wilds = strays = 0
-    for c in result:
-        if c.is_wild:
-            wilds += 1
-        elif c.rank != rank:
-            strays += 1
-        elif c.is_natural:
-            naturals += 1
+    naturals, wilds, strays = meld_counts(result, rank)
     if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
         return MIXED_RANKS
     if new and len(result) < 3:
