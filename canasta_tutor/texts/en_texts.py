@@ -1267,6 +1267,7 @@ TEXTS = {
     'learning': {
         'class': {
             'one-at-a-time': 'give one of --class, --export and --import at a time',
+            'csv-or-json': 'give --csv or --json, not both',
             'imported': {
                 'count': 'n',
                 'one': "added 1 answer to {learner}'s progress in {path}",
