@@ -105,7 +105,7 @@ class Guide:
     # -- the explanations -----------------------------------------------------------------------------
     def _draw(self, t: Table, takes: list[Option]) -> str:
         rs = t.ruleset
-        lines = [self._line("draw", n=min(rs.draw_count, t.stock), stock=t.stock)]
+        lines = [self._line("draw", n=min(rs.draw_count, t.stock), stock=t.stock, draw=texts.show_move("draw"))]
         if not t.discard:
             lines.append(say("no-pile"))
         elif takes:
@@ -190,7 +190,7 @@ class Guide:
         partner = partner_of(t, self.human) or ""
         limit = asks_per_hand(rs)
         key = "ask-required" if rs.partner_permission == "required" else "ask-optional"
-        text = self._line(key, partner=partner)
+        text = self._line(key, partner=partner, ask=texts.show_move("ask"))
         if limit is not None:
             text += " " + say("ask-limit", count=limit)
         return text

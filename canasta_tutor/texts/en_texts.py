@@ -1210,8 +1210,8 @@ TEXTS = {
             'intro': 'in this hand each choice of your turn is explained the first time it comes, under the rules of {title} ({ruleset}).',
             'draw': {
                 'count': 'n',
-                'one': "your turn starts with a draw: 'draw' takes {n} card from the top of the stock ({stock} left), which only you see.",
-                'other': "your turn starts with a draw: 'draw' takes {n} cards from the top of the stock ({stock} left), which only you see.",
+                'one': "your turn starts with a draw: '{draw}' takes {n} card from the top of the stock ({stock} left), which only you see.",
+                'other': "your turn starts with a draw: '{draw}' takes {n} cards from the top of the stock ({stock} left), which only you see.",
             },
             'no-pile': 'The pile is empty, so the stock is the only place to draw from.',
             'take': {
@@ -1246,8 +1246,8 @@ TEXTS = {
             },
             'discard-safe': 'No discard of yours lets {player} take the pile onto a meld of their side; a pair of its rank in their hand still could.',
             'discard-wild': 'Discarding a wild card ({cards}) freezes the pile: after it, the pile is taken only with a natural pair.',
-            'ask-required': 'you may ask your partner {partner} "may I go out?" (type \'ask\'). Under these rules you go out only after a yes, and the answer binds: after a yes you must go out this turn, after a no you may not.',
-            'ask-optional': 'you may ask your partner {partner} "may I go out?" (type \'ask\'); these rules let you go out without asking, but an answer binds: after a yes you must go out this turn, after a no you may not.',
+            'ask-required': 'you may ask your partner {partner} "may I go out?" (type \'{ask}\'). Under these rules you go out only after a yes, and the answer binds: after a yes you must go out this turn, after a no you may not.',
+            'ask-optional': 'you may ask your partner {partner} "may I go out?" (type \'{ask}\'); these rules let you go out without asking, but an answer binds: after a yes you must go out this turn, after a no you may not.',
             'ask-limit': {
                 'count': 'count',
                 'one': 'You may ask only {count} time in a hand.',
