@@ -71,7 +71,12 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
-        self.coach = coach  # quiet: speaks when asked; normal: warns before a discard that feeds the pile
+        # quiet: speaks when asked; normal: warns before a discard that feeds the pile, reviews each hand;
+        # chatty: also gives every computer move's reason and its own suggestion before each of your steps
+        self.coach = coach
+        if coach != "quiet" and game.log is None:
+            game.log = []  # the hand's moves, for the review when it ends
+        self.suggested: object = None  # the position the coach last suggested a move for (chatty)
         self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
         self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
         self.ruling: str | None = None  # the full text of the last ruling, for 'why'
@@ -98,6 +103,8 @@ class Session:
             if key != drawn:
                 self._draw()
                 drawn = key
+            if self.coach == "chatty":
+                self._suggest()
             try:
                 line = next(self.lines)
             except StopIteration:
@@ -112,9 +119,14 @@ class Session:
         g = self.game
         while not g.over and g.to_play.player != "human":
             told = g.computer_turn()
-            moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
-            reason = self._reason(told.advice) if told.advice is not None else ""
-            self.write(say("told", player=told.player, moves=moves, reason=reason))
+            if self.coach == "chatty":  # every move with its own reason
+                for move, advice in zip(told.moves, told.advices):
+                    reason = self._reason(advice) if advice is not None else ""
+                    self.write(say("told", player=told.player, moves=texts.show_move(move), reason=reason))
+            else:
+                moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
+                reason = self._reason(told.advice) if told.advice is not None else ""
+                self.write(say("told", player=told.player, moves=moves, reason=reason))
             self._answers()
             self._hand_over()
         self._hand_over()
@@ -156,9 +168,35 @@ class Session:
         self.write("")
         self.write(self.style(say("hand-over", number=h.number, how=how), "bold"))
         self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
+        if self.coach != "quiet" and self.human is not None:
+            self.write(self._review(h))
         if not g.over:
             self.write("")
             self.write(say("next-hand", number=g.hand, player=_dealt(g).turn.player))
+
+    def _review(self, h) -> str:
+        """The coach's review of the hand that ended: your turning points, the biggest first."""
+        from canasta_tutor.play.review import review
+
+        points = review(h.moves, self.human or "")
+        if not points:
+            return say("review.none", number=h.number)
+        lines = [self.style(say("review.head", number=h.number), "bold")]
+        for p in points:
+            better = self._reason(p.better)
+            lines.append("  - " + say(f"review.{p.key}", turn=p.turn, better=better, **p.params))
+        return "\n".join(lines)
+
+    def _suggest(self) -> None:
+        """Chatty: the coach's move for the position, said once before your step."""
+        g = self.game
+        key = (g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or []), len(self.taken_back))
+        if key == self.suggested:
+            return
+        self.suggested = key
+        advice = hint(_dealt(g), g.moves(), memory=g.memory.get(self.human) if self.human is not None else None)
+        if advice.option is not None:
+            self.write(say("coach-would", move=texts.show_move(advice.option.move), reason=self._reason(advice)))
 
     def _reason(self, advice) -> str:
         return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
@@ -275,7 +313,7 @@ class Session:
         if self.coach != "quiet" and not g.over:
             from canasta_tutor.play.warnings import pile_warning
 
-            warning = pile_warning(g.table, g.named(list(steps)))
+            warning = pile_warning(g.table, g.named(list(steps)), g.memory.get(self.human or ""))
             if warning is not None:
                 self.write(say(f"warn.{warning.key}", **warning.params))
                 self.write(say("confirm"))
