@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table, Turn
-from canasta_tutor.play.coach import Memory, frozen_for, known_pair  # noqa: F401 (frozen_for: a warning's word)
+from canasta_tutor.play.coach import Memory, known_pair
 
 
 @dataclass
