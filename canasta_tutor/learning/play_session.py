@@ -77,6 +77,7 @@ class Session:
         if coach != "quiet" and game.log is None:
             game.log = []  # the hand's moves, for the review when it ends
         self.suggested: object = None  # the position the coach last suggested a move for (chatty)
+        self.redraw = False  # 'undo' asks for the table to be drawn again (once)
         self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
         self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
         self.ruling: str | None = None  # the full text of the last ruling, for 'why'
@@ -100,9 +101,9 @@ class Session:
             # the table is drawn when a turn of yours starts ('show' draws it any time; --verbose after every step)
             key = ((g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])) if self.verbose
                    else (g.hand, g.turns))
-            if key != drawn:
+            if key != drawn or self.redraw:
                 self._draw()
-                drawn = key
+                drawn, self.redraw = key, False
             if self.coach == "chatty":
                 self._suggest()
             try:
@@ -347,7 +348,7 @@ class Session:
         g.__dict__.update(self.taken_back.pop())
         g.ask_human = ask
         self.write(say("undone"))
-        self._draw()
+        self.redraw = True
 
     def _yes(self) -> bool:
         """The next line as yes or no (asked again until it is one); no at the end of the input."""

@@ -4,8 +4,9 @@ The review reads the hand's moves as the game kept them (``Game.log``: who moved
 after, every hand known) and looks at the player's own decisions, with the coach's advice on the
 table as the player saw it then (other hands hidden, the player's memory of the hand replayed):
 
-- ``pile-fed``: a discard the next opponent took the pile with, and the discard the coach would have
-  made among those that, as the hands really were, would not have let them take it;
+- ``pile-fed``: a discard the next opponent took the pile with (one the coach would not have made), and
+  the discard the coach would have made among those that, as the hands really were, would not have let
+  them take it;
 - ``canasta-missed``: a turn ended with a discard while a meld or lay-off would have closed a canasta;
 - ``out-late``: a turn ended with a discard while the coach would have gone out;
 - ``out-early``: going out where the coach would have waited (its ``_worth_waiting``);
@@ -146,9 +147,14 @@ def _pile_fed(coach: Coach, m: Made, pre: Table, memory: Memory, turn: int, late
     if following in pre.side_of(m.player).players:
         return None  # the partner took it: no loss
     card = m.steps[-1].cards[0]
+    discards = [o for o in legal_moves(pre).options if o.kind == "discard" and not o.verdict.went_out]
+    view = seen_by(pre, m.player)
+    chosen = coach.choose_discard(view, discards, memory).option if discards else None
+    if chosen is not None and chosen.steps[-1].cards[0] == card:
+        return None  # the coach would have thrown the same card: bad luck, not a better move it could name
     safe = []
-    for o in legal_moves(pre).options:
-        if o.kind != "discard" or o.verdict.went_out or o.steps[-1].cards[0].is_wild:
+    for o in discards:
+        if o.steps[-1].cards[0].is_wild:
             continue  # a wild card thrown to freeze the pile is no better discard: it costs the card
         after = o.verdict.after.clone()
         after.turn.player, after.turn.phase, after.turn.first_round = following, "draw", False
@@ -157,7 +163,7 @@ def _pile_fed(coach: Coach, m: Made, pre: Table, memory: Memory, turn: int, late
             safe.append(o)
     if not safe:
         return None
-    advice = coach.choose_discard(seen_by(pre, m.player), safe, memory)
+    advice = coach.choose_discard(view, safe, memory)
     if advice.option is None:
         return None
     size = len(later[0].before.discard)
