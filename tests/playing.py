@@ -7,7 +7,7 @@ from collections.abc import Callable
 from canasta_tutor.learning.play_session import Session, new_game
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.hint import hint
-from canasta_tutor.play.warnings import pile_warning
+from canasta_tutor.play.warnings import no_safe_discard, pile_warning
 
 Stop = Callable[[Game], str | None]
 
@@ -63,3 +63,10 @@ def first_found(seeds, stop: Stop) -> tuple[int, list[str], str]:
         if found is not None:
             return seed, *found
     raise AssertionError("no game of these seeds reaches the position")
+
+
+def cornered(g: Game) -> str | None:
+    """A discard of Ann's where every discard she could make is warned of."""
+    if g.table.turn.phase != "play" or not no_safe_discard(g.table, g.memory.get("Ann")):
+        return None
+    return g.moves().of_kind("discard")[0].move

@@ -11,7 +11,7 @@ from canasta_tutor.engine.table import Turn
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.review import review
-from tests.playing import first_found, warned_discard
+from tests.playing import cornered, first_found, warned_discard
 
 
 def _play(canasta, seed: int, lines: list[str], *options: str) -> str:
@@ -32,6 +32,14 @@ def test_a_discard_onto_the_next_opponents_meld_is_warned_and_not_made_on_no(can
     # yes makes it
     out = _play(canasta, seed, [*typed, discard, "yes", "quit"])
     assert f"OK: {discard}" in out.split(f"> {discard}")[-1]
+
+
+def test_a_warning_says_so_when_every_discard_gives_the_pile(canasta):
+    seed, typed, discard = first_found((3, *range(1, 30)), cornered)
+    out = _play(canasta, seed, [*typed, discard, "no", "quit"])
+    after = out.split(f"> {discard}")[-1]
+    assert "The coach: after this, Bob can take the pile" in after or "The coach: Bob took" in after
+    assert "Every discard you could make now does the same: none keeps the pile from them." in after
 
 
 def test_a_discard_of_a_rank_the_next_opponent_took_a_pair_of_is_warned(canasta):

@@ -66,3 +66,12 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None) 
         if judge(seen, [Step("take", tuple(known[:2]))]).legal:
             return Warning("took", {**figures, "cards": " ".join(map(str, known))})
     return None
+
+
+def no_safe_discard(table: Table, memory: Memory | None = None) -> bool:
+    """Whether every discard the player on turn could make now (without going out) is warned of: then a
+    warning names no better card, and says so."""
+    from canasta_tutor.play.moves import legal_moves
+
+    discards = [o for o in legal_moves(table).of_kind("discard") if not o.verdict.went_out]
+    return bool(discards) and all(pile_warning(table, o.steps, memory) is not None for o in discards)

@@ -1178,6 +1178,7 @@ TEXTS = {
                 'one': 'The coach: {player} took {cards} with the pile and has not put them down since: after this, they can take the pile ({size} card) with a pair of them and your {card}.',
                 'other': 'The coach: {player} took {cards} with the pile and has not put them down since: after this, they can take the pile ({size} cards) with a pair of them and your {card}.',
             },
+            'every': 'Every discard you could make now does the same: none keeps the pile from them.',
         },
         'coach-would': 'The coach would play {move}: {reason}',
         'review': {
