@@ -171,6 +171,7 @@ class Session:
         self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
         if self.coach != "quiet" and self.human is not None:
             self.write(self._review(h))
+        h.moves = []  # reviewed: the game keeps no more of a past hand than its score
         if not g.over:
             self.write("")
             self.write(say("next-hand", number=g.hand, player=_dealt(g).turn.player))
@@ -334,10 +335,13 @@ class Session:
 
         g = self.game
         ask, g.ask_human = g.ask_human, None
+        log, g.log = g.log, None  # the moves made are never changed: the list is kept, not the tables in it
         try:
-            return copy.deepcopy(g.__dict__)
+            kept = copy.deepcopy(g.__dict__)
         finally:
-            g.ask_human = ask
+            g.ask_human, g.log = ask, log
+        kept["log"] = None if log is None else list(log)
+        return kept
 
     def _undo(self) -> None:
         """Take back your last step, and the computer turns after it, while the hand is on."""
