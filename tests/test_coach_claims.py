@@ -142,6 +142,16 @@ def _waiting(t, ml, mem, a):
             and min(counts) >= Coach.safe_count and t.stock >= Coach.safe_stock and a.params["move"] == a.option.move)
 
 
+def _behind(t, ml, mem, a):
+    """Going out now would leave the side behind, as the score would count the table, each hidden card
+    guessed at the coach's figure: the claim's own arithmetic, on the position."""
+    from canasta_tutor.play.coach import _estimate
+
+    out = min((o for o in ml.options if o.kind == "out"), key=lambda o: (len(o.steps), wilds_value(o)))
+    ours, theirs = _estimate(out.verdict.after, t.turn.player, Coach.card_guess)
+    return _waiting(t, ml, mem, a) and ours <= theirs
+
+
 def _wait_canasta(t, ml, mem, a):
     return _waiting(t, ml, mem, a) and any(5 <= len(m.cards) < 7 for m in t.side_of(t.turn.player).melds)
 
@@ -170,7 +180,7 @@ CHECKS = {
     "discard-thrown": _thrown,
     "discard-safe": _safe,
     "discard": _discard,
-    "wait-behind": _waiting,
+    "wait-behind": _behind,
     "wait-canasta": _wait_canasta,
     "only": lambda t, ml, mem, a: len({o.kind for o in ml.options if o.kind != "ask"}) == 1 or a.option is not None,
 }
