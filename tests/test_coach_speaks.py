@@ -209,3 +209,28 @@ def test_the_review_names_going_out_too_late_and_too_early_as_the_coach_judges_i
                           "meld 8H 8D 8S; discard 4C")
     assert early.key == "out-early" and early.better.reason == "coach.wait-behind"
     assert not early.better.option.verdict.went_out
+
+
+def test_quit_at_the_warnings_question_keeps_the_game_and_makes_no_move(canasta, tmp_path):
+    seed, typed, discard = first_found((1, *range(2, 30)), warned_discard("pile"))
+    out = _play(canasta, seed, [*typed, discard, "quit", "show"])
+    after = out.split(f"> {discard}")[-1]
+    assert "The move is not made" in after and f"OK: {discard}" not in after
+    saved = re.search(r"saved (?:as|in|to) (\S+?\.yaml)", after)
+    assert saved is not None, after[-400:]
+    assert "> show" not in after  # the game stopped at the quit
+
+
+def test_quit_at_the_partners_question_asks_for_the_answer_first():
+    from canasta_tutor.learning.play_session import Session
+    from tests.test_partner import game
+
+    g = game("4H 5D")
+    g.seat_for("Ann", "coach")
+    g.seat_for("Cas", "human")
+    lines: list[str] = []
+    s = Session(g, iter(["quit", "no"]), lines.append, lambda text, *_: text)
+    g.computer_turn()
+    s._answers()
+    text = "\n".join(lines)
+    assert "Answer yes or no first" in text and "Cas answers Ann: no." in text

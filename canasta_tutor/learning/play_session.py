@@ -27,6 +27,7 @@ from canasta_tutor.render.safe import clean, clean_data
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
 # Answers to "may I go out?": the English words, and those of every language the game speaks.
 YES = {"y", "yes", "j", "ja", "s", "sim"}
+QUIT_WORDS = {"quit", "q", "exit"}
 NO = {"n", "no", "nee", "nej", "nao", "não"}
 
 
@@ -78,6 +79,7 @@ class Session:
             game.log = []  # the hand's moves, for the review when it ends
         self.suggested: object = None  # the position the coach last suggested a move for (chatty)
         self.redraw = False  # 'undo' asks for the table to be drawn again (once)
+        self.quit_asked = False  # 'quit' typed at a yes-or-no question of yours
         self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
         self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
         self.ruling: str | None = None  # the full text of the last ruling, for 'why'
@@ -169,7 +171,8 @@ class Session:
                 return True
             if word in NO:
                 return False
-            self.write(say("yes-or-no"))
+            # The question comes in the middle of a computer's turn, which cannot stop half made.
+            self.write(say("answer-first" if word in QUIT_WORDS else "yes-or-no"))
 
     def _hand_over(self) -> None:
         g = self.game
@@ -264,7 +267,7 @@ class Session:
         word = word.lower()
         if not line:
             return None
-        if word in ("quit", "q", "exit"):
+        if word in QUIT_WORDS:
             self._save_on_quit()
             self.write(say("bye"))
             return QUIT
@@ -305,8 +308,7 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            self._step(options[n - 1].steps)
-            return None
+            return self._step(options[n - 1].steps)
         from canasta_tutor.engine.move import MoveError, parse_move
 
         for warning in texts.doubt_warnings(line, texts.language()):  # as `check` warns of them
@@ -317,10 +319,9 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        self._step(steps)
-        return None
+        return self._step(steps)
 
-    def _step(self, steps) -> None:
+    def _step(self, steps) -> str | None:
         """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
         g = self.game
         if self.coach != "quiet" and not g.over:
@@ -334,6 +335,10 @@ class Session:
                 self.write(say("confirm"))
                 if not self._yes():
                     self.write(say("not-made"))
+                    if self.quit_asked:  # 'quit' at the question: the move is not made, the game is kept
+                        self._save_on_quit()
+                        self.write(say("bye"))
+                        return QUIT
                     return None
         before = self._keep()
         made = self._play(steps)
@@ -379,6 +384,9 @@ class Session:
             if line.lower() in YES:
                 return True
             if line.lower() in NO:
+                return False
+            if line.lower() in QUIT_WORDS:
+                self.quit_asked = True
                 return False
             self.write(say("yes-or-no"))
 

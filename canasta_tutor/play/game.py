@@ -257,8 +257,9 @@ class Game:
 
     def end_if_stuck(self) -> bool:
         """End the hand when the player on turn has no legal move at all (a Danish player left with
-        only wild cards, say: see docs/decisions.md). True when it ended."""
-        if any(o.kind != "ask" for o in self.moves().options):
+        only wild cards, say: see docs/decisions.md). True when it ended. A player who may still ask
+        the partner is not stuck: a yes may let them go out (one card left, say, after laying off)."""
+        if self.moves().options:
             return False
         self._end_hand("stuck", None, False)
         return True

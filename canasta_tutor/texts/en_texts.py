@@ -1204,6 +1204,7 @@ TEXTS = {
         'undo-nothing': 'There is nothing of this hand to take back.',
         'partner-asks': '{asker}, your partner, asks: may I go out? (yes or no)',
         'yes-or-no': 'Answer yes or no.',
+        'answer-first': 'Answer yes or no first: your partner is waiting for it. You can quit once the turn is over.',
         'answered': '{partner} answers {asker}: {reason}',
         'asked-this-turn': 'Your partner has answered this turn already; the answer stands.',
         'asked-this-hand': {
