@@ -22,8 +22,8 @@ def test_a_rule_added_to_a_family_is_drilled_with_it(monkeypatch, family, drill)
     assert found is not None and found.name == drill
 
 
-def test_a_rule_of_no_drilled_family_is_not_drilled():
-    assert drill_of("hand.over") is None and "hand.over" not in drillable()
+def test_a_rule_a_drill_leaves_out_is_not_drilled():
+    assert drill_of("pile.empty") is None and "pile.empty" not in drillable()
 
 
 def test_every_rule_a_drill_leaves_out_is_a_rule_of_its_family():

@@ -1375,6 +1375,7 @@ TEXTS = {
             'going-out': 'going out',
             'counting-a-score': 'counting a score',
             'the-turn': 'the turn',
+            'the-stock': 'the stock',
         },
         'legal': {
             'meld': {
