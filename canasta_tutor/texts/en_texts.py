@@ -1346,6 +1346,7 @@ TEXTS = {
         'legal-keeps': 'It keeps to “{title}”.',
         'legal-rule': 'Legal: it keeps to “{title}”.',
         'pile-counts-top': 'of the pile, only the top card counts toward the first meld: the cards taken with it do not',
+        'on-meld': "{cards} on your side's meld of {rank_name}",
         'illegal': 'Illegal: {reason}.',
         'illegal-more': {
             'count': 'n',
