@@ -171,7 +171,7 @@ def test_a_week_of_reviews_shows_each_rule_on_different_positions(tmp_path, watc
             watched[:] = [learner]
             asked: set[str] = set()
             tutor.run_quiz(tutor.Talk(stdin=learner, stdout=io.StringIO()), store, due, len(due), "classic",
-                           seed=day, where={r: "classic" for r in due}, asked=asked)
+                           seed=day, where=dict.fromkeys(due, "classic"), asked=asked)
             assert len(learner.asked) == len(set(learner.asked)) == len(due), f"day {day}"
             for q_rule, key in learner.topics:
                 seen.setdefault(q_rule, []).append(key)
