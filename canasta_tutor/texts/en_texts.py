@@ -1357,6 +1357,7 @@ TEXTS = {
         'which-legal': '{number}. {move}  (legal)',
         'which-illegal': '{number}. {move}  (illegal: {title})',
         'score-why': '{side} scores {total}: {lines}.',
+        'score-totals': 'New totals: {totals}; the target under these rules is {target}.',
         'rule-ref': '{rule}, source: {source}',
         'second-name': "a second name is taken only after 'list' (found '{found}')",
         'no-lesson': "no lesson '{name}'; the lessons are: {lessons} (see 'canasta lesson list')",
