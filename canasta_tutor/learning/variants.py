@@ -37,7 +37,7 @@ def renaming(table) -> dict[str, str]:
     Ann's partner takes her name, as Dee's does, so the words still fit). Without partners, nobody
     is renamed."""
     names: dict[str, str] = {}
-    for members in (list(s.players) for s in table.sides):
+    for members in (list(s.players) for s in table.sides if len(s.players) > 1):
         for i, name in enumerate(members):
             names[name] = members[(i + 1) % len(members)]
     return names
@@ -59,6 +59,8 @@ def variant(q: Question, swap: dict[str, str] | None, renamed: bool = False) -> 
     from canasta_tutor.play.dealing import snapshot_text
 
     names = renaming(q.table) if renamed else {}
+    if renamed and not names:  # nobody to rename: the variant would repeat one with the suits alone
+        return None
 
     def change(text: str) -> str:
         return rename_text(swap_text(text, swap or {}), names)
