@@ -294,6 +294,7 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
 OWN_WRITES = {("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
               ("teaching/packs.py", "remember"): {"mkdir"},
               ("teaching/pack_install.py", "install"): {"mkdir"},  # packs/ in the data folder, and a staging folder
+              ("learning/history.py", "_open"): {"mkdir"},  # the data folder, for the game history
               ("cli/__init__.py", "_streams"): {"open"}}  # the null device, for a closed stderr
 
 
