@@ -132,6 +132,8 @@ def _phrases(q, rule: str) -> list[str]:
         for f in v.violations:
             if f.rule == rule:
                 found.append(texts.rule_message(rule, f.params).split(";")[0])
+                if "cards" in f.params:  # the fact without the cards (a lay-off names only the cards laid off)
+                    found.append(texts.rule_message(rule, {**f.params, "cards": ""}).split(";")[0].strip(" :"))
         if v.legal:
             limits = limits_reached(q.table, v) + [("initial.below-minimum", dict(n.params))
                                                    for n in v.notes if n.rule == "initial-counted"]

@@ -14,6 +14,9 @@ def say(key: str, **params) -> str:
     return texts.section("learning", key, params)
 
 
+_MELD_SHAPE = ("meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds")
+
+
 def _legal_key(rule: str, params: dict) -> str:
     why = params.get("why") if rule == "meld.too-many-wilds" else None
     return f"legal.{rule}" + (f"-{why}" if why else "")
@@ -30,6 +33,11 @@ def _reason(table, verdict) -> str:
     if first.rule == "meld.mixed-ranks" and merged is not None:
         params["cards"] = " ".join(map(str, merged.params["cards"]))
         extra.append(texts.note_message(merged.rule, merged.params))
+    step = verdict.steps[first.step - 1] if 1 <= first.step <= len(verdict.steps) else None  # steps count from 1
+    if first.rule in _MELD_SHAPE and step is not None and step.kind == "add" and "cards" in params:
+        # A lay-off is judged on the whole meld it makes; the learner is told of the cards laid off and
+        # the meld they join, not of the cards already on the table.
+        params["cards"] = say("on-meld", cards=" ".join(map(str, step.cards)), rank_name=texts.rank_name(step.to))
     if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
         extra.append(say("pile-counts-top"))
     text = texts.rule_message(first.rule, params)

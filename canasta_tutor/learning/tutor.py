@@ -323,7 +323,7 @@ def question_key(q: Question) -> str:
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
           rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str],
           unfinished: frozenset[str]) -> Outcome:
-    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, possible, question_for
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
@@ -333,12 +333,21 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
         under = (where or {}).get(target, ruleset)
         topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
         q = None
-        for _ in range(FRESH_TRIES):  # a position not yet asked about in this session
-            if drill:
-                q = question_for(target, rng, under)
-            else:  # a rule no drill makes positions for is reviewed with a lesson's question
-                found = lesson_question_for(target, rng, unfinished)  # never one the learner has yet to meet
-                topic, q = found if found is not None else (topic, None)
+        played = False  # a position of play, under ``under``
+        known = progress.rules().get(target) if progress is not None else None
+        reviews = known.right + known.wrong if known is not None else None
+        dry = drill is None  # the drill gave nothing: walking its hands again would not help
+        for attempt in range(FRESH_TRIES):  # a position not yet asked about in this session
+            q = None if dry else question_for(target, rng, under)
+            played, dry = q is not None, q is None
+            if q is None:
+                # No drill makes positions for the rule, or none came up: a lesson's question on a
+                # fresh table, the next one after those of the earlier reviews (never one the
+                # learner has yet to meet in a lesson).
+                turn = None if reviews is None else reviews + attempt
+                found = lesson_question_for(target, rng, unfinished, turn)
+                if found is not None:
+                    topic, q = found
             if q is None or question_key(q) not in asked:
                 break
             q = None
@@ -351,9 +360,10 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
             continue
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=topic), "dim")
-        if drill and under != (ruleset or DEFAULT_RULESET):
+        other = under if played else q.table.ruleset.id
+        if other != (ruleset or DEFAULT_RULESET) and (played or not possible(target, ruleset or DEFAULT_RULESET)):
             talk.out(say("quiz-other-ruleset", title=texts.rule_entry(target)["title"],
-                         ruleset=ruleset or DEFAULT_RULESET, other=under), "dim")
+                         ruleset=ruleset or DEFAULT_RULESET, other=other), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result

@@ -1450,6 +1450,7 @@ TEXTS = {
         'legal-keeps': 'It keeps to “{title}”.',
         'legal-rule': 'Legal: it keeps to “{title}”.',
         'pile-counts-top': 'of the pile, only the top card counts toward the first meld: the cards taken with it do not',
+        'on-meld': "{cards} on your side's meld of {rank_name}",
         'illegal': 'Illegal: {reason}.',
         'illegal-more': {
             'count': 'n',
@@ -1480,6 +1481,7 @@ TEXTS = {
             'going-out': 'going out',
             'counting-a-score': 'counting a score',
             'the-turn': 'the turn',
+            'the-stock': 'the stock',
         },
         'legal': {
             'meld': {
