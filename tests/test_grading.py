@@ -114,6 +114,24 @@ def test_score_questions_say_too_high_or_too_low_and_hint_line_by_line(home):
     assert "Too low." in out
 
 
+def test_the_last_score_hint_shows_the_whole_count_and_asks_for_no_more():
+    from canasta_tutor.learning.feedback import hint
+
+    q = next(q for q in read_lesson(find_lesson("scoring")).questions if q.kind == "score")
+    total = len(next(s for s in q.report().sides if s.name == q.side).lines)
+    assert "Type ? again" in hint(q, 1) or total == 1
+    last = hint(q, total)
+    assert "Type ? again" not in last and last.startswith("The whole count")
+
+
+def test_a_concealed_score_question_says_the_player_went_out_concealed(home):
+    ls = read_lesson(find_lesson("scoring-practice"))
+    before = next(i for i, q in enumerate(ls.questions) if q.kind == "score" and q.concealed)
+    stdin = "".join(a + "\n" for a in right_answers(ls)[:before]) + "q\n"
+    out = canasta("lesson", "scoring-practice", stdin=stdin)
+    assert "The hand is over: Bob went out concealed." in out
+
+
 # --- feedback about the point ----------------------------------------------------------------------
 
 def _phrases(q, rule: str) -> list[str]:

@@ -128,6 +128,8 @@ def hint(q: Question, asked: int = 0) -> str:
         side = next(s for s in q.report().sides if s.name == q.side)
         shown = side.lines[:asked]
         lines = "; ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in shown)
+        if len(shown) == len(side.lines):  # nothing more to show: no "type ? again"
+            return say("hint.score-lines-all", lines=lines)
         return say("hint.score-lines", lines=lines, n=len(shown), total=len(side.lines))
     if q.hint:
         return q.hint

@@ -275,7 +275,8 @@ def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
         for i, m in enumerate(q.moves, 1):
             talk.out(f"  {i}. {texts.show_move(m)}")
         return q.moves
-    talk.out(say("ask-score-out", player=q.out) if q.out else say("ask-score-nobody"))
+    talk.out(say("ask-score-out-concealed" if q.concealed else "ask-score-out", player=q.out) if q.out
+             else say("ask-score-nobody"))
     talk.out(say("ask-score", side=q.side))
     return []
 
