@@ -252,11 +252,25 @@ def _from(lesson: Lesson, number: int) -> list:
 
 # -- what the learner reads -------------------------------------------------------------------------
 def _question_text(q: Question) -> str:
+    """The question as its answer is saved: what was asked, and the mark of its position (so that a
+    later session can tell a position the learner has seen)."""
     if q.kind == "which":
-        return "which legal: " + " | ".join(q.moves)
-    if q.kind == "score":
-        return f"score {q.side}" + (f" ({q.out} out)" if q.out else "")
-    return f"{q.kind}: {q.move}"
+        text = "which legal: " + " | ".join(q.moves)
+    elif q.kind == "score":
+        text = f"score {q.side}" + (f" ({q.out} out)" if q.out else "")
+    else:
+        text = f"{q.kind}: {q.move}"
+    return f"{text} {MARK}{position_mark(q)}"
+
+
+MARK = "@"  # before a saved question's position mark
+
+
+def position_mark(q: Question) -> str:
+    """A short fingerprint of the question and its table: the same position gives the same mark."""
+    import hashlib
+
+    return hashlib.blake2b(question_key(q).encode("utf-8"), digest_size=6).hexdigest()
 
 
 def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
@@ -328,6 +342,7 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
+    seen = progress.position_marks() if progress is not None else set()  # positions of earlier sessions
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
@@ -349,7 +364,7 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
                 found = lesson_question_for(target, rng, unfinished, turn)
                 if found is not None:
                     topic, q = found
-            if q is None or question_key(q) not in asked:
+            if q is None or question_key(q) not in asked and position_mark(q) not in seen:
                 break
             q = None
         if q is not None:
