@@ -20,6 +20,17 @@ def _moment(stamp: float) -> str:
     return datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
 
 
+def topic_title(rule: str) -> str:
+    """What progress calls a rule or topic: a rule's title, a strategy topic's (``strategy.freeze``)."""
+    from canasta_tutor.engine.rules import RULES
+
+    if rule in RULES:
+        return texts.rule_entry(rule).get("title", rule)
+    if rule.startswith("strategy."):
+        return say(rule)
+    return rule
+
+
 def progress_data(store: Progress) -> dict:
     from canasta_tutor.engine.rules import RULES
     from canasta_tutor.learning.path import next_step
@@ -31,7 +42,7 @@ def progress_data(store: Progress) -> dict:
     rows = []
     for rule in every:
         p = known.get(rule)
-        row = {"rule": rule, "title": texts.rule_entry(rule).get("title", rule) if rule in RULES else rule,
+        row = {"rule": rule, "title": topic_title(rule),
                "right": p.right if p else 0, "wrong": p.wrong if p else 0,
                "due": _moment(p.due) if p else None,
                "due_in": _when(p.due, now) if p else None,

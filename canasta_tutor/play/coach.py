@@ -19,6 +19,21 @@ from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
+from canasta_tutor.play.evaluate import (
+    canastas_made,
+    card_count,
+    closest_out,
+    danger,
+    discard_value,
+    draw_reason,
+    may_freeze,
+    next_opponent,
+    opponents,
+    take_value,
+    visible,
+    wilds_value,
+    worth_waiting,
+)
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.rules_of_thumb import Advice as Advice  # the coach's answer, at every level
 
@@ -37,35 +52,12 @@ class Memory:
             self.discarded.setdefault(player, set()).add(card.rank)
 
 
-# -- what an option spends and gains -------------------------------------------------------------------
-
-def wilds_value(o: Option) -> int:
-    """What the move spends in wild cards, by value: a 2 is cheaper to give up than a joker."""
-    return sum(c.value for s in o.steps if s.kind != "draw" for c in s.cards if c.is_wild)
-
-
-def card_count(o: Option) -> int:
-    return sum(len(s.cards) for s in o.steps if s.kind != "draw")
-
-
-def canastas_made(o: Option) -> list[str]:
-    return [n.params["rank"] for n in o.verdict.notes if n.rule == "canasta"]
-
-
 def _advice(option: Option, reason: str, **params) -> Advice:
     return Advice(option, f"coach.{reason}", params, "play")
 
 
-def _opponents(table: Table) -> list:
-    mine = table.side_of(table.turn.player)
-    return [s for s in table.sides if s is not mine]
-
-
-def _closest_out(table: Table) -> int:
-    """The fewest cards any opponent holds: how close the other side is to going out."""
-    mine = table.side_of(table.turn.player)
-    counts = [p.count for p in table.players if p.name not in mine.players]
-    return min(counts) if counts else 99
+_opponents = opponents
+_closest_out = closest_out
 
 
 class Coach:
@@ -112,17 +104,12 @@ class Coach:
             done = canastas_made(best)
             if done:
                 return _advice(best, "take-canasta", size=size, rank=done[0])
-            spent = wilds_value(best)
-            # A wild card is worth a few cards, not one: spend it only on a pile worth having.
-            note = next((n for n in best.verdict.notes if n.rule == "initial-counted"), None)
-            opens = note is not None and len(best.steps) > 1
-            if opens or (not spent and size >= self.min_pile) or size >= self.pile_worth_a_wild or not draws:
-                if opens and note is not None:  # (it opens only with that note)
-                    return _advice(best, "take-opens", size=size, counted=note.params["counted"],
-                                   need=note.params["need"])
-                return _advice(best, "take", size=size, top=str(table.discard[-1]))
-            if draws:
-                return _advice(draws[0], "draw-pile-small", size=size)
+            value, key, params = take_value(table, best, self.min_pile, self.pile_worth_a_wild)
+            if value > 0 or not draws:  # a pile worth more than a draw (the measure rate() uses)
+                if key.startswith("take-small"):
+                    key, params = "take", {"size": size, "top": str(table.discard[-1])}
+                return _advice(best, key, **params)
+            return _advice(draws[0], draw_reason(key), size=size, least=params["least"])
         if draws:
             return _advice(draws[0], "draw-no-take" if table.discard else "draw")
         return Advice(options[0], "only")
@@ -176,6 +163,7 @@ class Coach:
             best = min(adds, key=lambda o: (wilds_value(o), -card_count(o)))
             return _advice(best, "unload", count=_closest_out(table))
         if (threat or len(hand) <= 3 or not discards) and melds:
+            # Someone may go out soon: every card on the table counts for us, in hand against us.
             best = max(melds, key=lambda o: (card_count(o), -wilds_value(o)))
             return _advice(best, "unload", count=_closest_out(table))
         if not discards:
@@ -187,52 +175,39 @@ class Coach:
         return meld is not None and len(meld.cards) >= self.near_canasta and wilds_value(o) <= self.wild_toward
 
     def _worth_waiting(self, table: Table, side, options: list[Option], out: Option) -> str | None:
-        """Going out ends the hand. Wait (the reason's key) when the opponents are far from going out
-        themselves and either going out now would leave the side behind, or a meld is close to a
-        canasta; None to go out now."""
-        if not any(o.kind in ("meld", "add", "discard") for o in options):
-            return None
-        far = _closest_out(table) >= self.safe_count and table.stock >= self.safe_stock
-        if not far:
-            return None
-        ours, theirs = _estimate(out.verdict.after, table.turn.player, self.card_guess)
-        if ours <= theirs:
-            return "wait-behind"
-        if side.canastas < 2 and _closest_out(table) >= 8 and any(5 <= len(m.cards) < 7 for m in side.melds):
-            return "wait-canasta"
-        return None
+        """Going out ends the hand: the reason's key to wait instead, or None to go out now (the
+        measure rate() uses, evaluate.worth_waiting)."""
+        wait = worth_waiting(table, options, out, self.safe_count, self.safe_stock, self.card_guess)
+        return wait[0] if wait else None
 
     def _discard(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> Advice:
+        """The coach's discard, by the evaluation's measures (play/evaluate.py): a black three first, then a
+        wild card that freezes a big pile, then the card least likely to give the next opponent the
+        pile (``danger``), a single card before one of a pair, one the side has not melded, the cheapest,
+        the rank with the fewest copies out of sight. Its reason is the one ``rate`` gives it."""
         def card(o: Option) -> Card:
             return o.steps[0].cards[0]
 
+        next_up = next_opponent(table)
+        thrown = memory.discarded.get(next_up, set()) if next_up else set()
+        freeze_at = self.freeze_at if self.level >= 3 else 10 ** 6
+
+        def advice(best: Option) -> Advice:
+            _, key, params = discard_value(table, best, thrown, freeze_at)
+            return _advice(best, key, **params)
+
         threes = [o for o in discards if card(o).is_black_three]
         if threes:
-            return _advice(threes[0], "discard-black-three")
+            return advice(threes[0])
+        wilds = [o for o in discards if card(o).is_wild]
+        if wilds and may_freeze(table, hand, freeze_at):
+            return advice(min(wilds, key=lambda o: card(o).value))
         held: dict[str, int] = {}
         for c in hand:
             held[c.rank] = held.get(c.rank, 0) + 1
-        rs = table.ruleset
-        wilds = [o for o in discards if card(o).is_wild]
-        if (self.level >= 3 and wilds and not table.pile_content_frozen() and len(table.discard) >= self.freeze_at
-                and sum(1 for c in hand if c.is_wild) >= 2 and rs.discard_wild):
-            best = min(wilds, key=lambda o: card(o).value)
-            return _advice(best, "freeze", card=str(card(best)), size=len(table.discard))
-        wanted = {m.rank for s in _opponents(table) for m in s.melds}
         mine = table.side_of(table.turn.player)
-        next_up = self._next_opponent(table)
-        thrown = memory.discarded.get(next_up, set()) if next_up else set()
-        frozen = table.pile_content_frozen()
-
-        def danger(c: Card) -> int:
-            if c.rank in wanted and not frozen and not (rs.canasta_closed and _closed(table, c.rank)):
-                return 2  # the next player may add it to their meld and take the whole pile
-            if c.rank in thrown:
-                return 0  # they threw this rank away: they hold no pair of it
-            return 1
-
-        seen = _visible(table)
-        copies = rs.decks * 4
+        seen = visible(table)
+        copies = table.ruleset.decks * 4
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
@@ -240,63 +215,9 @@ class Coach:
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
         pool = plain or discards
-        best = min(pool, key=lambda o: (danger(card(o)), held.get(card(o).rank, 0),
-                                        mine.meld_of(card(o).rank) is not None,
-                                        card(o).value, unseen(card(o))))
-        c = card(best)
-        n = held.get(c.rank, 0)
-        if danger(c) == 0:
-            return _advice(best, "discard-thrown", card=str(c), player=next_up, held=n)
-        if danger(c) == 1 and c.rank not in wanted:
-            return _advice(best, "discard-safe", card=str(c), held=n)
-        return _advice(best, "discard", card=str(c), held=n)
-
-    @staticmethod
-    def _next_opponent(table: Table) -> str | None:
-        names = [p.name for p in table.players]
-        mine = table.side_of(table.turn.player)
-        i = names.index(table.turn.player)
-        for k in range(1, len(names)):
-            name = names[(i + k) % len(names)]
-            if name not in mine.players:
-                return name
-        return None
-
-
-def _estimate(after: Table, player: str, per_card: int) -> tuple[int, int]:
-    """The hand's score as the player can foresee it if it ended now: their side's, and the best of the
-    others'. Cards on the table count as the score counts them; a hand the player cannot see counts
-    ``per_card`` a card."""
-    rs = after.ruleset
-
-    def on_table(side) -> int:
-        points = sum(c.value for m in side.melds for c in m.cards)
-        points += sum(rs.canasta_bonus["natural" if m.is_natural_canasta else "mixed"] for m in side.melds if m.is_canasta)
-        reds = len(side.red_threes) * rs.red_three_value
-        return points + (reds if side.melds else -reds)
-
-    def in_hands(side) -> int:
-        return sum(len(after.player(n).hand or []) if after.player(n).hand is not None and n == player
-                   else after.player(n).count for n in side.players) * per_card
-
-    mine = after.side_of(player)
-    ours = on_table(mine) - in_hands(mine) + rs.going_out_bonus
-    theirs = max(on_table(side) - in_hands(side) for side in after.sides if side is not mine)
-    return ours, theirs
-
-
-def _visible(table: Table) -> dict[str, int]:
-    """How many cards of each rank the player on turn sees: own hand, every meld, the pile."""
-    seen: dict[str, int] = {}
-    cards = list(table.mover.hand or []) + list(table.discard)
-    cards += [c for s in table.sides for m in s.melds for c in m.cards]
-    for c in cards:
-        seen[c.rank] = seen.get(c.rank, 0) + 1
-    return seen
-
-
-def _closed(table: Table, rank: str) -> bool:
-    return any(m.rank == rank and m.is_canasta for s in table.sides for m in s.melds)
+        return advice(min(pool, key=lambda o: (danger(table, card(o), thrown), held.get(card(o).rank, 0),
+                                                mine.meld_of(card(o).rank) is not None,
+                                                card(o).value, unseen(card(o)))))
 
 
 def advise(table: Table, moves: MoveList | None = None, level: int = DEFAULT_LEVEL,
