@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.learning.lesson import Question
+from canasta_tutor.learning.lesson import Question, reason_of
 from canasta_tutor.learning.tested import at_stake, limits_reached, tested_rules
 from canasta_tutor.play.evaluate import NEAR
 
@@ -20,24 +20,7 @@ def _legal_key(rule: str, params: dict) -> str:
     return f"legal.{rule}" + (f"-{why}" if why else "")
 
 
-def _reason(table, verdict) -> str:
-    """The decisive violation's message, with the fact that makes it so: cards that joined a meld of
-    the side are named as played (the note says where they went), and a first meld made with the
-    pile says which of its cards count."""
-    first = verdict.violations[0]
-    params = dict(first.params)
-    merged = next((n for n in verdict.notes if n.rule == "merge"), None)
-    extra = []
-    if first.rule == "meld.mixed-ranks" and merged is not None:
-        params["cards"] = " ".join(map(str, merged.params["cards"]))
-        extra.append(texts.note_message(merged.rule, merged.params))
-    if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
-        extra.append(say("pile-counts-top"))
-    text = texts.rule_message(first.rule, params)
-    return "; ".join([text] + extra)
-
-
-reason_of = _reason  # the decisive violation with its fact, for lint and the teaching tools
+_reason = reason_of
 
 
 def rated_lines(q: Question) -> list[str]:

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
@@ -395,8 +396,6 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
         if q.kind == "best":
             for move, v in zip(q.moves, q.verdicts()):
                 if not v.legal:
-                    from canasta_tutor.learning.feedback import reason_of
-
                     out.append((q.line, q.column, _lint("lesson-best", number=q.number, move=move,
                                                         reason=reason_of(q.table, v))))
         if q.kind == "score":
@@ -441,6 +440,23 @@ def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
     right = {f.rule for f in q.verdict().violations} if q.kind == "rule" else q.correct()
     return [(line, column, _lint("lesson-feedback", number=q.number, answer=written))
             for answer, (_, line, column, written) in q.feedback.items() if answer in right]
+
+
+def reason_of(table, verdict) -> str:
+    """The decisive violation's message, with the fact that makes it so: cards that joined a meld of
+    the side are named as played (the note says where they went), and a first meld made with the
+    pile says which of its cards count."""
+    first = verdict.violations[0]
+    params = dict(first.params)
+    merged = next((n for n in verdict.notes if n.rule == "merge"), None)
+    extra = []
+    if first.rule == "meld.mixed-ranks" and merged is not None:
+        params["cards"] = " ".join(map(str, merged.params["cards"]))
+        extra.append(texts.note_message(merged.rule, merged.params))
+    if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
+        extra.append(texts.section("learning", "pile-counts-top"))
+    text = texts.rule_message(first.rule, params)
+    return "; ".join([text] + extra)
 
 
 STRATEGY = ("freeze", "discard", "take", "go-out")  # the topics of "which is best?" questions

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.evaluate import (
+    Thresholds,
     canastas_made,
     card_count,
     closest_out,
@@ -60,19 +61,9 @@ _opponents = opponents
 _closest_out = closest_out
 
 
-class Coach:
-    """Chooses a move for the player on turn. ``memory`` is what it saw of the hand (may be None)."""
-
-    pile_worth_a_wild = 5  # cards in the pile that make spending a wild card on taking it worth it
-    near_canasta = 5  # cards in a meld from which a wild card goes onto it, toward a canasta
-    wild_toward = 20  # the most a wild card laid off toward a canasta may be worth (a 2, not a joker)
-    unload_at = 3  # an opponent holding this many cards or fewer may go out soon
-    race_at = 6  # an opponent side that may go out, holding this many cards or fewer: meld all you can
-    safe_count = 5  # an opponent holding fewer cards may go out soon: do not wait then
-    safe_stock = 8  # nor with fewer cards left in the stock
-    card_guess = 8  # what an unseen card in a hand is likely to cost
-    freeze_at = 8  # a pile this big is worth a 2 to freeze (level 3)
-    min_pile = 5  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
+class Coach(Thresholds):
+    """Chooses a move for the player on turn. ``memory`` is what it saw of the hand (may be None).
+    Its thresholds are the evaluation's (``evaluate.Thresholds``)."""
 
     def __init__(self, level: int = DEFAULT_LEVEL) -> None:
         if level not in LEVELS:

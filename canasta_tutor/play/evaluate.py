@@ -41,6 +41,21 @@ PAIR = 15  # what a card is worth kept beside another of its rank: a pair waits 
 KEEP_WILD = 100  # what a wild card kept is worth beyond its points: it turns a meld into a canasta
 
 
+class Thresholds:
+    """The coach's thresholds, which the evaluation measures with too (the coach is a ``Thresholds``)."""
+    level = 3
+    pile_worth_a_wild = 5  # cards in the pile that make spending a wild card on taking it worth it
+    near_canasta = 5  # cards in a meld from which a wild card goes onto it, toward a canasta
+    wild_toward = 20  # the most a wild card laid off toward a canasta may be worth (a 2, not a joker)
+    unload_at = 3  # an opponent holding this many cards or fewer may go out soon
+    race_at = 6  # an opponent side that may go out, holding this many cards or fewer: meld all you can
+    safe_count = 5  # an opponent holding fewer cards may go out soon: do not wait then
+    safe_stock = 8  # nor with fewer cards left in the stock
+    card_guess = 8  # what an unseen card in a hand is likely to cost
+    freeze_at = 8  # a pile this big is worth a 2 to freeze (level 3)
+    min_pile = 5  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
+
+
 @dataclass
 class Rating:
     """One option's value (points for the mover's side) and why, as a ``play.coach`` key and its numbers."""
@@ -285,10 +300,8 @@ def out_value(table: Table, o: Option, wait: tuple[str, dict] | None, safe_count
 def rate(table: Table, options: list[Option], memory=None, coach=None) -> list[Rating]:
     """Every option's value and reason, best first (equal values keep the listing's order).
     ``memory`` is what the player saw of the hand (play/coach.Memory); ``coach`` the coach whose
-    thresholds are used (a level-3 coach when not given)."""
-    from canasta_tutor.play.coach import Coach
-
-    c = coach or Coach(3)
+    thresholds and level are used (a level-3 coach's when not given)."""
+    c = coach or Thresholds()
     options = [o for o in options if o.kind != "ask"]
     thrown: set[str] = set()
     if memory is not None:
