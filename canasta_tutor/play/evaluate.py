@@ -166,14 +166,22 @@ def _closed(table: Table, rank: str) -> bool:
 
 def danger(table: Table, card: Card, thrown: set[str]) -> int:
     """How likely the next opponent takes the pile over this card: 2 when an opponent side has melded
-    its rank (it can be laid off onto that meld), 0 when the next opponent threw that rank away, else 1."""
+    its rank (it can be laid off onto that meld), 0 when the next opponent threw that rank away or
+    when the pile is frozen and no pair of the rank is out of sight, else 1."""
     rs = table.ruleset
     wanted = {m.rank for s in opponents(table) for m in s.melds}
     if card.rank in wanted and not table.pile_content_frozen() and not (rs.canasta_closed and _closed(table, card.rank)):
         return 2
     if card.rank in thrown:
         return 0
+    if table.pile_content_frozen() and unseen_of(table, card.rank) < 2:
+        return 0  # a frozen pile takes a natural pair, and no two of the rank are out of sight
     return 1
+
+
+def unseen_of(table: Table, rank: str) -> int:
+    """Copies of the rank the player on turn cannot see (in other hands or the stock)."""
+    return max(0, table.ruleset.decks * 4 - visible(table).get(rank, 0))
 
 
 def visible(table: Table) -> dict[str, int]:
@@ -214,17 +222,18 @@ def discard_value(table: Table, o: Option, thrown: set[str], freeze_at: int) -> 
     nxt = next_opponent(table)
     if d == 2:
         return -at_stake - keep, "discard-feeds", {"card": str(card), "size": size, "player": nxt}
-    if d == 0:
+    unseen = unseen_of(table, card.rank)
+    frozen = table.pile_content_frozen()
+    if d == 0 and card.rank in thrown:
         side = table.side_of(nxt) if nxt else None
-        melded = side is not None and side.has_melded
+        # a side that has melded takes an unfrozen pile with one natural and a wild card: no pair needed
+        melded = side is not None and side.has_melded and not frozen
         key = "discard-thrown-melded" if melded else "discard-thrown"
         return -keep, key, {"card": str(card), "player": nxt, "held": held}
-    unseen = max(0, table.ruleset.decks * 4 - visible(table).get(card.rank, 0))
-    frozen = table.pile_content_frozen()
-    risk = TAKE_CHANCE * at_stake if not frozen or unseen >= 2 else 0
-    wanted = {m.rank for s in opponents(table) for m in s.melds}
-    if frozen and unseen < 2:  # a frozen pile takes a natural pair, and no pair of it is out of sight
+    if d == 0:  # a frozen pile takes a natural pair, and no pair of the rank is out of sight
         return -keep - unseen / 10, "discard-seen", {"card": str(card), "unseen": unseen}
+    risk = TAKE_CHANCE * at_stake
+    wanted = {m.rank for s in opponents(table) for m in s.melds}
     key = "discard-safe" if card.rank not in wanted else "discard"
     return -risk - keep - unseen / 10, key, {"card": str(card), "held": held}
 
