@@ -62,7 +62,7 @@ def _dealt(game: Game) -> Table:
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
                  terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False,
-                 coach: str = "normal") -> None:
+                 coach: str = "normal", guided: bool = False) -> None:
         self.game = game
         self.lines: Iterator[str] = iter(lines)
         self.write = write
@@ -78,11 +78,18 @@ class Session:
         self.saved: tuple[str, tuple[int, int, str, int]] | None = None  # the last 'save FILE', and when
         if self.human is not None:
             game.ask_human = self._ask_human
+        self.guide = None  # --guided: the hand in play explained choice by choice (learning/guide.py)
+        if guided and self.human is not None:
+            from canasta_tutor.learning.guide import Guide
+
+            self.guide = Guide(game, self.human)
 
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> str:
         g = self.game
         self.write(self._welcome())
+        if self.guide is not None:
+            self.write(self.style(self.guide.intro(), "cyan"))
         drawn = None
         while True:
             self._computer_turns()
@@ -98,6 +105,8 @@ class Session:
             if key != drawn:
                 self._draw()
                 drawn = key
+            for told in self.guide.before_prompt() if self.guide is not None else ():
+                self.write(self.style(told, "cyan"))
             try:
                 line = next(self.lines)
             except StopIteration:
@@ -130,6 +139,8 @@ class Session:
     def _ask_human(self, asker: str, partner: str) -> bool:
         """A computer player asks the human, its partner, "may I go out?"; the next line answers.
         At the end of the input the computer answers for the human."""
+        for told in self.guide.asked(asker) if self.guide is not None else ():
+            self.write(self.style(told, "cyan"))
         self.write(say("partner-asks", asker=asker))
         while True:
             try:

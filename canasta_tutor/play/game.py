@@ -136,6 +136,7 @@ class Game:
         for name, (player, level) in (seats or {}).items():
             self.seat_for(name, player, level)
         self.seed = seed
+        self.id: str | None = None  # the game's own name, kept in its saves, so a resumed game is one game
         self.max_hands = hands
         self.hand = 0
         self.history: list[HandResult] = []
@@ -422,6 +423,7 @@ class Game:
     def to_data(self) -> dict:
         data = self.table.to_data()
         data["x-game"] = {
+            **({"id": self.id} if self.id else {}),
             "seed": self.seed,
             "hand": self.hand,
             "hands": self.max_hands,
@@ -457,6 +459,7 @@ class Game:
                              file)
         try:
             game.seed = int(saved.get("seed", seed))
+            game.id = str(saved["id"]) if saved.get("id") else None
             game.hand = int(saved.get("hand", 1))
             game.max_hands = None if saved.get("hands") is None else int(saved["hands"])
             game.turns = int(saved.get("turns", len(game.names)))
