@@ -217,7 +217,7 @@ def test_a_strategy_review_asks_a_fresh_position_with_a_clear_best():
 
     assert drill_of("strategy.discard") is not None
     lesson_keys = {question_key(q) for _, q in BEST}
-    for topic in ("strategy.discard", "strategy.take"):
+    for topic in ("strategy.discard", "strategy.take", "strategy.go-out"):
         q = question_for(topic, random.Random(5))
         assert q is not None and q.kind == "best" and len(q.moves) == 3
         assert len(q.correct()) == 1 and q.rule_ids() == [topic]

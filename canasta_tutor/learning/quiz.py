@@ -319,6 +319,8 @@ def strategy_question(topic: str, rng: random.Random, ruleset: str = DEFAULT_RUL
     from canasta_tutor.play.evaluate import NEAR, rate
 
     phase = "draw" if topic == "strategy.take" else "play"
+    if topic == "strategy.go-out" and load_ruleset(ruleset).partner_permission == "required":
+        ruleset = "official"  # going out is the player's own choice only where asking is (the table says so)
     for _ in range(hands):
         for p in walk(ruleset, rng.randrange(1 << 30)):
             if p.phase != phase or (topic != "strategy.go-out" and rng.random() > LOOK):
