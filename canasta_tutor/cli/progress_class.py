@@ -61,7 +61,7 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
 
 
 def _print_class(data: dict, say, verbose: bool) -> None:
-    from canasta_tutor.learning.progress_view import topic_title
+    from canasta_tutor.learning.tested import topic_title
     from canasta_tutor.render.safe import clean
 
     if not data["learners"]:

@@ -111,7 +111,7 @@ def summary(store: Progress, skip: set[str]) -> list[str]:
         lines.append(say("day-next-none"))
     else:
         rule, due = found
-        from canasta_tutor.learning.progress_view import topic_title
+        from canasta_tutor.learning.tested import topic_title
 
         title = topic_title(rule)
         lines.append(say("day-next", rule=title, when=due_in(due, store.now())))

@@ -8,6 +8,7 @@ from canasta_tutor import texts
 from canasta_tutor.learning.day import due_in as _when
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import MASTERED_RETRIEVABILITY, MASTERED_STABILITY
+from canasta_tutor.learning.tested import topic_title
 
 
 def say(key: str, **params) -> str:
@@ -18,17 +19,6 @@ def _moment(stamp: float) -> str:
     """A moment as ISO 8601 in UTC, saying so (``2026-12-03T08:30:00+00:00``): a script reading it
     needs no guess about the time zone, and the same database gives the same JSON on every machine."""
     return datetime.fromtimestamp(stamp, UTC).isoformat(timespec="seconds")
-
-
-def topic_title(rule: str) -> str:
-    """What progress calls a rule or topic: a rule's title, a strategy topic's (``strategy.freeze``)."""
-    from canasta_tutor.engine.rules import RULES
-
-    if rule in RULES:
-        return texts.rule_entry(rule).get("title", rule)
-    if rule.startswith("strategy."):
-        return say(rule)
-    return rule
 
 
 def progress_data(store: Progress) -> dict:
