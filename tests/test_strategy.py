@@ -91,13 +91,17 @@ def test_a_thrown_rank_is_safe_only_while_the_next_player_needs_a_pair(tmp_path)
     memory = Memory()
     memory.discarded["Bob"] = {"K"}
     melded = rated(table(tmp_path), memory)[0]["discard KH"]
-    assert melded.reason == "discard-thrown-melded"  # Bob's side has melded: one king and a wild card do
+    assert melded.reason != "discard-thrown"  # Bob's side has melded: one king and a wild card do
     t = table(tmp_path, their_melds="[]")
-    for side in t.sides:
-        if side.name == "EW":
-            assert not side.has_melded
     fresh = rated(t, memory)[0]["discard KH"]
     assert fresh.reason == "discard-thrown" and fresh.params["player"] == "Bob"
+    assert fresh.value > melded.value
+
+
+def test_a_frozen_pile_makes_a_rank_safe_when_no_pair_of_it_is_out_of_sight():
+    q = read_lesson(find_lesson("safe-discards")).questions[2]
+    best = q.best_rating()
+    assert best.option.move == "discard 8S" and best.reason == "discard-seen" and best.params["unseen"] == 1
 
 
 def test_a_pile_is_taken_from_five_cards_and_drawn_below(tmp_path):
@@ -105,7 +109,7 @@ def test_a_pile_is_taken_from_five_cards_and_drawn_below(tmp_path):
     big = rated(table(tmp_path, hand=hand, pile="4D 6C TS 4C 5D TH 9H", phase="draw"))[1]
     assert big[0].option.move == "take 9S 9D" and big[0].reason == "take"
     small, ratings = rated(table(tmp_path, hand=hand, pile="4D 6C 9H", phase="draw"))
-    assert ratings[0].option.move == "draw" and ratings[0].reason == "draw-pile-small-pair"
+    assert ratings[0].option.move == "draw" and ratings[0].reason == "draw-pile-tiny"
     assert small["take 9S 9D"].reason == "take-small" and small["take 9S 9D"].params["least"] == 5
 
 

@@ -27,6 +27,9 @@ from canasta_tutor.play.evaluate import (
     danger,
     discard_value,
     draw_reason,
+    estimate,
+    frozen_for,
+    known_pair,
     may_freeze,
     next_opponent,
     opponents,
@@ -45,12 +48,44 @@ DEFAULT_LEVEL = 3
 @dataclass
 class Memory:
     """What a player at the table has seen this hand and the table no longer shows: the ranks each
-    player discarded (a player who throws a rank away holds no pair of it)."""
+    player discarded (a player who throws a rank away seldom holds a pair of it), and the cards each
+    player took with the pile and has not shown since (they are in that hand, for everyone saw them
+    go there)."""
     discarded: dict[str, set[str]] = field(default_factory=dict)
+    took: dict[str, list[Card]] = field(default_factory=dict)
 
     def saw_discard(self, player: str, card: Card) -> None:
         if card.is_natural:
             self.discarded.setdefault(player, set()).add(card.rank)
+        self.saw_played(player, [card])
+
+    def saw_take(self, player: str, cards: list[Card]) -> None:
+        """``cards``: what went from the pile into the player's hand (the top card went to a meld)."""
+        self.took.setdefault(player, []).extend(c for c in cards if not c.is_red_three)
+
+    def saw_played(self, player: str, cards: list[Card]) -> None:
+        """Cards the player melded, laid off or discarded: those taken with the pile are no longer known
+        to be in the hand (one copy for each card shown)."""
+        held = self.took.get(player)
+        for c in cards:
+            if held and c in held:
+                held.remove(c)
+
+    def known(self, player: str, rank: str) -> int:
+        """How many natural cards of ``rank`` the player is known to hold, from the piles they took."""
+        return sum(1 for c in self.took.get(player, []) if c.rank == rank and c.is_natural)
+
+
+def remember(memories, player: str, step, before: Table) -> None:
+    """What every player sees of ``player``'s step and the table will not show later: a discard, the
+    pile's cards going into a hand, cards of that hand put down again. ``memories``: each seat's."""
+    for m in memories:
+        if step.kind == "discard":
+            m.saw_discard(player, step.cards[0])
+        elif step.kind == "take" and before.discard:
+            m.saw_take(player, list(before.discard[:-1]))  # the top card goes to a meld
+        elif step.kind in ("meld", "add"):
+            m.saw_played(player, list(step.cards))
 
 
 def _advice(option: Option, reason: str, **params) -> Advice:
@@ -59,6 +94,9 @@ def _advice(option: Option, reason: str, **params) -> Advice:
 
 _opponents = opponents
 _closest_out = closest_out
+_estimate = estimate  # the measures live with the evaluation (play/evaluate.py); these names stay
+__all__ = ["Advice", "Coach", "Memory", "advise", "canastas_made", "card_count", "frozen_for", "known_pair",
+           "remember", "wilds_value"]
 
 
 class Coach(Thresholds):
@@ -100,7 +138,7 @@ class Coach(Thresholds):
                 if key.startswith("take-small"):
                     key, params = "take", {"size": size, "top": str(table.discard[-1])}
                 return _advice(best, key, **params)
-            return _advice(draws[0], draw_reason(key), size=size, least=params["least"])
+            return _advice(draws[0], draw_reason(key), size=size)
         if draws:
             return _advice(draws[0], "draw-no-take" if table.discard else "draw")
         return Advice(options[0], "only")
@@ -154,7 +192,6 @@ class Coach(Thresholds):
             best = min(adds, key=lambda o: (wilds_value(o), -card_count(o)))
             return _advice(best, "unload", count=_closest_out(table))
         if (threat or len(hand) <= 3 or not discards) and melds:
-            # Someone may go out soon: every card on the table counts for us, in hand against us.
             best = max(melds, key=lambda o: (card_count(o), -wilds_value(o)))
             return _advice(best, "unload", count=_closest_out(table))
         if not discards:
@@ -163,13 +200,18 @@ class Coach(Thresholds):
 
     def _close_to_canasta(self, side, o: Option) -> bool:
         meld = side.meld_of(o.steps[0].to) if o.steps[0].to else None
-        return meld is not None and len(meld.cards) >= self.near_canasta and wilds_value(o) <= self.wild_toward
+        return (meld is not None and not meld.is_canasta and len(meld.cards) >= self.near_canasta
+                and wilds_value(o) <= self.wild_toward)  # a canasta made is not near one: no wild card on it
 
     def _worth_waiting(self, table: Table, side, options: list[Option], out: Option) -> str | None:
         """Going out ends the hand: the reason's key to wait instead, or None to go out now (the
         measure rate() uses, evaluate.worth_waiting)."""
         wait = worth_waiting(table, options, out, self.safe_count, self.safe_stock, self.card_guess)
         return wait[0] if wait else None
+
+    def choose_discard(self, table: Table, discards: list[Option], memory: Memory | None = None) -> Advice:
+        """The coach's discard among ``discards`` (options of the play phase), and why."""
+        return self._discard(table, discards, memory or Memory(), table.mover.hand or [])
 
     def _discard(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> Advice:
         """The coach's discard, by the evaluation's measures (play/evaluate.py): a black three first, then a
@@ -179,12 +221,10 @@ class Coach(Thresholds):
         def card(o: Option) -> Card:
             return o.steps[0].cards[0]
 
-        next_up = next_opponent(table)
-        thrown = memory.discarded.get(next_up, set()) if next_up else set()
         freeze_at = self.freeze_at if self.level >= 3 else 10 ** 6
 
         def advice(best: Option) -> Advice:
-            _, key, params = discard_value(table, best, thrown, freeze_at)
+            _, key, params = discard_value(table, best, memory, freeze_at)
             return _advice(best, key, **params)
 
         threes = [o for o in discards if card(o).is_black_three]
@@ -202,13 +242,15 @@ class Coach(Thresholds):
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
-            return 0 if c.rank in thrown else max(0, copies - seen.get(c.rank, 0))
+            return 0 if danger(table, c, memory) == 0 else max(0, copies - seen.get(c.rank, 0))
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
         pool = plain or discards
-        return advice(min(pool, key=lambda o: (danger(table, card(o), thrown), held.get(card(o).rank, 0),
+        return advice(min(pool, key=lambda o: (danger(table, card(o), memory), held.get(card(o).rank, 0),
                                                 mine.meld_of(card(o).rank) is not None,
                                                 card(o).value, unseen(card(o)))))
+
+    _next_opponent = staticmethod(next_opponent)
 
 
 def advise(table: Table, moves: MoveList | None = None, level: int = DEFAULT_LEVEL,

@@ -131,8 +131,7 @@ def take_value(table: Table, o: Option, min_pile: int, worth_a_wild: int) -> tup
 
 def draw_reason(take_key: str) -> str:
     """Why a draw beats the best take, by what that take would have spent."""
-    return {"take-small-wild": "draw-pile-small", "take-small": "draw-pile-small-pair"}.get(take_key,
-                                                                                             "draw-pile-small-bare")
+    return "draw-pile-small" if take_key == "take-small-wild" else "draw-pile-tiny"
 
 
 # -- discards --------------------------------------------------------------------------------------
@@ -164,15 +163,42 @@ def _closed(table: Table, rank: str) -> bool:
     return any(m.rank == rank and m.is_canasta for s in table.sides for m in s.melds)
 
 
-def danger(table: Table, card: Card, thrown: set[str]) -> int:
-    """How likely the next opponent takes the pile over this card: 2 when an opponent side has melded
-    its rank (it can be laid off onto that meld), 0 when the next opponent threw that rank away or
-    when the pile is frozen and no pair of the rank is out of sight, else 1."""
+def frozen_for(table: Table, player: str) -> bool:
+    """Whether ``player`` needs a natural pair from the hand to take the pile (as the judge has it: the
+    ruleset always asks one, the side has not melded where that freezes it, or the pile is frozen)."""
     rs = table.ruleset
+    if rs.pile_needs_natural_pair or table.pile_content_frozen():
+        return True
+    return not table.side_of(player).melds and "not-melded" in rs.pile_frozen_by
+
+
+def known_pair(memory, player: str, card: Card) -> list[Card]:
+    """The natural cards of ``card``'s rank that ``player`` took with the pile and has not shown since
+    (``memory``: play/coach.Memory, or None)."""
+    if memory is None or not card.is_natural:
+        return []
+    return [c for c in getattr(memory, "took", {}).get(player, []) if c.rank == card.rank and c.is_natural]
+
+
+def thrown_by(memory, player: str | None) -> set[str]:
+    """The ranks ``player`` was seen to discard this hand."""
+    return set(memory.discarded.get(player, set())) if memory is not None and player else set()
+
+
+def danger(table: Table, card: Card, memory=None) -> int:
+    """How likely the next opponent takes the pile over this card: 2 when they took a pair of its rank
+    with the pile and hold it still, or when an opponent side has melded its rank (laid off onto that
+    meld); 0 when only a natural pair takes the pile for them and they threw that rank away (and took no
+    pair of it), or when the pile is frozen and no pair of the rank is out of sight; else 1."""
+    rs = table.ruleset
+    nxt = next_opponent(table)
+    known = known_pair(memory, nxt, card) if nxt else []
+    if len(known) >= 2:
+        return 2
     wanted = {m.rank for s in opponents(table) for m in s.melds}
     if card.rank in wanted and not table.pile_content_frozen() and not (rs.canasta_closed and _closed(table, card.rank)):
         return 2
-    if card.rank in thrown:
+    if card.rank in thrown_by(memory, nxt) and nxt is not None and frozen_for(table, nxt) and not known:
         return 0
     if table.pile_content_frozen() and unseen_of(table, card.rank) < 2:
         return 0  # a frozen pile takes a natural pair, and no two of the rank are out of sight
@@ -202,7 +228,8 @@ def may_freeze(table: Table, hand: list[Card], freeze_at: int) -> bool:
             and sum(1 for c in hand if c.is_wild) >= 2 and bool(table.ruleset.discard_wild))
 
 
-def discard_value(table: Table, o: Option, thrown: set[str], freeze_at: int) -> tuple[float, str, dict]:
+def discard_value(table: Table, o: Option, memory, freeze_at: int) -> tuple[float, str, dict]:
+    """A discard: what it risks (the pile, to the next opponent) and what the card was worth kept."""
     card = o.steps[0].cards[0]
     hand = table.mover.hand or []
     size = len(table.discard)
@@ -218,22 +245,20 @@ def discard_value(table: Table, o: Option, thrown: set[str], freeze_at: int) -> 
         return -float(card.value), "discard", {"card": str(card), "held": held}
     mine = table.side_of(table.turn.player)
     keep = PAIR * (held - 1) + (CARD if mine.meld_of(card.rank) is not None else 0) + card.value / 10
-    d = danger(table, card, thrown)
+    d = danger(table, card, memory)
     nxt = next_opponent(table)
+    wanted = {m.rank for s in opponents(table) for m in s.melds}
     if d == 2:
-        return -at_stake - keep, "discard-feeds", {"card": str(card), "size": size, "player": nxt}
+        fed = card.rank in wanted and not table.pile_content_frozen()
+        key, params = ("discard-feeds", {"card": str(card), "size": size, "player": nxt}) if fed else (
+            "discard", {"card": str(card), "held": held})  # they took a pair of it with the pile
+        return -at_stake - keep, key, params
     unseen = unseen_of(table, card.rank)
-    frozen = table.pile_content_frozen()
-    if d == 0 and card.rank in thrown:
-        side = table.side_of(nxt) if nxt else None
-        # a side that has melded takes an unfrozen pile with one natural and a wild card: no pair needed
-        melded = side is not None and side.has_melded and not frozen
-        key = "discard-thrown-melded" if melded else "discard-thrown"
-        return -keep, key, {"card": str(card), "player": nxt, "held": held}
+    if d == 0 and card.rank in thrown_by(memory, nxt):  # (only while a natural pair takes the pile)
+        return -keep, "discard-thrown", {"card": str(card), "player": nxt, "held": held}
     if d == 0:  # a frozen pile takes a natural pair, and no pair of the rank is out of sight
         return -keep - unseen / 10, "discard-seen", {"card": str(card), "unseen": unseen}
     risk = TAKE_CHANCE * at_stake
-    wanted = {m.rank for s in opponents(table) for m in s.melds}
     key = "discard-safe" if card.rank not in wanted else "discard"
     return -risk - keep - unseen / 10, key, {"card": str(card), "held": held}
 
@@ -312,11 +337,7 @@ def rate(table: Table, options: list[Option], memory=None, coach=None) -> list[R
     thresholds and level are used (a level-3 coach's when not given)."""
     c = coach or Thresholds()
     options = [o for o in options if o.kind != "ask"]
-    thrown: set[str] = set()
-    if memory is not None:
-        nxt = next_opponent(table)
-        thrown = memory.discarded.get(nxt, set()) if nxt else set()
-    rated = [Rating(o, *_one(table, o, options, thrown, c)) for o in options]
+    rated = [Rating(o, *_one(table, o, options, memory, c)) for o in options]
     freezes = [r for r in rated if r.reason == "freeze"]
     for r in freezes:  # the fact that makes a dearer freeze worse: a cheaper wild card does it as well
         cheaper = min(freezes, key=lambda f: f.option.steps[0].cards[0].value)
@@ -325,7 +346,7 @@ def rate(table: Table, options: list[Option], memory=None, coach=None) -> list[R
     return sorted(rated, key=lambda r: -r.value)
 
 
-def _one(table: Table, o: Option, options: list[Option], thrown: set[str], c) -> tuple[float, str, dict]:
+def _one(table: Table, o: Option, options: list[Option], memory, c) -> tuple[float, str, dict]:
     side = table.side_of(table.turn.player)
     if o.kind == "take":
         return take_value(table, o, c.min_pile, c.pile_worth_a_wild)
@@ -335,7 +356,7 @@ def _one(table: Table, o: Option, options: list[Option], thrown: set[str], c) ->
         wait = worth_waiting(table, options, o, c.safe_count, c.safe_stock, c.card_guess) if c.level >= 3 else None
         return out_value(table, o, wait, c.safe_count, c.safe_stock, c.card_guess)
     if o.kind == "discard":
-        return discard_value(table, o, thrown, c.freeze_at if c.level >= 3 else 10 ** 6)
+        return discard_value(table, o, memory, c.freeze_at if c.level >= 3 else 10 ** 6)
     return _meld_value(table, side, o, c)
 
 
@@ -369,7 +390,7 @@ def _meld_value(table: Table, side, o: Option, c) -> tuple[float, str, dict]:
         return CARD * n + (1 if o.kind == "add" else 0), "lay-off" if o.kind == "add" else "meld-natural", {"cards": cards}
     threat = _threat(table, c) or len(table.mover.hand or []) <= 3
     meld = side.meld_of(o.steps[0].to) if o.steps[0].to else None
-    if meld is not None and len(meld.cards) >= c.near_canasta and wild <= c.wild_toward:
+    if meld is not None and not meld.is_canasta and len(meld.cards) >= c.near_canasta and wild <= c.wild_toward:
         return CARD * n - wild / 2 + CARD / 2, "wild-toward-canasta", {"rank": o.steps[0].to}
     if threat:
         return CARD * n - wild / 10, "unload", {"count": closest_out(table)}

@@ -1177,6 +1177,30 @@ TEXTS = {
                 'one': "The coach: after this, {player} can take the pile ({size} card) by laying your {card} on their side's meld of {rank_name}.",
                 'other': "The coach: after this, {player} can take the pile ({size} cards) by laying your {card} on their side's meld of {rank_name}.",
             },
+            'took': {
+                'count': 'size',
+                'one': 'The coach: {player} took {cards} with the pile and has not put them down since: after this, they can take the pile ({size} card) with a pair of them and your {card}.',
+                'other': 'The coach: {player} took {cards} with the pile and has not put them down since: after this, they can take the pile ({size} cards) with a pair of them and your {card}.',
+            },
+            'every': 'Every discard you could make now does the same: none keeps the pile from them.',
+        },
+        'coach-would': 'The coach would play {move}: {reason}',
+        'review': {
+            'head': "The coach's review of hand {number}, your turning points, the biggest first:",
+            'none': "The coach's review of hand {number}: no turning points.",
+            'pile-fed': {
+                'count': 'size',
+                'one': 'Your turn {turn}: your {card} let {player} take the pile ({size} card). Better: {better} After that discard {player} could not have taken the pile.',
+                'other': 'Your turn {turn}: your {card} let {player} take the pile ({size} cards). Better: {better} After that discard {player} could not have taken the pile.',
+            },
+            'canasta-missed': 'Your turn {turn}: you discarded while {move} would have closed a canasta of {rank_name} (a bonus of {bonus}). Better: {better}',
+            'out-late': 'Your turn {turn}: you could have gone out ({move}) and played on instead. Better: {better}',
+            'out-early': 'Your turn {turn}: you went out where the coach would have waited. Better: {better}',
+            'pile-passed': {
+                'count': 'size',
+                'one': 'Your turn {turn}: you drew from the stock while the pile ({size} card) was yours to take. Better: {better}',
+                'other': 'Your turn {turn}: you drew from the stock while the pile ({size} cards) was yours to take. Better: {better}',
+            },
         },
         'confirm': 'Make the move anyway? (yes or no)',
         'not-made': 'The move is not made; the table is as it was.',
@@ -1184,6 +1208,7 @@ TEXTS = {
         'undo-nothing': 'There is nothing of this hand to take back.',
         'partner-asks': '{asker}, your partner, asks: may I go out? (yes or no)',
         'yes-or-no': 'Answer yes or no.',
+        'answer-first': 'Answer yes or no first: your partner is waiting for it. You can quit once the turn is over.',
         'answered': '{partner} answers {asker}: {reason}',
         'asked-this-turn': 'Your partner has answered this turn already; the answer stands.',
         'asked-this-hand': {
@@ -1301,6 +1326,11 @@ TEXTS = {
                 'other': 'take the pile: its {size} cards complete your canasta of {rank_name}.',
             },
             'take-opens': 'take the pile and open with it: the melds count {counted}, and {need} is needed.',
+            'draw-pile-tiny': {
+                'count': 'size',
+                'one': 'draw from the stock: a pile of {size} card is too small to be worth taking.',
+                'other': 'draw from the stock: a pile of {size} cards is too small to be worth taking.',
+            },
             'draw-pile-small': {
                 'count': 'size',
                 'one': 'draw from the stock: a pile of {size} card is not worth a wild card.',
@@ -1327,7 +1357,7 @@ TEXTS = {
             },
             'freeze-dear': 'discard {card} to freeze the pile: the {cheaper} would freeze it as well, and a wild card thrown is lost; keep the dearer one.',
             'discard-black-three': 'discard a black three: the next player cannot take the pile over it.',
-            'discard-thrown': 'discard {card}: {player} threw that rank away, so holds no pair of it to take the pile with.',
+            'discard-thrown': 'discard {card}: {player} threw that rank away, so is unlikely to hold a pair of it, and the pile is frozen for them: only a natural pair takes it.',
             'discard-safe': {
                 'count': 'held',
                 'one': 'discard {card}: you hold just this one, and no opponent has melded that rank.',
@@ -1340,11 +1370,6 @@ TEXTS = {
             },
             'wait-behind': 'do not go out yet ({move}): ending the hand now would leave your side behind, and the opponents are far from going out.',
             'wait-canasta': 'do not go out yet ({move}): a meld is close to a canasta, and the opponents are far from going out.',
-            'draw-pile-small-pair': {
-                'count': 'size',
-                'one': 'draw from the stock: a pile of {size} card is not worth taking yet; your pair waits for a bigger one.',
-                'other': 'draw from the stock: a pile of {size} cards is not worth taking yet; your pair waits for a bigger one.',
-            },
             'draw-instead': {
                 'count': 'size',
                 'one': 'draw from the stock: one unknown card, where the pile would bring {size}.',
@@ -1359,11 +1384,6 @@ TEXTS = {
                 'count': 'size',
                 'one': 'take the pile: only {size} card; the coach takes a pile from {least} cards on, or one that completes a canasta or opens.',
                 'other': 'take the pile: only {size} cards; the coach takes a pile from {least} cards on, or one that completes a canasta or opens.',
-            },
-            'draw-pile-small-bare': {
-                'count': 'size',
-                'one': 'draw from the stock: a pile of {size} card is small; the coach takes one from {least} cards on.',
-                'other': 'draw from the stock: a pile of {size} cards is small; the coach takes one from {least} cards on.',
             },
             'take-small-wild': {
                 'count': 'size',
@@ -1389,7 +1409,6 @@ TEXTS = {
                 'one': 'discard {card}: the opponents have melded that rank, so {player} can lay it off and take the pile ({size} card).',
                 'other': 'discard {card}: the opponents have melded that rank, so {player} can lay it off and take the pile ({size} cards).',
             },
-            'discard-thrown-melded': 'discard {card}: {player} threw that rank away, so likely holds one at most; with a wild card, though, one is enough, for that side has melded.',
             'discard-seen': {
                 'count': 'unseen',
                 'one': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with {unseen} card of that rank out of sight nobody can hold one.',
@@ -2443,7 +2462,7 @@ TEXTS = {
                 'level': "The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own).",
                 'resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
                 'verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
-                'coach': 'quiet: the coach speaks only when asked; normal (the default) and chatty: it warns before a discard that lets the next opponent take the pile, and asks you to confirm.',
+                'coach': "quiet: the coach speaks only when asked ('?'). normal (the default): it warns before a discard that lets the next opponent take the pile (onto their meld, or with a pair you saw them take with the pile) and asks you to confirm, and after each hand reviews your turning points with the better move. chatty: as normal, and it also gives the reason of every computer move and its own suggestion before each of your steps.",
                 'guided': 'A first hand with a guide: each choice of your turn (draw or take the pile, meld, lay off, discard, ask, go out) is explained once, the first time it comes, from the cards on the table; then the game goes on. With --resume, the hand in play is guided.',
                 'history': "Show the games played so far, per player: games, hands, hands won, points a hand, last played (the player's own with --learner). Takes no game options.",
                 'learner': "Whose history the game counts in (default: $CANASTA_LEARNER, else 'me').",

@@ -133,7 +133,7 @@ HELP = {
     'play.options.level': "The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own).",
     'play.options.resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
     'play.options.verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
-    'play.options.coach': 'quiet: the coach speaks only when asked; normal (the default) and chatty: it warns before a discard that lets the next opponent take the pile, and asks you to confirm.',
+    'play.options.coach': "quiet: the coach speaks only when asked ('?'). normal (the default): it warns before a discard that lets the next opponent take the pile (onto their meld, or with a pair you saw them take with the pile) and asks you to confirm, and after each hand reviews your turning points with the better move. chatty: as normal, and it also gives the reason of every computer move and its own suggestion before each of your steps.",
     'play.options.guided': 'A first hand with a guide: each choice of your turn (draw or take the pile, meld, lay off, discard, ask, go out) is explained once, the first time it comes, from the cards on the table; then the game goes on. With --resume, the hand in play is guided.',
     'play.options.history': "Show the games played so far, per player: games, hands, hands won, points a hand, last played (the player's own with --learner). Takes no game options.",
     'play.options.learner': "Whose history the game counts in (default: $CANASTA_LEARNER, else 'me').",
