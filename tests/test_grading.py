@@ -161,6 +161,9 @@ def _phrases(q, rule: str) -> list[str]:
     if q.kind == "score":
         side = next(s for s in q.report().sides if s.name == q.side)
         found += [texts.score_detail(ln.rule, ln.params) for ln in side.lines if ln.rule == rule]
+    if q.kind == "best" and rule.startswith("strategy."):  # the coach's reason for its best move
+        best = q.best_rating()
+        found.append(texts.section("play", best.key, best.params))
     return [p for p in found if p]
 
 

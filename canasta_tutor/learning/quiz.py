@@ -27,6 +27,7 @@ from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.selfplay import play_hand
 
 DEFAULT_RULESET = "classic"
+STRATEGY_TOPICS = ("strategy.freeze", "strategy.discard", "strategy.take", "strategy.go-out")
 LOOK = 0.35  # the share of a walk's positions a drill looks at (so questions come from every stage)
 MAX_MELDS = 5  # a score drill's hand has at most this many melds per side
 HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the deal when it ends
@@ -288,6 +289,9 @@ DRILLS = (
     Drill("counting a score", "", None, lines=("score.cards", "score.canasta-natural", "score.canasta-mixed",
                                                "score.red-threes", "score.going-out", "score.hand",
                                                "score.no-canasta"), hands=40),
+    # Which move is best, graded by the coach's evaluation: a strategy topic is reviewed on a fresh
+    # position of coach-played hands, never the lesson's own question.
+    Drill("strategy", "", None, lines=STRATEGY_TOPICS, hands=12),
 )
 
 
@@ -345,6 +349,8 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     ruleset = ruleset or DEFAULT_RULESET
     if not possible(rule, ruleset):
         return None
+    if drill.name == "strategy":
+        return strategy_question(rule, rng, ruleset, drill.hands)
     if drill.moves is None:
         return _score_question(rule, rng, ruleset, drill.hands)
     # The Dutch house asks a canasta for the first meld only of a side far ahead: its sides are seated there.
@@ -372,6 +378,59 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
         if spare is not None:
             return spare
     return None
+
+
+def strategy_question(topic: str, rng: random.Random, ruleset: str = DEFAULT_RULESET, hands: int = 12
+                      ) -> Question | None:
+    """A "which is best?" question on ``topic`` at a position of coach-played hands: three moves a
+    learner might choose there, of which the coach's evaluation rates one clearly best (by more than
+    the near-equal margin); None when the hands walked gave none."""
+    from canasta_tutor.learning.lesson import strategy_topic
+    from canasta_tutor.play.evaluate import NEAR, rate
+
+    phase = "draw" if topic == "strategy.take" else "play"
+    if topic == "strategy.go-out" and load_ruleset(ruleset).partner_permission == "required":
+        ruleset = "official"  # going out is the player's own choice only where asking is (the table says so)
+    for _ in range(hands):
+        for p in walk(ruleset, rng.randrange(1 << 30)):
+            if p.phase != phase or (topic != "strategy.go-out" and rng.random() > LOOK):
+                continue  # (a way out comes late in a hand: every such position is looked at)
+            seen = p.seen()
+            options = [o for o in legal_moves(seen).options if o.kind != "ask"]
+            chosen = _strategy_options(topic, options, rng)
+            if len(chosen) < 3:
+                continue
+            rated = rate(seen, chosen)
+            if rated[0].value - rated[1].value <= NEAR:
+                continue  # no clear best: not a fair question
+            moves = [o.move for o in chosen]
+            rng.shuffle(moves)
+            q = Question("best", seen, 0, 0, moves=moves, topics=[topic])
+            if strategy_topic(q) == topic and len(q.correct()) == 1:
+                return q
+    return None
+
+
+def _strategy_options(topic: str, options: list, rng: random.Random) -> list:
+    """Three moves of the topic's kind: a take or a draw; going out or two other moves; a wild card
+    thrown or two natural discards; three discards of different ranks."""
+    def pick(pool: list, n: int) -> list:
+        return rng.sample(pool, n) if len(pool) >= n else []
+
+    discards = [o for o in options if o.kind == "discard"]
+    naturals = list({o.steps[0].cards[0].rank: o for o in discards if o.steps[0].cards[0].is_natural}.values())
+    if topic == "strategy.take":
+        takes = [o for o in options if o.kind == "take"]
+        draws = [o for o in options if o.kind == "draw"]
+        return draws[:1] + pick(takes, 2) if draws and len(takes) >= 2 else []
+    if topic == "strategy.go-out":
+        outs = [o for o in options if o.kind == "out"]
+        rest = [o for o in options if o.kind in ("meld", "add", "discard")]
+        return outs[:1] + pick(rest, 2) if outs else []
+    if topic == "strategy.freeze":
+        wilds = [o for o in discards if o.steps[0].cards[0].is_wild]
+        return wilds[:1] + pick(naturals, 2) if wilds else []
+    return pick(naturals, 3)
 
 
 def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> Question | None:

@@ -21,6 +21,10 @@ def say(key: str, **params) -> str:
     return texts.section("tutor", key, params)
 
 
+def say_learning(key: str, **params) -> str:
+    return texts.section("learning", key, params)
+
+
 class Talk:
     """Where questions go and answers come from."""
 
@@ -134,8 +138,8 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     options = _prompt(q, talk, seed)
     right = q.correct(seed)
     rules = tested_rules(q)
-    if q.kind == "legal":
-        tries = 1
+    if q.kind == "legal" or (q.kind == "best" and len(q.moves) == 2):
+        tries = 1  # the answer of two choices is the other one: no retry
     attempts = 0
     first = None
     hints = 0
@@ -167,6 +171,9 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
             first = ok
         if ok:
             talk.out(say("right"), "green", "bold")
+            best = q.best_rating() if q.kind == "best" else None
+            if best is not None and q.ratings()[answer - 1] is not best:  # nearly as good: said so
+                talk.out(say_learning("best-accepted", move=texts.show_move(q.moves[q.ratings().index(best)])), "cyan")
         elif not settled:
             if q.kind == "score":
                 talk.out(say("too-high" if answer > next(iter(right)) else "too-low"), "red")
@@ -256,6 +263,8 @@ def _question_text(q: Question) -> str:
     later session can tell a position the learner has seen)."""
     if q.kind == "which":
         text = "which legal: " + " | ".join(q.moves)
+    elif q.kind == "best":
+        text = "which best: " + " | ".join(q.moves)
     elif q.kind == "score":
         text = f"score {q.side}" + (f" ({q.out} out)" if q.out else "")
     else:
@@ -284,8 +293,8 @@ def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
         for i, rid in enumerate(options, 1):
             talk.out(f"  {i}. {texts.rule_entry(rid)['title']}")
         return options
-    if q.kind == "which":
-        talk.out(say("ask-which", player=q.table.turn.player))
+    if q.kind in ("which", "best"):
+        talk.out(say(f"ask-{q.kind}", player=q.table.turn.player))
         for i, m in enumerate(q.moves, 1):
             talk.out(f"  {i}. {texts.show_move(m)}")
         return q.moves
@@ -300,7 +309,7 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
         return texts.word("legal" if True in right else "illegal")
     if q.kind == "rule":
         return "; ".join(f"{options.index(r) + 1}. {texts.rule_entry(r)['title']}" for r in sorted(right, key=options.index))
-    if q.kind == "which":
+    if q.kind in ("which", "best"):
         return "; ".join(f"{i}. {texts.show_move(q.moves[i - 1])}" for i in sorted(right))
     return str(next(iter(right)))
 
