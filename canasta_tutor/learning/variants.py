@@ -70,7 +70,7 @@ def variant(q: Question, swap: dict[str, str] | None, renamed: bool = False) -> 
     if after == before:
         return None
     new = copy.copy(q)
-    for cached in ("_verdict", "_verdicts", "_report"):
+    for cached in ("_verdict", "_verdicts", "_ratings", "_report"):
         new.__dict__.pop(cached, None)
     new.table = table_from_text(after, "<review>")
     new.move = change(q.move)
@@ -92,6 +92,8 @@ def _ruling(q: Question) -> object:
         verdicts = [q.verdict()]
     elif q.kind == "which":
         verdicts = q.verdicts()
+    elif q.kind == "best":  # the coach must rate them alike too: the same best, the same moves nearly as good
+        return [(v.legal, [f.rule for f in v.violations]) for v in q.verdicts()], sorted(q.correct())
     else:
         return sorted((s.name, s.hand_total) for s in q.report().sides)
     return [(v.legal, [f.rule for f in v.violations]) for v in verdicts]
