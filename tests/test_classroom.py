@@ -421,3 +421,23 @@ def test_class_text_names_weak_rules_by_title_and_by_id_with_verbose(tmp_path):
         assert f"{rule}: memory" in verbose
     both = invoke("progress", "--class", "--csv", "--json", home=home)
     assert both.exit_code == 2 and "not both" in both.output
+
+
+def test_the_class_counts_a_learners_answers_as_progress_does(tmp_path):
+    """An answer that tests two rules is one answer given, in the class's line as in `progress`."""
+    home = tmp_path / "club-computer"
+    pack = _pack(tmp_path / "club", move="take 3S 3S; discard 5C")
+    invoke("lesson", pack / "01-draw.yaml", home=home, input="y\nn\n", learner="bob")
+    from canasta_tutor.learning.progress import Progress
+    from canasta_tutor.learning.schedule import AGAIN
+
+    p = Progress(home / "progress.db", learner="bob")
+    p.record("quiz", "q", ["meld.mixed-ranks", "meld.too-small"], "y", False, rating=AGAIN)  # wrong: two rules at stake
+    p.close()
+    mine = json.loads(invoke("progress", "--json", home=home, learner="bob").stdout)
+    data = json.loads(invoke("progress", "--class", "--json", home=home).stdout)
+    (bob,) = [w for w in data["learners"] if w["learner"] == "bob"]
+    assert bob["answers"] == mine["answers"] < sum(r["answers"] for r in bob["rules"])
+    assert 1 <= bob["wrong_first_tries"] <= sum(r["wrong_first_tries"] for r in bob["rules"])
+    line = invoke("progress", "--class", home=home).stdout.splitlines()[0]
+    assert f"answers: {mine['answers']};" in line, line

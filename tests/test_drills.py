@@ -87,3 +87,27 @@ def test_a_lay_off_with_too_many_wild_cards_names_the_cards_laid_off_and_the_mel
     (line,) = explain(q)
     assert not _named_outside_the_move(q), line
     assert "on your side's meld of" in line and "too many wild cards" in line
+
+
+def test_the_meld_a_lay_off_joins_is_named_by_its_rank_in_every_card_notation():
+    """ "on your side's meld of 10s": the rank's name, never read as a card (10S, the ten of spades)."""
+    from canasta_tutor import texts
+
+    found = []
+    for seed in range(200):
+        for rule in ("meld.too-many-wilds", "meld.mixed-ranks", "meld.too-few-naturals"):
+            q = question_for(rule, random.Random(seed))
+            if q is not None and re.match(r"add .* to [2-9]|add .* to 10", q.move) and not q.verdict().legal \
+                    and q.verdict().violations[0].rule == rule:
+                found.append(q)
+        if len(found) >= 3:
+            break
+    assert found, "no lay-off onto a meld of a number rank came up"
+    try:
+        for style in ("symbols", "local"):
+            texts.use_cards(style)
+            for q in found:
+                rank = q.move.rsplit(" ", 1)[1]
+                assert f"meld of {texts.rank_name(rank)}" in " ".join(explain(q)), (style, q.move, explain(q))
+    finally:
+        texts.use_cards("standard")

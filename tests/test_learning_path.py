@@ -376,3 +376,36 @@ def test_lesson_prose_wraps_to_the_terminal(tmp_path):
     assert prose and max(map(len, prose)) <= 60, max(prose, key=len)
     wide = run("lesson", lesson.id, "--restart", stdin="q\n", home=tmp_path, env={"COLUMNS": "120"})
     assert max(map(len, wide.stdout.splitlines())) > 60
+
+
+def test_learn_and_progress_name_rules_and_lessons_by_their_titles(tmp_path):
+    """Rule ids and lesson ids are for looking things up: the learner reads titles (ids with --verbose)."""
+    from canasta_tutor import texts
+    from canasta_tutor.learning.path import builtin_summaries
+
+    due = ["meld.mixed-ranks", "initial.canasta-required", "score.cards"]  # a rule, a Dutch rule, a score line
+    p = Progress(tmp_path / "progress.db", now=lambda: START)
+    for rule in due:
+        p.record("quiz", f"q {rule}", [rule], "y", False, rating=AGAIN)
+    for lesson in ("drawing", "first-meld"):
+        p.finish_lesson(lesson)
+    p.close()
+    later = {"CANASTA_NOW": "2026-01-03T09:00:00", "CANASTA_LANG": "en", "COLUMNS": "400"}
+    titles = {r: texts.rule_entry(r, "en")["title"] for r in due[:2]} | {"score.cards": "Melded cards"}
+    lessons = {lid: title for lid, title, _, _ in builtin_summaries()}
+    learn = run("learn", "--seed", "1", stdin="q\n", home=tmp_path, env=later).stdout
+    why = next(ln for ln in learn.splitlines() if ln.startswith("Reviews first:"))
+    shown = run("progress", home=tmp_path, env=later).stdout
+    verbose = run("progress", "--verbose", home=tmp_path, env=later).stdout
+    head, nxt = shown.splitlines()[0], next(ln for ln in shown.splitlines() if ln.startswith("Next:"))
+    for rule, title in titles.items():
+        assert f"“{title}”" in why and rule not in why, why
+        assert f"“{title}”" in nxt and rule not in nxt, nxt
+        assert rule in verbose.split("Next:")[1]
+    for lesson in ("drawing", "first-meld"):
+        assert f"“{lessons[lesson]}”" in head and lesson not in head.split(":", 1)[1], head
+        assert lesson in verbose.splitlines()[0]
+    # a quiz under other rules quotes the rule's title as every other message quotes a title
+    other = texts.section("tutor", "quiz-other-ruleset", {"title": titles["initial.canasta-required"],
+                                                          "ruleset": "classic", "other": "dutch-house"})
+    assert other.startswith("“At this score")

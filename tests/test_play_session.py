@@ -1,7 +1,9 @@
 """`canasta play` as a player meets it: the hands and target announced truly, quit that saves and
 says where, one line a step with `why` for the ruling, `show`, and --resume kept to its game."""
+import re
 from pathlib import Path
 
+import pytest
 import yaml
 
 from tests.test_play import canasta
@@ -51,3 +53,48 @@ def test_a_step_is_one_line_and_the_table_is_drawn_when_the_turn_starts(tmp_path
     assert _turns(out.split("> show")[1]) == 1
     verbose = canasta("play", "--seed", "7", "--verbose", cwd=tmp_path, stdin="draw\nquit\n").stdout
     assert "LEGAL  draw" in verbose and _turns(verbose) == 2
+
+
+# -- a computer player's move is told in the third person --------------------------------------------
+
+YOU = {"en": re.compile(r"\byou(rs?)?\b", re.I), "nl": re.compile(r"\b(je|jij|jouw|jullie)\b", re.I)}
+THEIR = {"en": "their side's", "nl": "hun partij"}
+
+
+def _computer_lines(stdout: str) -> list[str]:
+    return [ln for ln in stdout.splitlines() if re.match(r"(Bob|Cas|Dee): ", ln)]
+
+
+@pytest.mark.parametrize(("lang", "options"), [
+    ("en", ()), ("en", ("--coach", "chatty")), ("en", ("--coach", "chatty", "--level", "1")),
+    ("en", ("--guided",)), ("nl", ()), ("nl", ("--coach", "chatty", "--level", "1"))])
+def test_a_computer_players_reason_never_speaks_to_you(tmp_path, lang, options):
+    """The coach's reasons speak to the player on turn ("your side's first meld"); told of a computer
+    player's move they say whose move it was ("their side's first meld")."""
+    moves = "\n".join(["1", "yes"] * 150)  # the first listed move; yes to a question
+    proc = canasta("play", "--lang", lang, "--seed", "3", "--hands", "1", *options, cwd=tmp_path, stdin=moves + "\n")
+    told = _computer_lines(proc.stdout)
+    assert len(told) > 10, proc.stdout[-2000:]
+    assert not [ln for ln in told if YOU[lang].search(ln)]
+    assert any(THEIR[lang] in ln for ln in told)  # a reason that has a twin was told
+    assert all(ln.split(". ", 1)[1][:1].isupper() for ln in told if ". " in ln)  # the reason begins a sentence
+
+
+def test_every_reason_that_speaks_to_you_has_a_third_person_twin():
+    """A new reason of the coach (``play.coach``) or of its first level (``hints``) worded to the
+    player on turn needs its twin for a computer player's move (``play.coach-told``, ``play.hints-told``)."""
+    from canasta_tutor import texts
+
+    en = texts.catalog("en")
+    for reasons, twins in ((en["play"]["coach"], en["play"]["coach-told"]), (en["hints"], en["play"]["hints-told"])):
+        for key, text in reasons.items():
+            if YOU["en"].search(str(text)):
+                assert key in twins, key
+        assert not [k for k in twins if k not in reasons]  # a twin of a reason that is gone
+        assert not [k for k, text in twins.items() if YOU["en"].search(str(text))]
+
+
+def test_the_hands_left_agree_with_their_verb_in_every_language(tmp_path):
+    for hands, said in (("1", "falta 1 mão"), ("2", "faltam 2 mãos")):
+        first = canasta("play", "--lang", "pt-BR", "--seed", "7", "--hands", hands, cwd=tmp_path, stdin="quit\n")
+        assert said in first.stdout.splitlines()[0], first.stdout.splitlines()[0]

@@ -69,9 +69,7 @@ def _print_class(data: dict, say, verbose: bool) -> None:
         return
     for who in data["learners"]:
         finished = [ls["lesson"] for ls in who["lessons"] if ls["finished"]]
-        answers = sum(r["answers"] for r in who["rules"])
-        wrong = sum(r["wrong_first_tries"] for r in who["rules"])
-        print(clean(say("learner", learner=who["learner"], answers=answers, wrong=wrong,
+        print(clean(say("learner", learner=who["learner"], answers=who["answers"], wrong=who["wrong_first_tries"],
                         lessons=len(finished), started=len(who["lessons"]))))
         weak = [r for r in who["rules"] if r["memory"] is not None and r["memory"] < 0.9]
         for r in sorted(weak, key=lambda r: r["memory"])[:5]:

@@ -460,8 +460,8 @@ def reason_of(table, verdict) -> str:
     if first.rule in _MELD_SHAPE and step is not None and step.kind == "add" and "cards" in params:
         # A lay-off is judged on the whole meld it makes; the learner is told of the cards laid off and
         # the meld they join, not of the cards already on the table.
-        params["cards"] = texts.section("learning", "on-meld", {"cards": " ".join(map(str, step.cards)),
-                                                                "rank_name": texts.rank_name(step.to)})
+        params["cards"] = texts.Shown(texts.section("learning", "on-meld", {"cards": " ".join(map(str, step.cards)),
+                                                                            "rank_name": texts.rank_name(step.to)}))
     if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
         extra.append(texts.section("learning", "pile-counts-top"))
     text = texts.rule_message(first.rule, params)

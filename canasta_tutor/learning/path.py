@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.learning.progress import Progress
+from canasta_tutor.learning.tested import topic_titles
 
 REVIEW_MAX = 8  # reviews asked in one go before the path moves on
 WEAK_RULES = 3  # rules in a quiz on the weakest
@@ -100,7 +101,7 @@ def next_step(store: Progress, ruleset: str | None = None, skip: frozenset[str] 
 
     due = [r for r in store.due_now() if reviewable(r) and usable(r)][:REVIEW_MAX]
     if due:
-        names = ", ".join(due)
+        names = topic_titles(due)
         return {"kind": "review", "rules": due, "lesson": None, "rulesets": where,
                 "why": say("why-review", rules=names, count_text=say("why-review-count", n=len(due))),
                 "text": say("next-review", rules=names, n=len(due))}
@@ -119,7 +120,7 @@ def next_step(store: Progress, ruleset: str | None = None, skip: frozenset[str] 
         return {"kind": "none", "rules": [], "lesson": None, "rulesets": {}, "why": say("nothing", ruleset=ruleset),
                 "text": say("nothing", ruleset=ruleset)}
     return {"kind": "quiz", "rules": rules, "lesson": None, "rulesets": {r: where[r] for r in rules},
-            "why": say("why-quiz"), "text": say("next-quiz", rules=", ".join(rules))}
+            "why": say("why-quiz"), "text": say("next-quiz", rules=topic_titles(rules))}
 
 
 def run_learn(talk, store: Progress, ruleset: str, seed: int, restart: bool = False, goal=None):

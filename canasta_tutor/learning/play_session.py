@@ -37,6 +37,23 @@ def say(key: str, **params) -> str:
     return texts.section("play", key, clean_data(params))
 
 
+def told_key(advice) -> tuple[str, str]:
+    """Where the reason of a computer player's move is worded: the coach speaks to the player on turn
+    ("your side's first meld"), so a reason that says "you" has a third-person twin under
+    ``play.coach-told`` (``play.hints-told`` for the first level's ``hints``); any other reason is
+    worded as it is."""
+    if advice.catalog == "play" and advice.reason.startswith("coach."):
+        twin = "coach-told." + advice.reason.removeprefix("coach.")
+    elif advice.catalog == "hints":
+        twin = "hints-told." + advice.reason
+    else:
+        return advice.catalog, advice.reason
+    entry = texts.catalog(texts.language()).get("play", {})
+    for part in twin.split("."):
+        entry = entry.get(part) if isinstance(entry, dict) and "other" not in entry else None
+    return ("play", twin) if entry is not None else (advice.catalog, advice.reason)
+
+
 def seat_view(table: Table, seat: str) -> Table:
     """The table as one seat sees it: every other hand is only a count."""
     view = table.clone()
@@ -133,12 +150,12 @@ class Session:
             told = g.computer_turn()
             if self.coach == "chatty":  # every move with its own reason
                 for move, advice in zip(told.moves, told.advices):
-                    reason = self._reason(advice) if advice is not None else ""
-                    self.write(say("told", player=told.player, moves=texts.show_move(move), reason=reason))
+                    reason = self._told_reason(advice) if advice is not None else ""
+                    self.write(say("told", player=told.player, moves=texts.show_move(move), reason=reason).rstrip())
             else:
                 moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
-                reason = self._reason(told.advice) if told.advice is not None else ""
-                self.write(say("told", player=told.player, moves=moves, reason=reason))
+                reason = self._told_reason(told.advice) if told.advice is not None else ""
+                self.write(say("told", player=told.player, moves=moves, reason=reason).rstrip())
             self._answers()
             self._hand_over()
         self._hand_over()
@@ -217,6 +234,14 @@ class Session:
     def _reason(self, advice) -> str:
         return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
 
+    def _told_reason(self, advice) -> str:
+        """The coach's reason for a computer player's move, told to the human: in the third person
+        (their side's first meld), begun as a sentence after the moves."""
+        section, key = told_key(advice)
+        text = texts.section(section, key, clean_data(advice.params))
+        text = text[:1].upper() + text[1:]
+        return text if text.endswith((".", "!", "?")) else text + "."  # the first level's hints end bare
+
     def _welcome(self) -> str:
         g = self.game
         rs = g.ruleset
@@ -226,7 +251,7 @@ class Session:
         if g.max_hands is not None:  # a game of so many hands ends after them, whatever the score
             left = g.max_hands - g.hand + 1
             head = say("welcome-hands", player=self.human or "", side=side, title=title, ruleset=rs.id,
-                       hands=texts.counted("hand", left), target=rs.target_score)
+                       hands=texts.counted("hand", left), left=left, target=rs.target_score)
         else:
             head = say("welcome", player=self.human or "", side=side, title=title, ruleset=rs.id,
                        target=rs.target_score)

@@ -51,6 +51,7 @@ def class_data(store: Progress) -> dict[str, Any]:
         # A wrong first try is a wrong answer that settled nothing (a retry followed it), or one settled
         # wrong at once (no retry offered): the first try of each question counts once.
         retried: set[tuple[str, str]] = set()
+        given = missed = 0  # the learner's answers, each once however many rules it tested (as `progress`)
         for source, question, rules, at, correct, rating in conn.execute(
                 "SELECT source, question, rules, at, correct, rating FROM answers WHERE learner = ? ORDER BY at, id",
                 (who,)):
@@ -64,6 +65,8 @@ def class_data(store: Progress) -> dict[str, Any]:
                 retried.discard(asked)
             elif rating == AGAIN:
                 wrong_first = True
+            given += 1
+            missed += int(wrong_first)
             for rule in str(rules or "").split():
                 row = row_of(rule)
                 row["answers"] += 1
@@ -85,7 +88,7 @@ def class_data(store: Progress) -> dict[str, Any]:
             lessons[str(lesson)] = finished is not None
         for (lesson,) in conn.execute("SELECT DISTINCT lesson FROM lesson_answers WHERE learner = ?", (who,)):
             lessons.setdefault(str(lesson), False)
-        out.append({"learner": who, "rules": rules,
+        out.append({"learner": who, "answers": given, "wrong_first_tries": missed, "rules": rules,
                     "lessons": [{"lesson": k, "finished": v} for k, v in sorted(lessons.items())]})
     return {"database": str(store.path), "learners": out}
 

@@ -72,7 +72,7 @@ def print_progress(d: dict, verbose: bool = False) -> None:
 
     full, empty = ("#", "-") if ascii_only() else ("■", "□")
     out = console()
-    finished = ", ".join(d["lessons_finished"]) or say("none-yet")
+    finished = (", ".join(d["lessons_finished"]) if verbose else lesson_titles(d["lessons_finished"])) or say("none-yet")
     out.print(escape(say("summary", learner=d["learner"], answers=d["answers"], lessons=finished)))
     from rich import box
 
@@ -98,4 +98,19 @@ def print_progress(d: dict, verbose: bool = False) -> None:
     if grid.row_count:
         out.print(grid)
     out.print(escape(say("totals", mark=mark, mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))
-    out.print(f"[bold]{escape(say('next', what=d['next']['text']))}[/]")
+    what = d["next"]["text"]
+    if verbose and d["next"]["rules"]:  # the titles for reading, the ids for looking up (canasta explain)
+        what += f" [{', '.join(d['next']['rules'])}]"
+    out.print(f"[bold]{escape(say('next', what=what))}[/]")
+
+
+def lesson_titles(lessons: list[str]) -> str:
+    """Lessons by their quoted titles (a built-in lesson's, in the chosen language), joined as a
+    sentence lists them; a lesson that is not built in by its id."""
+    from canasta_tutor.learning.path import builtin_summaries
+
+    titles = {lesson_id: title for lesson_id, title, _, _ in builtin_summaries()}
+    order = list(titles)  # in the order of the path, the lessons of a pack after them
+    lessons = sorted(lessons, key=lambda x: (order.index(x) if x in titles else len(order), x))
+    return texts.listed([texts.section("learning", "quoted", {"title": titles[x]}) if x in titles else x
+                         for x in lessons])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.near import near_misses as limits_reached
 
-__all__ = ["at_stake", "limits_reached", "tested_rules", "topic_title"]
+__all__ = ["at_stake", "limits_reached", "tested_rules", "topic_title", "topic_titles"]
 
 
 def at_stake(table, verdict) -> list[tuple[str, dict]]:
@@ -36,7 +36,9 @@ def tested_rules(q) -> list[str]:
 
 
 def topic_title(rule: str) -> str:
-    """What progress calls a rule or topic: a rule's title, a strategy topic's (``strategy.freeze``)."""
+    """What a learner sees for a rule or topic, everywhere (progress, learn, the class view): a rule's
+    title, a score line's (``score.cards``), a strategy topic's (``strategy.freeze``); the id itself only
+    for an id the catalog does not know."""
     from canasta_tutor import texts
     from canasta_tutor.engine.rules import RULES
 
@@ -44,4 +46,13 @@ def topic_title(rule: str) -> str:
         return texts.rule_entry(rule).get("title", rule)
     if rule.startswith("strategy."):
         return texts.section("learning", rule)
-    return rule
+    score = texts.catalog(texts.language()).get("rulings", {}).get("score-texts", {}).get(rule)
+    return score.get("title", rule) if isinstance(score, dict) else rule
+
+
+def topic_titles(rules) -> str:
+    """Rules or topics by their titles, each quoted as the language quotes a title, joined as a
+    sentence lists them (“Draw before you play” and “A meld is one rank”)."""
+    from canasta_tutor import texts
+
+    return texts.listed([texts.section("learning", "quoted", {"title": topic_title(r)}) for r in rules])

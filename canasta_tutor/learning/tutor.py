@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from canasta_tutor import texts
 from canasta_tutor.learning.lesson import Lesson, Question, feedback_for
 from canasta_tutor.learning.progress import Progress
+from canasta_tutor.learning.tested import topic_title
 from canasta_tutor.render.plain import Style, colour_on
 from canasta_tutor.render.safe import clean
 
@@ -380,14 +381,14 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
             asked.add(question_key(q))
         if q is None:
             if where is None:
-                talk.out(say("quiz-skip", rule=target, ruleset=ruleset or DEFAULT_RULESET), "yellow")
+                talk.out(say("quiz-skip", rule=topic_title(target), ruleset=ruleset or DEFAULT_RULESET), "yellow")
             candidates.remove(target)
             continue
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=topic), "dim")
         other = under if played else q.table.ruleset.id
         if other != (ruleset or DEFAULT_RULESET) and (played or not possible(target, ruleset or DEFAULT_RULESET)):
-            talk.out(say("quiz-other-ruleset", title=texts.rule_entry(target)["title"],
+            talk.out(say("quiz-other-ruleset", title=topic_title(target),
                          ruleset=ruleset or DEFAULT_RULESET, other=other), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):

@@ -522,13 +522,21 @@ def show_move(text: str, lang: str | None = None, style: str | None = None) -> s
     return "; ".join(steps)
 
 
+class Shown(str):
+    """A text a message takes in a card parameter whose cards are already in the reader's notation
+    ("9♥ on your side's meld of 10s"): shown as it is, so that no word of it ("10s", the rank's name) is
+    read as a card."""
+
+
 def shown_params(params: dict, lang: str | None = None) -> dict:
     """A message's cards and moves in the reader's notation (``--cards``)."""
     if card_style() == "standard":
         return params
     shown = {}
     for k, v in params.items():
-        if k in CARD_PARAMS:
+        if isinstance(v, Shown):
+            pass
+        elif k in CARD_PARAMS:
             if hasattr(v, "suit"):  # a Card
                 v = str(v)
             elif isinstance(v, (list, tuple)) and all(hasattr(c, "suit") for c in v):

@@ -392,8 +392,8 @@ TEXTS = {
         'lesson-done': 'Lesson done: {right} of {asked} right at the first try.',
         'quiz-done': 'Quiz done: {right} of {asked} right at the first try.',
         'quiz-topic': 'Drill: {topic}',
-        'quiz-skip': 'No position for {rule} came up under {ruleset} rules; it is left out of this quiz.',
-        'quiz-other-ruleset': '{title} is not a rule of {ruleset}: this question is played under {other} rules, which have it.',
+        'quiz-skip': 'No position for “{rule}” came up under {ruleset} rules; it is left out of this quiz.',
+        'quiz-other-ruleset': '“{title}” is not a rule of {ruleset}: this question is played under {other} rules, which have it.',
     },
     'counts': {
         'card': {
@@ -1133,7 +1133,11 @@ TEXTS = {
     },
     'play': {
         'welcome': 'You play {player} (side {side}) in {title} ({ruleset}); the game goes to {target} points.',
-        'welcome-hands': 'You play {player} (side {side}) in {title} ({ruleset}); {hands} to play (the game ends sooner if a side reaches {target} points).',
+        'welcome-hands': {
+            'count': 'left',
+            'one': 'You play {player} (side {side}) in {title} ({ruleset}); {hands} to play (the game ends sooner if a side reaches {target} points).',
+            'other': 'You play {player} (side {side}) in {title} ({ruleset}); {hands} to play (the game ends sooner if a side reaches {target} points).',
+        },
         'partner': 'Your partner: {partner}.',
         'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'show' (the table), 'undo', 'why' (the last ruling in full), 'score', 'save FILE', 'help' or 'quit' (which saves the game).",
         'told': '{player}: {moves}. {reason}',
@@ -1417,6 +1421,68 @@ TEXTS = {
             },
             'discard-wild': 'discard {card}: a wild card is worth more kept; freezing the pile with one pays only when the pile is not frozen yet, holds {least} cards or more, and another wild card stays in your hand.',
         },
+        'coach-told': {
+            'take': {
+                'count': 'size',
+                'one': 'take the pile: its {size} card joins their hand, and the {top} on top goes to a meld.',
+                'other': 'take the pile: its {size} cards join their hand, and the {top} on top goes to a meld.',
+            },
+            'take-canasta': {
+                'count': 'size',
+                'one': 'take the pile: its {size} card completes their canasta of {rank_name}.',
+                'other': 'take the pile: its {size} cards complete their canasta of {rank_name}.',
+            },
+            'out': 'go out: their hand can be put down now, which ends the hand with the going-out bonus.',
+            'open': "their side's first meld, as cheap as it can be: it counts {counted}, and {need} is needed.",
+            'open-canasta': "their side's first meld: it includes the canasta the score requires.",
+            'lay-off': "lay off {cards}: natural cards onto their side's meld are safe points.",
+            'meld-natural': 'meld {cards}: a natural meld keeps their wild cards back for a canasta.',
+            'unload': {
+                'count': 'count',
+                'one': 'put down what they can: an opponent holds only {count} card and may go out soon.',
+                'other': 'put down what they can: an opponent holds only {count} cards and may go out soon.',
+            },
+            'discard-safe': {
+                'count': 'held',
+                'one': 'discard {card}: they hold just this one, and no opponent has melded that rank.',
+                'other': 'discard {card}: they hold {held} of that rank, and no opponent has melded it.',
+            },
+            'discard': {
+                'count': 'held',
+                'one': 'discard {card}: they hold just this one; every other card is worth more to them.',
+                'other': 'discard {card}: they hold {held} of that rank; every other card is worth more to them.',
+            },
+            'wait-behind': 'do not go out yet ({move}): ending the hand now would leave their side behind, and the opponents are far from going out.',
+            'take-small': {
+                'count': 'size',
+                'one': 'take the pile: only {size} card, not worth their pair yet; a pile pays from {least} cards on.',
+                'other': 'take the pile: only {size} cards, not worth their pair yet; a pile pays from {least} cards on.',
+            },
+            'out-ahead': 'go out: their side ends the hand ahead (about {ours} against {theirs}), and no meld of theirs is close to a canasta worth waiting for.',
+            'out-behind': 'go out: ending the hand now leaves their side behind (about {ours} against {theirs}), while the opponents are far from going out.',
+            'discard-wild': 'discard {card}: a wild card is worth more kept; freezing the pile with one pays only when the pile is not frozen yet, holds {least} cards or more, and another wild card stays in their hand.',
+        },
+        'hints-told': {
+            'take-canasta': {
+                'count': 'size',
+                'one': 'take the pile: its single card completes their canasta of {rank_name}',
+                'other': 'take the pile: it holds {size} cards and completes their canasta of {rank_name}',
+            },
+            'out': 'go out: their hand can be put down now, which ends the hand with the going-out bonus',
+            'initial': "their side's first meld: it counts {counted}, and {need} is needed",
+            'lay-off': "lay off {cards}: natural cards onto their side's meld are safe points",
+            'meld-natural': 'meld {cards}: a natural meld keeps their wild cards for later',
+            'discard-safe': {
+                'count': 'held',
+                'one': 'discard {card}: it is their only card of its rank, and no opponent has melded that rank, so it gives nothing away',
+                'other': 'discard {card}: they hold {held} cards of its rank, and no opponent has melded that rank, so it gives nothing away',
+            },
+            'discard': {
+                'count': 'held',
+                'one': 'discard {card}: it is their only card of its rank; every other card is worth more to them',
+                'other': 'discard {card}: they hold {held} cards of its rank; every other card is worth more to them',
+            },
+        },
     },
     'learning': {
         'class': {
@@ -1499,6 +1565,7 @@ TEXTS = {
         'legal-plain': 'Legal: every step follows the {ruleset} rules.',
         'legal-note': 'Legal: {note}.',
         'legal-keeps': 'It keeps to “{title}”.',
+        'quoted': '“{title}”',
         'legal-rule': 'Legal: it keeps to “{title}”.',
         'pile-counts-top': 'of the pile, only the top card counts toward the first meld: the cards taken with it do not',
         'on-meld': "{cards} on your side's meld of {rank_name}",
