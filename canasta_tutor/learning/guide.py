@@ -92,7 +92,11 @@ class Guide:
                 out.append(self._line("out", move=_move(first), bonus=t.ruleset.going_out_bonus))
             if "discard" in kinds and self._once("discard"):
                 out.append(self._discard(t, [o for o in options if o.kind == "discard"]))
-        if "ask" in kinds and self._once("ask"):
+        # Asking is explained when going out comes near (the side has the canastas it needs, or asking
+        # is all that is left), not at the first draw of the hand, where it means nothing yet.
+        side = t.side_of(self.human)
+        near = "out" in kinds or kinds == {"ask"} or side.canastas >= t.ruleset.canastas_to_go_out
+        if "ask" in kinds and near and self._once("ask"):
             out.append(self._ask(t))
         return out
 
