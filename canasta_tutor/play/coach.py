@@ -1,20 +1,30 @@
 """The coach: a player with a plan, choosing one of the legal moves and saying why in one sentence.
 
 The coach never invents a move: it ranks the options of ``legal_moves``, so whatever it suggests is a
-move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level:
+move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level; each level
+beats the one below it in more than half the hands (``bench/ladder.py`` measures it, the README
+quotes the figures):
 
-- level 1: rules of thumb, one at a time (the first ``hint``);
-- level 2: a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
-  until they finish a canasta, discard what the opponents cannot use, unload when someone is close
-  to going out;
-- level 3: level 2, and it freezes a big pile on purpose, and, while the opponents are far from going
-  out, does not go out when that would leave its side behind or when a canasta is near.
+- level 1, a beginner: never takes the pile (always draws from the stock), then plays by the rules
+  of thumb of level 2;
+- level 2, rules of thumb, one at a time (the first ``hint``): take the pile whenever it can, go
+  out whenever it can, meld and lay off naturals, discard a card the opponents have not melded;
+- level 3, a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
+  until they finish a canasta, discard what the next opponent cannot use (remembering what they
+  threw away), unload when someone is close to going out, freeze a big pile on purpose, and, while
+  the opponents are far from going out, do not go out when that would leave its side behind or when
+  a canasta is near;
+- level 4, a searching player (``search.py``, made by ``game.make_coach``): where a decision matters (take the pile or draw, go
+  out or wait, which card to discard) it plays each of level 3's candidate moves out over a counted
+  number of deals of the cards it cannot see, consistent with what it knows, and keeps the move that
+  scores best; elsewhere it plays as level 3. Seeded by the table, so a game replays the same.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
@@ -22,8 +32,9 @@ from canasta_tutor.engine.table import Table
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.rules_of_thumb import Advice as Advice  # the coach's answer, at every level
 
-LEVELS = (1, 2, 3)
-DEFAULT_LEVEL = 3
+LEVELS = (1, 2, 3, 4)
+DEFAULT_LEVEL = 3  # the best level that answers at once; level 4 searches (up to a second a decision)
+SEARCH_LEVEL = 4
 
 
 @dataclass
@@ -82,10 +93,14 @@ class Coach:
     freeze_at = 8  # a pile this big is worth a 2 to freeze (level 3)
     min_pile = 5  # a smaller pile is not worth the hand's cards it ties up (measured: bench/coach.py)
 
-    def __init__(self, level: int = DEFAULT_LEVEL) -> None:
+    def __init__(self, level: int = DEFAULT_LEVEL, search: Callable[..., Advice] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level}: expected one of {', '.join(map(str, LEVELS))}")
+        if (level == SEARCH_LEVEL) != (search is not None):
+            # the search plays deals out in games, which this module cannot make: game.make_coach does
+            raise ValueError(f"level {SEARCH_LEVEL} is made with its search (play.game.make_coach), and only it")
         self.level = level
+        self.search = search
 
     def advise(self, table: Table, moves: MoveList | None = None, memory: Memory | None = None) -> Advice:
         ml = moves or legal_moves(table)
@@ -94,10 +109,16 @@ class Coach:
             return Advice(None, "none")
         if table.mover.hand is None:  # only moves naming no card are listed: say so rather than advise
             return Advice(options[0], "unknown-hand")
-        if self.level == 1:
+        if self.level <= 2:
             from canasta_tutor.play import rules_of_thumb
 
+            if self.level == 1 and table.turn.phase == "draw":
+                draws = [o for o in options if o.kind == "draw"]
+                if draws:  # the beginner does not take the pile
+                    return Advice(draws[0], "draw-always", {}, "hints")
             return rules_of_thumb.advise(table, MoveList(ml.table, options, ml.truncated, ml.notes))
+        if self.search is not None:
+            return self.search(table, MoveList(ml.table, options, ml.truncated, ml.notes), memory or Memory())
         if table.turn.phase == "draw":
             return self._draw(table, options)
         return self._play(table, options, memory or Memory())
@@ -136,7 +157,7 @@ class Coach:
         threat = _closest_out(table) <= self.unload_at or (ready and _closest_out(table) <= self.race_at)
         if outs:
             best = min(outs, key=lambda o: (len(o.steps), wilds_value(o)))
-            wait = self._worth_waiting(table, side, options, best) if self.level >= 3 else None
+            wait = self._worth_waiting(table, side, options, best)
             if wait is None:
                 return _advice(best, "out")
             rest = [o for o in options if o.kind != "out"]
@@ -209,17 +230,27 @@ class Coach:
         threes = [o for o in discards if card(o).is_black_three]
         if threes:
             return _advice(threes[0], "discard-black-three")
-        held: dict[str, int] = {}
-        for c in hand:
-            held[c.rank] = held.get(c.rank, 0) + 1
         rs = table.ruleset
         wilds = [o for o in discards if card(o).is_wild]
-        if (self.level >= 3 and wilds and not table.pile_content_frozen() and len(table.discard) >= self.freeze_at
+        if (wilds and not table.pile_content_frozen() and len(table.discard) >= self.freeze_at
                 and sum(1 for c in hand if c.is_wild) >= 2 and rs.discard_wild):
             best = min(wilds, key=lambda o: card(o).value)
             return _advice(best, "freeze", card=str(card(best)), size=len(table.discard))
+        best = self.discard_order(table, discards, memory, hand)[0]
+        c = card(best)
+        n = sum(1 for h in hand if h.rank == c.rank)
+        danger, wanted, next_up = self._danger(table, memory)
+        if danger(c) == 0:
+            return _advice(best, "discard-thrown", card=str(c), player=next_up, held=n)
+        if danger(c) == 1 and c.rank not in wanted:
+            return _advice(best, "discard-safe", card=str(c), held=n)
+        return _advice(best, "discard", card=str(c), held=n)
+
+    def _danger(self, table: Table, memory: Memory):
+        """How much a discard of a card may help the next opponent (0 none, 1 unknown, 2 a take), the
+        ranks the opponents have melded, and the next opponent's name."""
+        rs = table.ruleset
         wanted = {m.rank for s in _opponents(table) for m in s.melds}
-        mine = table.side_of(table.turn.player)
         next_up = self._next_opponent(table)
         thrown = memory.discarded.get(next_up, set()) if next_up else set()
         frozen = table.pile_content_frozen()
@@ -231,25 +262,34 @@ class Coach:
                 return 0  # they threw this rank away: they hold no pair of it
             return 1
 
+        return danger, wanted, next_up
+
+    def discard_order(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> list[Option]:
+        """The discards from best to worst by level 3's rules: least use to the next opponent, then the
+        fewest of the rank held, not of a rank the side has melded, the cheapest, the fewest unseen."""
+        def card(o: Option) -> Card:
+            return o.steps[0].cards[0]
+
+        held: dict[str, int] = {}
+        for c in hand:
+            held[c.rank] = held.get(c.rank, 0) + 1
+        danger, _, next_up = self._danger(table, memory)
+        thrown = memory.discarded.get(next_up, set()) if next_up else set()
+        mine = table.side_of(table.turn.player)
         seen = _visible(table)
-        copies = rs.decks * 4
+        copies = table.ruleset.decks * 4
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
             return 0 if c.rank in thrown else max(0, copies - seen.get(c.rank, 0))
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
-        pool = plain or discards
-        best = min(pool, key=lambda o: (danger(card(o)), held.get(card(o).rank, 0),
-                                        mine.meld_of(card(o).rank) is not None,
-                                        card(o).value, unseen(card(o))))
-        c = card(best)
-        n = held.get(c.rank, 0)
-        if danger(c) == 0:
-            return _advice(best, "discard-thrown", card=str(c), player=next_up, held=n)
-        if danger(c) == 1 and c.rank not in wanted:
-            return _advice(best, "discard-safe", card=str(c), held=n)
-        return _advice(best, "discard", card=str(c), held=n)
+        rest = [o for o in discards if o not in plain]
+        def key(o: Option) -> tuple:
+            c = card(o)
+            return danger(c), held.get(c.rank, 0), mine.meld_of(c.rank) is not None, c.value, unseen(c)
+
+        return sorted(plain, key=key) + sorted(rest, key=key)
 
     @staticmethod
     def _next_opponent(table: Table) -> str | None:
