@@ -4,9 +4,10 @@ At a decision that matters (take the pile or draw, go out or wait, which card to
 pile is worth having) the searching player takes level 3's choice and its closest alternatives, deals
 the cards it cannot see at random in a way consistent with what it knows (each hand's size, the
 melds, the pile, its own hand: the stock and the other hands are the rest), plays each candidate out
-on the same deals with level 3 at every seat for a few rounds, and keeps the candidate whose side
-ends furthest ahead; the hand's score where the hand ended, or the score as the table stands after
-the rounds played. Elsewhere it plays as level 3.
+on the same deals with level 3 at every seat for a few rounds, and measures how far its side ends
+ahead: by the hand's score where the hand ended, else by what lies on the table (``_standing``). It
+keeps level 3's choice unless another candidate does better on the same deals by more than chance
+would explain (``SURE``). Elsewhere it plays as level 3.
 
 The work is counted, never timed (``DEALS`` deals a candidate, ``ROUNDS`` rounds a rollout), and the
 deals are drawn from a seed made of what the player sees, so a game replays the same.
