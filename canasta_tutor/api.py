@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from canasta_tutor.engine.bounds import Undecided as Undecided  # raised by can_take when its bound is reached
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.kernel import JUDGE, decide, some_take
@@ -135,7 +136,9 @@ def legal_moves(table: Table) -> MoveList:
 def can_take(table: Table) -> bool:
     """Whether the player on turn may take the discard pile: some take ``check`` accepts (one
     ``legal_moves`` lists, or leaves out only because the turn could not be finished after it);
-    stops at the first legal take.
+    stops at the first legal take. The search is bounded by counted rulings: on a hand so large that
+    it stops before finding a legal take or ruling every take out, it raises ``Undecided`` rather
+    than answer "no".
 
     >>> can_take(table_from_dict(EXAMPLE))
     True

@@ -401,3 +401,23 @@ def test_progress_handed_in_from_another_computer(tmp_path):
     (tmp_path / "bad.json").write_text("{}", encoding="utf-8")
     res = invoke("progress", "--import", tmp_path / "bad.json", home=tmp_path / "club")
     assert res.exit_code == 3 and "progress --export" in res.output
+
+
+def test_class_text_names_weak_rules_by_title_and_by_id_with_verbose(tmp_path):
+    from canasta_tutor import texts
+
+    home = tmp_path / "club-computer"
+    pack = _pack(tmp_path / "club", move="take 3S 3S; discard 5C")
+    invoke("lesson", pack / "01-draw.yaml", home=home, input="y\nn\n", learner="bob")  # wrong at the first try
+    rows = list(csv.DictReader(io.StringIO(invoke("progress", "--class", "--csv", home=home).stdout)))
+    missed = [r["item"] for r in rows if r["kind"] == "rule" and int(r["wrong_first_tries"])]
+    assert missed
+    later = {"CANASTA_HOME": str(home), "CANASTA_LANG": "en", "CANASTA_NOW": "2099-01-01T09:00:00Z"}  # memory faded
+    plain = run_in_process("progress", "--class", env=later).stdout
+    verbose = run_in_process("progress", "--class", "--verbose", env=later).stdout
+    for rule in missed:
+        title = texts.rule_entry(rule, "en")["title"]
+        assert title != rule and f"{title}: memory" in plain and f"{rule}: memory" not in plain
+        assert f"{rule}: memory" in verbose
+    both = invoke("progress", "--class", "--csv", "--json", home=home)
+    assert both.exit_code == 2 and "not both" in both.output

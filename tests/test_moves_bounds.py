@@ -156,3 +156,25 @@ def test_a_take_that_leaves_no_way_to_finish_the_turn_can_still_be_taken():
     assert not legal_moves(table).of_kind("take")
     assert legal_moves(table, keep_dead_ends=True).of_kind("take")
     assert api.can_take(table)
+
+
+@pytest.mark.parametrize("bound", ["rulings", "steps"])
+def test_can_take_says_it_stopped_rather_than_answer_no(monkeypatch, bound):
+    """Ann's side has not melded: taking the 9 with her pair counts 27 of the 50 she needs, so the take
+    must also lay her 5s and 6s. With too few rulings (or search steps) to find those melds, can_take
+    raises Undecided; with its usual bounds it finds them."""
+    from canasta_tutor.play import candidates
+
+    table = api.table_from_dict({
+        "ruleset": "classic",
+        "players": [{"name": "Ann", "hand": "9S 9D 5S 5D 5H 6S 6D 6H KC"}, {"name": "Bob", "hand": 11},
+                    {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+        "discard": "4C 9H", "stock": 40, "turn": {"player": "Ann"}})
+    assert api.can_take(table) is True
+    if bound == "rulings":
+        monkeypatch.setattr(candidates, "RULING_LIMIT", 1)
+    else:
+        monkeypatch.setattr(candidates, "NODE_LIMIT", 2)
+        monkeypatch.setattr(candidates, "QUICK_STEPS", 2)
+    with pytest.raises(api.Undecided):
+        api.can_take(table)

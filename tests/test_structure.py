@@ -24,7 +24,7 @@ PACKAGES = [
 
 # Inside the engine: each module may import only from the same or an earlier layer.
 ENGINE = [
-    {"record", "cards", "notation"},
+    {"record", "cards", "notation", "bounds"},
     {"parameters"},
     {"ruleset"},
     {"table", "move"},

@@ -186,7 +186,7 @@ def progress(
     if whole_class or as_csv or export or import_file:
         from canasta_tutor.cli.progress_class import class_command
 
-        return class_command(whole_class or as_csv, as_csv, export, import_file, learner, as_json)
+        return class_command(whole_class or as_csv, as_csv, export, import_file, learner, as_json, verbose)
     # Reading never creates the database; --reset, or a ruleset to remember, writes to one that exists
     # (no file: nothing to forget).
     writing = (reset or bool(ruleset)) and database_path().exists()

@@ -8,7 +8,7 @@ from canasta_tutor.cli.common import emit_json, print_safe
 
 
 def class_command(whole_class: bool, as_csv: bool, export: str | None, import_file: str | None,
-                  learner: str | None, as_json: bool) -> None:
+                  learner: str | None, as_json: bool, verbose: bool = False) -> None:
     from canasta_tutor import texts
     from canasta_tutor.learning import progress_class as pc
     from canasta_tutor.learning.progress import Progress, database_path
@@ -19,6 +19,8 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
 
     if sum(map(bool, (whole_class, export, import_file))) > 1:
         raise UsageError(say("one-at-a-time"))
+    if as_csv and as_json:  # two formats on one output: neither would be what a script expects
+        raise UsageError(say("csv-or-json"))
     if import_file:
         data = pc.read_export(read_text(import_file), import_file)  # checked whole before the database is opened
         store = Progress(learner=learner or data["learner"], write=True)
@@ -55,10 +57,11 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
     elif as_json:
         emit_json(data)
     else:
-        _print_class(data, say)
+        _print_class(data, say, verbose)
 
 
-def _print_class(data: dict, say) -> None:
+def _print_class(data: dict, say, verbose: bool) -> None:
+    from canasta_tutor import texts
     from canasta_tutor.render.safe import clean
 
     if not data["learners"]:
@@ -72,5 +75,6 @@ def _print_class(data: dict, say) -> None:
                         lessons=len(finished), started=len(who["lessons"]))))
         weak = [r for r in who["rules"] if r["memory"] is not None and r["memory"] < 0.9]
         for r in sorted(weak, key=lambda r: r["memory"])[:5]:
-            print(clean("  " + say("weak", rule=r["rule"], memory=round(r["memory"] * 100),
+            rule = r["rule"] if verbose else texts.rule_entry(r["rule"]).get("title", r["rule"])
+            print(clean("  " + say("weak", rule=rule, memory=round(r["memory"] * 100),
                                    wrong=r["wrong_first_tries"])))

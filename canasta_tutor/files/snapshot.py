@@ -239,7 +239,7 @@ class Reader:
                 card = parse_card(word)
             except CardError as exc:
                 slip = counted_slip(where, key)
-                self.soft(self.fail(where, k, slip or Said("table.not-a-card", "found '{word}', expected a card: {reason}", word=brief(word), reason=exc.reason)))
+                self.soft(self.fail(where, k, slip or Said("table.not-a-card", "found '{word}', which is not a card: {reason}", word=brief(word), reason=exc.reason)))
                 if slip:
                     break  # one message for "11 cards", not one per word
                 continue

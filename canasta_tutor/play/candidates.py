@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
+from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
@@ -95,9 +96,12 @@ def can_take(table: Table) -> bool:
         return False
     gen = _Generator(table, NODE_LIMIT, rulings=RULING_LIMIT, first=True)
     try:
-        return gen.takes()
-    except _OutOfRulings:  # no legal take found within the rulings: the listing would say it stopped early
-        return False
+        found = gen.takes()
+    except _OutOfRulings:
+        raise Undecided(f"no legal take found in {RULING_LIMIT} rulings, and not every take was tried") from None
+    if not found and gen.truncated:  # a first meld's search stopped at its step bound: "no" would be a guess
+        raise Undecided(f"no legal take found in {NODE_LIMIT} search steps, and not every take was tried")
+    return found
 
 
 class _OutOfRulings(Exception):

@@ -1274,6 +1274,7 @@ TEXTS = {
     'learning': {
         'class': {
             'one-at-a-time': 'give one of --class, --export and --import at a time',
+            'csv-or-json': 'give --csv or --json, not both',
             'imported': {
                 'count': 'n',
                 'one': "added 1 answer to {learner}'s progress in {path}",
@@ -1670,7 +1671,7 @@ TEXTS = {
             'choice': 'found {found}, expected one of: {choices}',
             'card-item': 'found {found}, expected a card such as KH',
             'cards-mapping': "found a mapping, expected cards: a list like [KH, KS, 2C] or 'KH KS 2C'",
-            'not-a-card': "found '{word}', expected a card: {reason}",
+            'not-a-card': "found '{word}', which is not a card: {reason}",
             'count-with-unit': "found '{found}': write the count alone, as in {key}: {count}",
             'lesson': "this is a lesson (it has 'steps'), not a table: take it with 'canasta lesson FILE'",
             'players-list': 'found {found}, expected a list of players',
