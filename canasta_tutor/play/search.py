@@ -4,8 +4,9 @@ At a decision that matters (take the pile or draw, go out or wait, which card to
 pile is worth having) the searching player takes level 3's choice and its closest alternatives, deals
 the cards it cannot see at random in a way consistent with what it knows (each hand's size, the
 melds, the pile, its own hand: the stock and the other hands are the rest), plays each candidate out
-on the same deals with level 3 at every seat for a few rounds, and measures how far its side ends
-ahead: by the hand's score where the hand ended, else by what lies on the table (``_standing``). It
+on the same deals with level 3 at every seat to the end of the hand (``ROUNDS`` rounds at most), and
+measures how far its side ends ahead: by the hand's score, or, in a hand still going after ``ROUNDS``
+rounds, by what lies on the table (``_standing``). It
 keeps level 3's choice unless another candidate does better on the same deals by more than chance
 would explain (``SURE``). Elsewhere it plays as level 3.
 
@@ -32,7 +33,7 @@ from canasta_tutor.play.rules_of_thumb import Advice
 World = Callable[[Table, list[Card]], Any]
 
 DEALS = 6  # deals of the unseen cards each candidate is played out on (the same deals for every candidate)
-ROUNDS = 2  # rounds of the table a rollout plays after the candidate, unless the hand ends sooner
+ROUNDS = 40  # rounds of the table a rollout plays after the candidate: in practice to the end of the hand
 DISCARDS = 2  # discards compared: level 3's and the next ones in its order
 PILE_MATTERS = 6  # a discard is searched when the pile holds this many cards or more (it feeds a take)
 ROLLOUT_LEVEL = 3
