@@ -126,3 +126,15 @@ def test_self_play_hands_run_with_the_partners_answers():
     for seed in range(1, 6):
         r = play_hand("classic", seed)
         assert not r.broken and r.ended in ("out", "stock", "red-three")
+
+
+def test_a_player_whose_only_move_is_to_ask_is_not_stuck():
+    """Ann holds one card: discarding it goes out, which needs Cas's yes first. The hand is not over:
+    she asks, the yes lets her go out."""
+    g = game("4H 5D")
+    g.table.player("Ann").hand = [parse_card("4C")]
+    assert [o.kind for o in g.moves().options] == ["ask"]
+    assert not g.end_if_stuck() and not g.over
+    g.play(parse_move("ask"))
+    assert g.table.turn.permission == "granted"
+    assert g.play(parse_move("discard 4C")).legal and g.last is not None

@@ -294,6 +294,7 @@ def test_concurrent_runs_on_a_damaged_database_keep_it(tmp_path):
 OWN_WRITES = {("learning/store.py", "open_database"): {"mkdir"}, ("learning/play_session.py", "autosave"): {"mkdir"},
               ("teaching/packs.py", "remember"): {"mkdir"},
               ("teaching/pack_install.py", "install"): {"mkdir"},  # packs/ in the data folder, and a staging folder
+              ("learning/history.py", "_open"): {"mkdir"},  # the data folder, for the game history
               ("cli/__init__.py", "_streams"): {"open"}}  # the null device, for a closed stderr
 
 
@@ -594,7 +595,7 @@ def test_a_number_in_quotes_and_a_huge_number_are_explained(tmp_path):
 def test_a_huge_bad_card_is_not_echoed_in_full(tmp_path):
     text = EXAMPLE.read_text(encoding="utf-8").replace("discard: 5D 8C 4S 9H", "discard: [" + "Q" * 900_000 + "]")
     message = read_error(table_file(tmp_path, text))
-    assert len(message) < 400 and "expected a card" in message
+    assert len(message) < 400 and "which is not a card" in message
 
 
 def test_look_alike_letters_are_not_cards():

@@ -9,7 +9,9 @@ from canasta_tutor.cli.common import (
     EXIT_USAGE,
     AsciiOpt,
     HouseOpt,
+    JsonOpt,
     LangOpt,
+    LearnerOpt,
     app,
     fail,
     guarded,
@@ -39,10 +41,24 @@ def play(
     resume: str | None = typer.Option(None, "--resume", metavar="FILE"),
     verbose: bool = typer.Option(False, "--verbose"),
     coach: str = typer.Option("normal", "--coach", metavar="quiet|normal|chatty", callback=_voice),
+    guided: bool = typer.Option(False, "--guided"),
+    history: bool = typer.Option(False, "--history"),
+    learner: str | None = LearnerOpt,
+    as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
     ascii_drawing: bool = AsciiOpt,
 ) -> None:
     from canasta_tutor.learning.play_session import Session, autosave, new_game, resume_game
+
+    if history:
+        chosen = {"--ruleset": ruleset, "--house": house, "--players": players, "--seed": seed, "--hands": hands,
+                  "--level": level, "--resume": resume, "--verbose": verbose, "--coach": coach != "normal",
+                  "--guided": guided}
+        return _history([name for name, value in chosen.items() if value], learner, as_json)
+    if as_json:
+        from canasta_tutor.texts import section
+
+        fail(EXIT_USAGE, section("play", "history.json-alone"), False)
 
     if players is not None and players not in (2, 3, 4, 6):
         from canasta_tutor.texts import section
@@ -58,11 +74,16 @@ def play(
         ref = ruleset if ruleset in BUILTIN else _abs(ruleset)
         game = new_game(ref, house_rules(house), players, seed, hands, level or 3)
     terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    from canasta_tutor.learning.history import name_game
+
+    name_game(game, bool(resume))
     session = Session(game, _lines(terminal), _write, plain_style(), terminal, _drawer() if terminal else None,
-                      verbose, coach)
+                      verbose, coach, guided)
     try:
         session.run()
+        _keep(game, session.human, learner)
     except KeyboardInterrupt:
+        _keep(game, session.human, learner)
         from canasta_tutor import texts
         from canasta_tutor.reading.strict_yaml import InputError, Said
         from canasta_tutor.render.safe import clean
@@ -80,6 +101,42 @@ def play(
             told.insert(0, clean(texts.said(elsewhere)))
         _write("\n" + "\n".join(told))
         raise typer.Exit(130) from None
+
+
+def _history(given: list[str], learner: str | None, as_json: bool) -> None:
+    """``--history``: every player's games (only ``--learner``'s when given), as a table or JSON. The
+    options that play a game (``given``) have no meaning here: a usage mistake."""
+    from canasta_tutor.cli.common import emit_json
+    from canasta_tutor.learning.history import history_data, history_text
+    from canasta_tutor.texts import section
+
+    if given:
+        fail(EXIT_USAGE, section("play", "history.alone", {"options": ", ".join(given)}), as_json)
+    data = history_data(learner=learner)
+    if as_json:
+        emit_json(data)
+    else:
+        _write(history_text(data))
+
+
+def _keep(game, human: str | None, learner: str | None) -> None:
+    """The game's result in the player's history; a history that cannot take it is said, and the game
+    (saved already) stops as it would."""
+    if human is None:
+        return
+    from canasta_tutor.learning.history import record, said_problem
+    from canasta_tutor.learning.progress import default_learner
+    from canasta_tutor.reading.strict_yaml import InputError, UsageError
+
+    try:
+        record(game, human, learner or default_learner())
+    except (InputError, UsageError, OSError) as exc:
+        from canasta_tutor import texts
+
+        if isinstance(exc, InputError):
+            _write(said_problem(exc))
+        else:
+            _write(said_problem(InputError(texts.said(exc.args[0]) if exc.args else str(exc))))
 
 
 def _abs(path: str) -> str:

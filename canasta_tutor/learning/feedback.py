@@ -81,9 +81,15 @@ def explain(q: Question) -> list[str]:
         if legal is not None:
             lines.append(verdict_why(q.table, legal, tests))
         return lines
-    side = next(s for s in q.report().sides if s.name == q.side)
+    report = q.report()
+    side = next(s for s in report.sides if s.name == q.side)
     parts = ", ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in side.lines)
-    return [say("score-why", side=side.name, total=side.hand_total, lines=parts)]
+    lines = [say("score-why", side=side.name, total=side.hand_total, lines=parts)]
+    if report.game_over:  # the hand that ends the game: the totals against the target, and who won
+        totals = ", ".join(f"{s.name} {s.total}" for s in report.sides)
+        lines.append(say("score-totals", totals=totals, target=q.table.ruleset.target_score))
+        lines.append(texts.label("score.winner", winner=report.winner) if report.winner else texts.label("score.tie"))
+    return lines
 
 
 def references(q: Question) -> list[dict]:

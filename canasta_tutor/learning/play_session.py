@@ -27,6 +27,7 @@ from canasta_tutor.render.safe import clean, clean_data
 QUIT, OVER, INTERRUPTED = "quit", "over", "interrupted"
 # Answers to "may I go out?": the English words, and those of every language the game speaks.
 YES = {"y", "yes", "j", "ja", "s", "sim"}
+QUIT_WORDS = {"quit", "q", "exit"}
 NO = {"n", "no", "nee", "nej", "nao", "não"}
 
 
@@ -62,7 +63,7 @@ def _dealt(game: Game) -> Table:
 class Session:
     def __init__(self, game: Game, lines: Iterable[str], write: Callable[[str], None], style: Style,
                  terminal: bool = False, draw: Callable[[Table], None] | None = None, verbose: bool = False,
-                 coach: str = "normal") -> None:
+                 coach: str = "normal", guided: bool = False) -> None:
         self.game = game
         self.lines: Iterator[str] = iter(lines)
         self.write = write
@@ -71,18 +72,32 @@ class Session:
         self.draw_table = draw
         self.human = next((s.name for s in game.seats.values() if s.player == "human"), None)
         self.listed: list[Option] = []
-        self.coach = coach  # quiet: speaks when asked; normal: warns before a discard that feeds the pile
+        # quiet: speaks when asked; normal: warns before a discard that feeds the pile, reviews each hand;
+        # chatty: also gives every computer move's reason and its own suggestion before each of your steps
+        self.coach = coach
+        if coach != "quiet" and game.log is None:
+            game.log = []  # the hand's moves, for the review when it ends
+        self.suggested: object = None  # the position the coach last suggested a move for (chatty)
+        self.redraw = False  # 'undo' asks for the table to be drawn again (once)
+        self.quit_asked = False  # 'quit' typed at a yes-or-no question of yours
         self.taken_back: list[dict[str, object]] = []  # the game before each of your steps, for 'undo'
         self.verbose = verbose  # every ruling in full and the table after every step, as 'check' prints them
         self.ruling: str | None = None  # the full text of the last ruling, for 'why'
         self.saved: tuple[str, tuple[int, int, str, int]] | None = None  # the last 'save FILE', and when
         if self.human is not None:
             game.ask_human = self._ask_human
+        self.guide = None  # --guided: the hand in play explained choice by choice (learning/guide.py)
+        if guided and self.human is not None:
+            from canasta_tutor.learning.guide import Guide
+
+            self.guide = Guide(game, self.human)
 
     # -- the game ---------------------------------------------------------------------------------
     def run(self) -> str:
         g = self.game
         self.write(self._welcome())
+        if self.guide is not None:
+            self.write(self.style(self.guide.intro(), "cyan"))
         drawn = None
         while True:
             self._computer_turns()
@@ -95,9 +110,13 @@ class Session:
             # the table is drawn when a turn of yours starts ('show' draws it any time; --verbose after every step)
             key = ((g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or [])) if self.verbose
                    else (g.hand, g.turns))
-            if key != drawn:
+            if key != drawn or self.redraw:
                 self._draw()
-                drawn = key
+                drawn, self.redraw = key, False
+            for told in self.guide.before_prompt() if self.guide is not None else ():
+                self.write(self.style(told, "cyan"))
+            if self.coach == "chatty":
+                self._suggest()
             try:
                 line = next(self.lines)
             except StopIteration:
@@ -112,9 +131,14 @@ class Session:
         g = self.game
         while not g.over and g.to_play.player != "human":
             told = g.computer_turn()
-            moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
-            reason = self._reason(told.advice) if told.advice is not None else ""
-            self.write(say("told", player=told.player, moves=moves, reason=reason))
+            if self.coach == "chatty":  # every move with its own reason
+                for move, advice in zip(told.moves, told.advices):
+                    reason = self._reason(advice) if advice is not None else ""
+                    self.write(say("told", player=told.player, moves=texts.show_move(move), reason=reason))
+            else:
+                moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
+                reason = self._reason(told.advice) if told.advice is not None else ""
+                self.write(say("told", player=told.player, moves=moves, reason=reason))
             self._answers()
             self._hand_over()
         self._hand_over()
@@ -130,6 +154,8 @@ class Session:
     def _ask_human(self, asker: str, partner: str) -> bool:
         """A computer player asks the human, its partner, "may I go out?"; the next line answers.
         At the end of the input the computer answers for the human."""
+        for told in self.guide.asked(asker) if self.guide is not None else ():
+            self.write(self.style(told, "cyan"))
         self.write(say("partner-asks", asker=asker))
         while True:
             try:
@@ -145,7 +171,8 @@ class Session:
                 return True
             if word in NO:
                 return False
-            self.write(say("yes-or-no"))
+            # The question comes in the middle of a computer's turn, which cannot stop half made.
+            self.write(say("answer-first" if word in QUIT_WORDS else "yes-or-no"))
 
     def _hand_over(self) -> None:
         g = self.game
@@ -156,9 +183,36 @@ class Session:
         self.write("")
         self.write(self.style(say("hand-over", number=h.number, how=how), "bold"))
         self.write(score_text(clean_data(report.score_dict(h.score)), self.style))
+        if self.coach != "quiet" and self.human is not None:
+            self.write(self._review(h))
+        h.moves = []  # reviewed: the game keeps no more of a past hand than its score
         if not g.over:
             self.write("")
             self.write(say("next-hand", number=g.hand, player=_dealt(g).turn.player))
+
+    def _review(self, h) -> str:
+        """The coach's review of the hand that ended: your turning points, the biggest first."""
+        from canasta_tutor.play.review import review
+
+        points = review(h.moves, self.human or "")
+        if not points:
+            return say("review.none", number=h.number)
+        lines = [self.style(say("review.head", number=h.number), "bold")]
+        for p in points:
+            better = self._reason(p.better)
+            lines.append("  - " + say(f"review.{p.key}", turn=p.turn, better=better, **p.params))
+        return "\n".join(lines)
+
+    def _suggest(self) -> None:
+        """Chatty: the coach's move for the position, said once before your step."""
+        g = self.game
+        key = (g.hand, g.turns, g.table.turn.phase, len(g.table.mover.hand or []), len(self.taken_back))
+        if key == self.suggested:
+            return
+        self.suggested = key
+        advice = hint(_dealt(g), g.moves(), memory=g.memory.get(self.human) if self.human is not None else None)
+        if advice.option is not None:
+            self.write(say("coach-would", move=texts.show_move(advice.option.move), reason=self._reason(advice)))
 
     def _reason(self, advice) -> str:
         return texts.section(advice.catalog, advice.reason, clean_data(advice.params))
@@ -213,7 +267,7 @@ class Session:
         word = word.lower()
         if not line:
             return None
-        if word in ("quit", "q", "exit"):
+        if word in QUIT_WORDS:
             self._save_on_quit()
             self.write(say("bye"))
             return QUIT
@@ -254,8 +308,7 @@ class Session:
             if not 1 <= n <= len(options):
                 self.write(say("no-such-number", number=n, count=len(options)))
                 return None
-            self._step(options[n - 1].steps)
-            return None
+            return self._step(options[n - 1].steps)
         from canasta_tutor.engine.move import MoveError, parse_move
 
         for warning in texts.doubt_warnings(line, texts.language()):  # as `check` warns of them
@@ -266,21 +319,26 @@ class Session:
         except MoveError as exc:
             self.write(say("bad-move", problem=texts.said(exc.args[0])))
             return None
-        self._step(steps)
-        return None
+        return self._step(steps)
 
-    def _step(self, steps) -> None:
+    def _step(self, steps) -> str | None:
         """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
         g = self.game
         if self.coach != "quiet" and not g.over:
-            from canasta_tutor.play.warnings import pile_warning
+            from canasta_tutor.play.warnings import no_safe_discard, pile_warning
 
-            warning = pile_warning(g.table, g.named(list(steps)))
+            warning = pile_warning(g.table, g.named(list(steps)), g.memory.get(self.human or ""))
             if warning is not None:
                 self.write(say(f"warn.{warning.key}", **warning.params))
+                if len(steps) == 1 and no_safe_discard(g.table, g.memory.get(self.human or "")):
+                    self.write(say("warn.every"))
                 self.write(say("confirm"))
                 if not self._yes():
                     self.write(say("not-made"))
+                    if self.quit_asked:  # 'quit' at the question: the move is not made, the game is kept
+                        self._save_on_quit()
+                        self.write(say("bye"))
+                        return QUIT
                     return None
         before = self._keep()
         made = self._play(steps)
@@ -293,10 +351,13 @@ class Session:
 
         g = self.game
         ask, g.ask_human = g.ask_human, None
+        log, g.log = g.log, None  # the moves made are never changed: the list is kept, not the tables in it
         try:
-            return copy.deepcopy(g.__dict__)
+            kept = copy.deepcopy(g.__dict__)
         finally:
-            g.ask_human = ask
+            g.ask_human, g.log = ask, log
+        kept["log"] = None if log is None else list(log)
+        return kept
 
     def _undo(self) -> None:
         """Take back your last step, and the computer turns after it, while the hand is on."""
@@ -309,7 +370,7 @@ class Session:
         g.__dict__.update(self.taken_back.pop())
         g.ask_human = ask
         self.write(say("undone"))
-        self._draw()
+        self.redraw = True
 
     def _yes(self) -> bool:
         """The next line as yes or no (asked again until it is one); no at the end of the input."""
@@ -323,6 +384,9 @@ class Session:
             if line.lower() in YES:
                 return True
             if line.lower() in NO:
+                return False
+            if line.lower() in QUIT_WORDS:
+                self.quit_asked = True
                 return False
             self.write(say("yes-or-no"))
 

@@ -40,12 +40,44 @@ SEARCH_LEVEL = 4
 @dataclass
 class Memory:
     """What a player at the table has seen this hand and the table no longer shows: the ranks each
-    player discarded (a player who throws a rank away holds no pair of it)."""
+    player discarded (a player who throws a rank away seldom holds a pair of it), and the cards each
+    player took with the pile and has not shown since (they are in that hand, for everyone saw them
+    go there)."""
     discarded: dict[str, set[str]] = field(default_factory=dict)
+    took: dict[str, list[Card]] = field(default_factory=dict)
 
     def saw_discard(self, player: str, card: Card) -> None:
         if card.is_natural:
             self.discarded.setdefault(player, set()).add(card.rank)
+        self.saw_played(player, [card])
+
+    def saw_take(self, player: str, cards: list[Card]) -> None:
+        """``cards``: what went from the pile into the player's hand (the top card went to a meld)."""
+        self.took.setdefault(player, []).extend(c for c in cards if not c.is_red_three)
+
+    def saw_played(self, player: str, cards: list[Card]) -> None:
+        """Cards the player melded, laid off or discarded: those taken with the pile are no longer known
+        to be in the hand (one copy for each card shown)."""
+        held = self.took.get(player)
+        for c in cards:
+            if held and c in held:
+                held.remove(c)
+
+    def known(self, player: str, rank: str) -> int:
+        """How many natural cards of ``rank`` the player is known to hold, from the piles they took."""
+        return sum(1 for c in self.took.get(player, []) if c.rank == rank and c.is_natural)
+
+
+def remember(memories, player: str, step, before: Table) -> None:
+    """What every player sees of ``player``'s step and the table will not show later: a discard, the
+    pile's cards going into a hand, cards of that hand put down again. ``memories``: each seat's."""
+    for m in memories:
+        if step.kind == "discard":
+            m.saw_discard(player, step.cards[0])
+        elif step.kind == "take" and before.discard:
+            m.saw_take(player, list(before.discard[:-1]))  # the top card goes to a meld
+        elif step.kind in ("meld", "add"):
+            m.saw_played(player, list(step.cards))
 
 
 # -- what an option spends and gains -------------------------------------------------------------------
@@ -143,7 +175,7 @@ class Coach:
                                    need=note.params["need"])
                 return _advice(best, "take", size=size, top=str(table.discard[-1]))
             if draws:
-                return _advice(draws[0], "draw-pile-small", size=size)
+                return _advice(draws[0], "draw-pile-small" if spent else "draw-pile-tiny", size=size)
         if draws:
             return _advice(draws[0], "draw-no-take" if table.discard else "draw")
         return Advice(options[0], "only")
@@ -205,7 +237,8 @@ class Coach:
 
     def _close_to_canasta(self, side, o: Option) -> bool:
         meld = side.meld_of(o.steps[0].to) if o.steps[0].to else None
-        return meld is not None and len(meld.cards) >= self.near_canasta and wilds_value(o) <= self.wild_toward
+        return (meld is not None and not meld.is_canasta and len(meld.cards) >= self.near_canasta
+                and wilds_value(o) <= self.wild_toward)  # a canasta made is not near one: no wild card on it
 
     def _worth_waiting(self, table: Table, side, options: list[Option], out: Option) -> str | None:
         """Going out ends the hand. Wait (the reason's key) when the opponents are far from going out
@@ -222,6 +255,10 @@ class Coach:
         if side.canastas < 2 and _closest_out(table) >= 8 and any(5 <= len(m.cards) < 7 for m in side.melds):
             return "wait-canasta"
         return None
+
+    def choose_discard(self, table: Table, discards: list[Option], memory: Memory | None = None) -> Advice:
+        """The coach's discard among ``discards`` (options of the play phase), and why."""
+        return self._discard(table, discards, memory or Memory(), table.mover.hand or [])
 
     def _discard(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> Advice:
         def card(o: Option) -> Card:
@@ -254,12 +291,16 @@ class Coach:
         next_up = self._next_opponent(table)
         thrown = memory.discarded.get(next_up, set()) if next_up else set()
         frozen = table.pile_content_frozen()
+        # a pile frozen for the next player takes a natural pair from their hand (and no lay-off onto a meld)
+        pair_needed = next_up is not None and frozen_for(table, next_up)
 
         def danger(c: Card) -> int:
+            if next_up is not None and len(known_pair(memory, next_up, c)) >= 2:
+                return 2  # they took a pair of this rank with the pile, and hold it still
             if c.rank in wanted and not frozen and not (rs.canasta_closed and _closed(table, c.rank)):
                 return 2  # the next player may add it to their meld and take the whole pile
-            if c.rank in thrown:
-                return 0  # they threw this rank away: they hold no pair of it
+            if c.rank in thrown and pair_needed and not (next_up and known_pair(memory, next_up, c)):
+                return 0  # they threw this rank away, and only a natural pair takes the pile
             return 1
 
         return danger, wanted, next_up
@@ -273,15 +314,14 @@ class Coach:
         held: dict[str, int] = {}
         for c in hand:
             held[c.rank] = held.get(c.rank, 0) + 1
-        danger, _, next_up = self._danger(table, memory)
-        thrown = memory.discarded.get(next_up, set()) if next_up else set()
+        danger, _, _ = self._danger(table, memory)
         mine = table.side_of(table.turn.player)
         seen = _visible(table)
         copies = table.ruleset.decks * 4
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
-            return 0 if c.rank in thrown else max(0, copies - seen.get(c.rank, 0))
+            return 0 if danger(c) == 0 else max(0, copies - seen.get(c.rank, 0))
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
         rest = [o for o in discards if o not in plain]
@@ -333,6 +373,22 @@ def _visible(table: Table) -> dict[str, int]:
     for c in cards:
         seen[c.rank] = seen.get(c.rank, 0) + 1
     return seen
+
+
+def frozen_for(table: Table, player: str) -> bool:
+    """Whether ``player`` needs a natural pair from the hand to take the pile (as the judge has it: the
+    ruleset always asks one, the side has not melded where that freezes it, or the pile is frozen)."""
+    rs = table.ruleset
+    if rs.pile_needs_natural_pair or table.pile_content_frozen():
+        return True
+    return not table.side_of(player).melds and "not-melded" in rs.pile_frozen_by
+
+
+def known_pair(memory: Memory | None, player: str, card: Card) -> list[Card]:
+    """The natural cards of ``card``'s rank that ``player`` took with the pile and has not shown since."""
+    if memory is None or not card.is_natural:
+        return []
+    return [c for c in memory.took.get(player, []) if c.rank == card.rank and c.is_natural]
 
 
 def _closed(table: Table, rank: str) -> bool:

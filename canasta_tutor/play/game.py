@@ -22,7 +22,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
-from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, SEARCH_LEVEL, Advice, Coach, Memory
+from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, SEARCH_LEVEL, Advice, Coach, Memory, remember
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.partner import Answer, asks_per_hand, decide, partner_of, split_at_ask
@@ -69,11 +69,23 @@ def side_names(side_size: int, count: int, names: list[str]) -> list[tuple[str, 
 
 
 @dataclass
+class Made:
+    """One move made in the hand, for the review after it: who, in which turn, the table before and after
+    (every hand known, as the dealer knows them)."""
+    player: str
+    turn: int
+    steps: list[Step]
+    before: Table
+    after: Table
+
+
+@dataclass
 class HandResult:
     number: int
     ended: str  # out | stock | red-three | stuck | limit
     out: str | None
     score: ScoreReport
+    moves: list[Made] = field(default_factory=list)  # the hand's moves, when the game kept them (``log``)
 
 
 @dataclass
@@ -83,6 +95,7 @@ class Told:
     moves: list[str]
     advice: Advice | None
     answers: list[Answer] = field(default_factory=list)  # the partner's answers to its asking
+    advices: list[Advice | None] = field(default_factory=list)  # each move's own reason (None: an ask)
 
 
 class NotNow(Exception):
@@ -136,6 +149,7 @@ class Game:
         for name, (player, level) in (seats or {}).items():
             self.seat_for(name, player, level)
         self.seed = seed
+        self.id: str | None = None  # the game's own name, kept in its saves, so a resumed game is one game
         self.max_hands = hands
         self.hand = 0
         self.history: list[HandResult] = []
@@ -143,6 +157,7 @@ class Game:
         self.stock: list[Card] = []
         self.table: Table  # dealt by ``deal`` (a game made with deal=False deals later)
         self.memory: dict[str, Memory] = {}
+        self.log: list[Made] | None = None  # the moves of the hand in play, when a review wants them
         self.over = False
         self.winner: str | None = None
         self.tie: list[str] = []
@@ -183,6 +198,8 @@ class Game:
         self.table.stock = len(self.stock)
         self.turns = 0
         self.memory = {n: Memory() for n in self.names}
+        if self.log is not None:
+            self.log = []
         self.asked = Counter()
         self._start_turn(self.names[first])
 
@@ -240,8 +257,9 @@ class Game:
 
     def end_if_stuck(self) -> bool:
         """End the hand when the player on turn has no legal move at all (a Danish player left with
-        only wild cards, say: see docs/decisions.md). True when it ended."""
-        if any(o.kind != "ask" for o in self.moves().options):
+        only wild cards, say: see docs/decisions.md). True when it ended. A player who may still ask
+        the partner is not stuck: a yes may let them go out (one card left, say, after laying off)."""
+        if self.moves().options:
             return False
         self._end_hand("stuck", None, False)
         return True
@@ -303,15 +321,16 @@ class Game:
         if not v.legal:
             return v
         player = self.table.turn.player
+        before = self.table
         for s in steps:
             if s.kind == "draw":
                 del self.stock[len(self.stock) - len(s.cards):]
-            if s.kind == "discard":
-                for m in self.memory.values():
-                    m.saw_discard(player, s.cards[0])
+            remember(self.memory.values(), player, s, before)
         after = v.after
         after.stock = len(self.stock)
         self.table = after
+        if self.log is not None:
+            self.log.append(Made(player, self.turns, list(steps), before, after))
         if v.state.ended_by_red_three:
             # Where the stock's last card, a red three, still lets its player meld (the Dutch classic
             # page), the turn goes on while something can be melded (a player may end it sooner:
@@ -346,7 +365,7 @@ class Game:
 
     def _end_hand(self, ended: str, out: str | None, concealed: bool) -> None:
         report = score_table(self.table, out, concealed)
-        result = HandResult(self.hand, ended, out, report)
+        result = HandResult(self.hand, ended, out, report, list(self.log or []))
         self.history.append(result)
         self.last = result
         totals = {s.name: s.total for s in report.sides}
@@ -388,6 +407,7 @@ class Game:
                 # the question comes before any card is put down: after a no the hand is still whole
                 self.play([Step("ask")])
                 told.moves.append("ask")
+                told.advices.append(None)
                 told.answers.extend(self.answers[asked:])
                 continue
             v = self.play(advice.option.steps)
@@ -395,10 +415,12 @@ class Game:
             if not v.legal and len(self.answers) > asked:
                 # the partner said no: the question was put, the going out that was to follow is not
                 told.moves.append(_as_seen(split_at_ask(advice.option.steps)[0]))
+                told.advices.append(None)
                 continue
             if not v.legal:  # cannot happen: every option was judged legal on this very table
                 raise RuntimeError(f"a listed move was refused: {advice.option.move}")
             told.moves.append(_as_seen(advice.option.steps))
+            told.advices.append(advice)
             if told.advice is None or _weight(advice) > _weight(told.advice):
                 told.advice = advice
             if self.hand != hand or self.over or self.table.turn.player != name:
@@ -407,6 +429,7 @@ class Game:
         if discards:
             self.play(discards[0].steps)
             told.moves.append(_as_seen(discards[0].steps))
+            told.advices.append(None)
         else:
             self._end_hand("stuck", None, False)
         return told
@@ -422,6 +445,7 @@ class Game:
     def to_data(self) -> dict:
         data = self.table.to_data()
         data["x-game"] = {
+            **({"id": self.id} if self.id else {}),
             "seed": self.seed,
             "hand": self.hand,
             "hands": self.max_hands,
@@ -448,6 +472,7 @@ class Game:
         game.seats = {n: Seat(n) for n in game.names}
         game.table = table
         game.memory = {n: Memory() for n in game.names}
+        game.log = None
         game.over, game.winner, game.tie, game.last = False, None, [], None
         game.history = []
         game.asked, game.answers, game.ask_human = Counter(), [], None
@@ -457,6 +482,7 @@ class Game:
                              file)
         try:
             game.seed = int(saved.get("seed", seed))
+            game.id = str(saved["id"]) if saved.get("id") else None
             game.hand = int(saved.get("hand", 1))
             game.max_hands = None if saved.get("hands") is None else int(saved["hands"])
             game.turns = int(saved.get("turns", len(game.names)))

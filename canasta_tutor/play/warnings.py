@@ -1,9 +1,12 @@
 """The coach's warning before a discard: what the next opponent could do with it.
 
-The coach speaks only of what the table shows the player (the melds, the pile, how many cards each
-hand holds), never of the cards hidden in other hands: the claim "Bob can take the pile with your
-AC" is the judge's ruling on the table as the player sees it after the discard, with Bob on turn
-and his hand unknown (a take onto his side's meld needs no card from his hand).
+The coach speaks only of what the player has seen: the table (the melds, the pile, how many cards
+each hand holds) and what the hand showed (``Memory``: the cards an opponent took with the pile and
+has not put down since), never of the cards hidden in other hands. The claim "Bob can take the pile
+with your AC" is the judge's ruling on the table as the player sees it after the discard, with Bob
+on turn and his hand unknown (a take onto his side's meld needs no card from his hand); the claim
+"Bob took two nines with the pile: with them he can take it" is the judge's ruling with Bob's hand
+as only those known cards.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from dataclasses import dataclass
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table, Turn
+from canasta_tutor.play.coach import Memory, known_pair
 
 
 @dataclass
@@ -38,9 +42,10 @@ def as_next_sees_it(after: Table, mover: str, following: str) -> Table:
     return view
 
 
-def pile_warning(table: Table, steps: list[Step]) -> Warning | None:
+def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None) -> Warning | None:
     """A warning when ``steps`` (a legal move that ends with a discard and does not go out) lets the
-    next opponent take the pile onto a meld of their side; None otherwise."""
+    next opponent take the pile onto a meld of their side (``pile``), or with a pair of the card's
+    rank the mover saw them take with the pile (``took``, from ``memory``); None otherwise."""
     v = judge(table, steps)
     if not v.legal or v.went_out or not v.state.discarded:
         return None
@@ -49,8 +54,24 @@ def pile_warning(table: Table, steps: list[Step]) -> Warning | None:
     if following in table.side_of(mover).players:
         return None  # a partner's take is no loss
     view = as_next_sees_it(v.after, mover, following)
-    if not judge(view, [Step("take")]).legal:
-        return None
     card = next(s.cards[0] for s in reversed(steps) if s.kind == "discard")
-    return Warning("pile", {"player": following, "card": str(card), "rank": card.rank,
-                            "size": len(view.discard)})
+    figures = {"player": following, "card": str(card), "rank": card.rank, "size": len(view.discard)}
+    if judge(view, [Step("take")]).legal:
+        return Warning("pile", figures)
+    known = known_pair(memory, following, card)
+    if len(known) >= 2:
+        # the judge, with the next hand as only the cards known to be in it
+        seen = view.clone()
+        seen.player(following).hand = list(memory.took[following]) if memory else []
+        if judge(seen, [Step("take", tuple(known[:2]))]).legal:
+            return Warning("took", {**figures, "cards": " ".join(map(str, known))})
+    return None
+
+
+def no_safe_discard(table: Table, memory: Memory | None = None) -> bool:
+    """Whether every discard the player on turn could make now (without going out) is warned of: then a
+    warning names no better card, and says so."""
+    from canasta_tutor.play.moves import legal_moves
+
+    discards = [o for o in legal_moves(table).of_kind("discard") if not o.verdict.went_out]
+    return bool(discards) and all(pile_warning(table, o.steps, memory) is not None for o in discards)

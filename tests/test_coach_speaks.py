@@ -1,0 +1,236 @@
+"""Scripted games of `canasta play --seed S` (input piped, the command run in this process): the coach's
+warning before a discard that gives the next opponent the pile (onto their meld, or with a pair seen taken
+with the pile), `undo`, the after-hand review, and what chatty adds. The lines are those a player who
+follows the coach types, found by playing the same game in this process up to the position wanted."""
+from __future__ import annotations
+
+import re
+
+from canasta_tutor.engine.cards import parse_card
+from canasta_tutor.engine.table import Turn
+from canasta_tutor.files.snapshot import table_from_text
+from canasta_tutor.play.game import Game
+from canasta_tutor.play.review import review
+from tests.playing import cornered, first_found, warned_discard
+
+
+def _play(canasta, seed: int, lines: list[str], *options: str) -> str:
+    proc = canasta("play", "--seed", str(seed), "--hands", "1", *options, input="\n".join(lines) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout
+
+
+def test_a_discard_onto_the_next_opponents_meld_is_warned_and_not_made_on_no(canasta):
+    seed, typed, discard = first_found((1, *range(2, 30)), warned_discard("pile"))
+    out = _play(canasta, seed, [*typed, discard, "no", "quit"])
+    card = discard.split()[1]
+    after = out.split(f"> {discard}")[-1]
+    assert re.search(rf"The coach: after this, Bob can take the pile \(\d+ cards?\) by laying your {card} on their "
+                     r"side's meld of \w+\.", after), after[:600]
+    assert "Make the move anyway? (yes or no)" in after and "The move is not made" in after
+    assert f"OK: {discard}" not in after
+    # yes makes it
+    out = _play(canasta, seed, [*typed, discard, "yes", "quit"])
+    assert f"OK: {discard}" in out.split(f"> {discard}")[-1]
+
+
+def test_a_warning_says_so_when_every_discard_gives_the_pile(canasta):
+    seed, typed, discard = first_found((3, *range(1, 30)), cornered)
+    out = _play(canasta, seed, [*typed, discard, "no", "quit"])
+    after = out.split(f"> {discard}")[-1]
+    assert "The coach: after this, Bob can take the pile" in after or "The coach: Bob took" in after
+    assert "Every discard you could make now does the same: none keeps the pile from them." in after
+
+
+def test_a_discard_of_a_rank_the_next_opponent_took_a_pair_of_is_warned(canasta):
+    seed, typed, discard = first_found((10, 17, 18, *range(1, 40)), warned_discard("took"))
+    out = _play(canasta, seed, [*typed, discard, "no", "quit"])
+    after = out.split(f"> {discard}")[-1]
+    card = discard.split()[1]
+    m = re.search(rf"The coach: Bob took ((?:\w+ )+)with the pile and has not put them down since: after this, they "
+                  rf"can take the pile \(\d+ cards?\) with a pair of them and your {card}\.", after)
+    assert m, after[:600]
+    assert all(c[:-1] == card[:-1] for c in m.group(1).split())  # the cards Bob took are of the card's rank
+    assert "The move is not made" in after
+    # and the take was told, in a computer turn before the warning: Bob took the pile
+    assert re.search(r"\nBob: take ", out.split(f"> {discard}")[0])
+
+
+def test_undo_in_a_scripted_game_takes_back_a_step_and_the_computer_turns_after_it(canasta):
+    seed, typed, _ = first_found((1, *range(2, 30)), warned_discard("pile"))
+    assert typed[-1] == "draw" and "discard" in typed[-2]  # Ann's last turn: a discard, then the draw now
+    out = _play(canasta, seed, [*typed, "undo", "undo", "quit"])
+    first, second = out.split("> undo")[1:3]
+    assert first.startswith("\nTaken back: the table is as it was before your last step.")
+
+    def table(text: str) -> tuple[str, str, str]:
+        lines = text.splitlines()
+        return (next(ln for ln in lines if ln.startswith("  Ann: ")), next(ln for ln in lines if ln.startswith("Stock:")),
+                next(ln for ln in lines if ln.startswith("Turn:")))
+
+    before_draw = out.split("> draw")[-1].split("> undo")[0]
+    drawn = out.split(f"> {typed[-2]}")[-1].split("> draw")[0]  # the table when Ann's turn started
+    assert table(first) == table(drawn)  # the draw is taken back
+    assert "OK: draw" in before_draw
+    # the second undo takes back the discard of the turn before, and the computer turns after it
+    assert second.startswith("\nTaken back")
+    assert table(second)[2] == "Turn: Ann has drawn, to meld and discard"
+    assert typed[-2].split()[1] in table(second)[0].split()  # the card discarded is back in Ann's hand
+    nothing = _play(canasta, seed, ["undo", "quit"])
+    assert "There is nothing of this hand to take back." in nothing
+
+
+def test_a_hand_ends_with_the_coach_review_unless_the_coach_is_quiet(canasta):
+    moves = ["1", "yes"] * 400  # the first listed move, over and over (yes to any warning): a careless player
+    reviewed = None
+    for seed in (7, 8, 9, 10, 11):
+        out = _play(canasta, seed, moves)
+        assert "Game over after 1 hand" in out
+        hand = out.split("Hand 1 is over")[1]
+        assert "The coach's review of hand 1" in hand
+        if "Better:" in hand:
+            reviewed = (seed, hand)
+            break
+    assert reviewed, "no careless hand had a turning point"
+    seed, hand = reviewed
+    points = [ln for ln in hand.splitlines() if ln.startswith("  - ")]
+    assert 1 <= len(points) <= 3 and all(re.match(r"  - Your turn \d+: .*Better: ", p) for p in points)
+    quiet = _play(canasta, seed, moves, "--coach", "quiet")
+    assert "The coach's review" not in quiet and "The coach:" not in quiet
+
+
+def test_chatty_gives_each_computer_move_its_reason_and_a_suggestion_before_your_steps(canasta):
+    seed, typed, _ = first_found((3,), lambda g: "quit" if g.turns >= 6 else None)  # two turns of Ann's
+    chatty = _play(canasta, seed, [*typed, "quit"], "--coach", "chatty")
+    normal = _play(canasta, seed, [*typed, "quit"])
+    assert chatty.count("The coach would play ") >= 2 and "The coach would play " not in normal  # before each step
+    # one line a computer move, each with its reason
+    told = [ln for ln in chatty.splitlines() if re.match(r"(Bob|Cas|Dee): ", ln)]
+    assert told and all(";" not in ln.split(". ")[0] for ln in told)
+
+
+def test_the_review_names_the_pile_fed_with_the_better_discard_and_no_points_for_a_clean_hand():
+    """The review as a library function, on a scripted hand: Ann discards the 9S onto Bob's meld of 9s
+    and Bob takes the pile with it; the 4C or the 5H would have left Bob without a take."""
+    text = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 9S 4C KH KD 5H}
+  - {name: Bob, hand: 6C 7D 8H QS QD}
+  - {name: Cas, hand: 6H 7S 8C JH JD}
+  - {name: Dee, hand: 6D 7C 8S 10H 10D}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 0, melds: [AS AH AD]}
+  - {name: EW, players: [Bob, Dee], score: 0, melds: [9H 9D 9C]}
+discard: 5C 6S 10C JC
+stock: 8
+turn: {player: Ann, phase: play}
+"""
+    g = Game.from_table(table_from_text(text), {"stock": "4H 4S 5D 5S KC KS QH QC", "seats": {"Ann": "human"}})
+    g.log = []
+    g.play([*_steps("discard 9S")])
+    g.computer_turn()  # Bob: takes the pile onto his side's 9s
+    bob = [m for m in g.log if m.player == "Bob"]
+    assert bob[0].steps[0].kind == "take", bob[0].steps
+    (point,) = [p for p in review(g.log, "Ann") if p.key == "pile-fed"]
+    assert point.params == {"card": "9S", "player": "Bob", "size": 5}
+    # a single card of no rank Bob's side melded (4C or 5H): Bob could not have taken the pile over it
+    assert point.better.option.move in ("discard 4C", "discard 5H") and point.turn == 1
+    assert point.better.reason == "coach.discard-safe"
+    # a hand of moves with nothing to regret: no points
+    g = Game.from_table(table_from_text(text), {"stock": "4H 4S 5D 5S KC KS QH QC", "seats": {"Ann": "human"}})
+    g.log = []
+    g.play([*_steps("discard 4C")])
+    assert review(g.log, "Ann") == []
+
+
+def test_the_memory_keeps_what_a_player_took_until_it_is_put_down():
+    from canasta_tutor.engine.move import Step
+    from canasta_tutor.play.coach import Memory, remember
+
+    text = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 9S 4C}
+  - {name: Bob, hand: QS QD 9D 2C}
+sides:
+  - {name: S1, players: [Ann], score: 0}
+  - {name: S2, players: [Bob], score: 0, melds: [KS KH KD]}
+discard: 7C 7H 9C QH
+stock: 8
+turn: {player: Bob, phase: draw}
+"""
+    t = table_from_text(text)
+    m = Memory()
+    remember([m], "Bob", Step("take", (parse_card("QS"), parse_card("QD"))), t)
+    assert sorted(map(str, m.took["Bob"])) == ["7C", "7H", "9C"] and m.known("Bob", "7") == 2
+    remember([m], "Bob", Step("meld", (parse_card("7C"), parse_card("7H"), parse_card("2C"))), t)
+    remember([m], "Bob", Step("discard", (parse_card("9C"),)), t)
+    assert m.took["Bob"] == [] and m.known("Bob", "7") == 0 and "9" in m.discarded["Bob"]
+    t.turn = Turn("Ann", "play")
+
+
+def _steps(move: str):
+    from canasta_tutor.engine.move import parse_move
+
+    return parse_move(move)
+
+
+GOING_OUT = """\
+ruleset: official
+players:
+  - {{name: Ann, hand: 8H 8D 8S 4C}}
+  - {{name: Bob, hand: 6C 7D 9H QS QD 4H 5S}}
+  - {{name: Cas, hand: 6H 7S 8C JH JD 9S 10S}}
+  - {{name: Dee, hand: 6D 7C 10H 10D 4D 5H 9C}}
+sides:
+  - {{name: NS, players: [Ann, Cas], score: 0, melds: [{ns}]}}
+  - {{name: EW, players: [Bob, Dee], score: 0, melds: [{ew}]}}
+discard: 5C 6S
+stock: 10
+turn: {{player: Ann, phase: play}}
+"""
+
+
+def _going_out(ns: str, ew: str, move: str):
+    t = table_from_text(GOING_OUT.format(ns=ns, ew=ew))
+    g = Game.from_table(t, {"stock": "4S 5D 6C 7H 10C JK 3C 3S 2H 2D", "seats": {"Ann": "human"}})
+    g.log = []
+    assert g.play(_steps(move)).legal
+    return review(g.history[-1].moves if g.history else g.log, "Ann")
+
+
+def test_the_review_names_going_out_too_late_and_too_early_as_the_coach_judges_it():
+    # far ahead (two canastas against none): the coach goes out; Ann played on
+    (late,) = _going_out("KH KD KS KC KH KD KC, AS AH AD AC AS AH AD", "9D 9C 9S", "discard 4C")
+    assert late.key == "out-late" and late.better.reason == "coach.out" and late.better.option.verdict.went_out
+    # behind (one canasta against two) with the opponents far from going out: the coach waits; Ann went out
+    (early,) = _going_out("KH KD KS KC KH KD KC", "AC AD AH AS AC AD AH, 4S 4H 4D 4C 2C 2S JK",
+                          "meld 8H 8D 8S; discard 4C")
+    assert early.key == "out-early" and early.better.reason == "coach.wait-behind"
+    assert not early.better.option.verdict.went_out
+
+
+def test_quit_at_the_warnings_question_keeps_the_game_and_makes_no_move(canasta, tmp_path):
+    seed, typed, discard = first_found((1, *range(2, 30)), warned_discard("pile"))
+    out = _play(canasta, seed, [*typed, discard, "quit", "show"])
+    after = out.split(f"> {discard}")[-1]
+    assert "The move is not made" in after and f"OK: {discard}" not in after
+    saved = re.search(r"saved (?:as|in|to) (\S+?\.yaml)", after)
+    assert saved is not None, after[-400:]
+    assert "> show" not in after  # the game stopped at the quit
+
+
+def test_quit_at_the_partners_question_asks_for_the_answer_first():
+    from canasta_tutor.learning.play_session import Session
+    from tests.test_partner import game
+
+    g = game("4H 5D")
+    g.seat_for("Ann", "coach")
+    g.seat_for("Cas", "human")
+    lines: list[str] = []
+    s = Session(g, iter(["quit", "no"]), lines.append, lambda text, *_: text)
+    g.computer_turn()
+    s._answers()
+    text = "\n".join(lines)
+    assert "Answer yes or no first" in text and "Cas answers Ann: no." in text
