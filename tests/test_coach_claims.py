@@ -1,5 +1,5 @@
-"""Every reason the coach gives is true of the position: for each reason key of the coach (levels 1 and
-3), of the warnings before a discard and of the after-hand review, a check of what its sentence says
+"""Every reason the coach gives is true of the position: for each reason key of the coach (every
+level), of the warnings before a discard and of the after-hand review, a check of what its sentence says
 against the table (and the memory of the hand), run over a few hundred positions of coach-played hands.
 
 A key with no check here fails the test: a new reason needs a check before it is given."""
@@ -164,6 +164,11 @@ CHECKS = {
     "draw-pile-tiny": _draw_tiny,
     "draw-no-take": lambda t, ml, mem, a: a.option.kind == "draw" and t.discard and not ml.of_kind("take"),
     "draw": lambda t, ml, mem, a: a.option.kind == "draw" and not t.discard,
+    # level 1's: a draw whether the pile could be taken or not
+    "draw-always": lambda t, ml, mem, a: a.option.kind == "draw",
+    # level 4's: a move other than level 3's, which did better on the deals played out
+    "searched": lambda t, ml, mem, a: (a.params["instead"] != a.option.move and a.params["gain"] > 0
+                                       and a.params["deals"] > 0 and a.option.verdict.legal),
     "out": lambda t, ml, mem, a: a.option.verdict.went_out,
     "canasta": _canasta_made,
     "open": lambda t, ml, mem, a: a.option.kind == "meld" and _opens(t, a),

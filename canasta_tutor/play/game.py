@@ -588,6 +588,7 @@ def rollout_world(table: Table, stock: list[Card], level: int) -> Game:
     game.over, game.winner, game.tie, game.last = False, None, [], None
     game.history = []
     game.asked, game.answers, game.ask_human = Counter(), [], None
+    game.id, game.log = None, None  # a rollout is neither kept in the history nor reviewed
     return game
 
 
