@@ -257,8 +257,13 @@ def check_review(moves: list[Made], player: str, seen: Counter) -> None:
         ours = [m for m in moves if m.player == player]
         assert point.turn >= 1 and point.better.option is not None
         if point.key == "pile-fed":
+            own: dict[int, int] = {}  # the game's turn -> the player's own turn count, as the review counts
+            for m in moves:
+                if m.player == player:
+                    own.setdefault(m.turn, len(own) + 1)
+            # the discard of that turn (two decks may hold the same card twice, discarded on two turns)
             at = next(k for k, m in enumerate(moves) if m.player == player and m.steps[-1].kind == "discard"
-                      and str(m.steps[-1].cards[0]) == point.params["card"]
+                      and own[m.turn] == point.turn and str(m.steps[-1].cards[0]) == point.params["card"]
                       and k + 1 < len(moves) and moves[k + 1].steps[0].kind == "take")
             took = moves[at + 1]
             assert took.player == point.params["player"] and len(took.before.discard) == point.params["size"]

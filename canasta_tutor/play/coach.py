@@ -314,20 +314,30 @@ class Coach:
         held: dict[str, int] = {}
         for c in hand:
             held[c.rank] = held.get(c.rank, 0) + 1
-        danger, _, _ = self._danger(table, memory)
+        danger, _, next_up = self._danger(table, memory)
+        thrown = memory.discarded.get(next_up, set()) if next_up else set()
+
+        def risk(c: Card) -> int:
+            """``danger``, and a rank the next opponent threw away counted as least likely to help them even
+            where the pile is not frozen for them: they seldom keep a pair of a rank they throw away."""
+            d = danger(c)
+            if d == 1 and c.rank in thrown and not (next_up and known_pair(memory, next_up, c)):
+                return 0
+            return d
+
         mine = table.side_of(table.turn.player)
         seen = _visible(table)
         copies = table.ruleset.decks * 4
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
-            return 0 if danger(c) == 0 else max(0, copies - seen.get(c.rank, 0))
+            return 0 if risk(c) == 0 else max(0, copies - seen.get(c.rank, 0))
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
         rest = [o for o in discards if o not in plain]
         def key(o: Option) -> tuple:
             c = card(o)
-            return danger(c), held.get(c.rank, 0), mine.meld_of(c.rank) is not None, c.value, unseen(c)
+            return risk(c), held.get(c.rank, 0), mine.meld_of(c.rank) is not None, c.value, unseen(c)
 
         return sorted(plain, key=key) + sorted(rest, key=key)
 
