@@ -156,6 +156,27 @@ def _wait_canasta(t, ml, mem, a):
     return _waiting(t, ml, mem, a) and any(5 <= len(m.cards) < 7 for m in t.side_of(t.turn.player).melds)
 
 
+def _feeds(t, ml, mem, a):
+    card = _discarded(a.option)
+    return (a.params["player"] == _next_opponent(t) and a.params["size"] == len(t.discard)
+            and not t.pile_content_frozen()
+            and any(s.meld_of(card.rank) is not None for s in _opponents(t, t.turn.player)))
+
+
+def _seen(t, ml, mem, a):
+    """The pile is frozen, and no more than the stated number of the rank is out of the player's sight."""
+    card = _discarded(a.option)
+    shown = list(t.mover.hand or []) + list(t.discard) + [c for s in t.sides for m in s.melds for c in m.cards]
+    unseen = t.ruleset.decks * 4 - sum(1 for c in shown if c.rank == card.rank)
+    return t.pile_content_frozen() and a.params["unseen"] == unseen < 2
+
+
+def _wild_kept(t, ml, mem, a):
+    card = _discarded(a.option)
+    wilds = sum(1 for c in t.mover.hand or [] if c.is_wild)
+    return card.is_wild and (t.pile_content_frozen() or len(t.discard) < a.params["least"] or wilds < 2)
+
+
 CHECKS = {
     "take": _take,
     "take-canasta": _take_canasta,
@@ -183,6 +204,9 @@ CHECKS = {
     "freeze": _freeze,
     "discard-black-three": _black_three,
     "discard-thrown": _thrown,
+    "discard-feeds": _feeds,
+    "discard-seen": _seen,
+    "discard-wild": _wild_kept,
     "discard-safe": _safe,
     "discard": _discard,
     "wait-behind": _behind,

@@ -1,11 +1,16 @@
 """The quiz's drills read their rules from the rule registry: a rule added to a drilled family is
-drilled without an edit to learning/quiz.py."""
+drilled without an edit to learning/quiz.py. Their feedback names no card the move did not play."""
 from __future__ import annotations
+
+import random
+import re
 
 import pytest
 
 from canasta_tutor.engine.rules import RULES, Rule
-from canasta_tutor.learning.quiz import DRILLS, drill_of, drillable
+from canasta_tutor.engine.ruleset import BUILTIN
+from canasta_tutor.learning.feedback import explain
+from canasta_tutor.learning.quiz import DRILLS, drill_of, drillable, possible, question_for
 
 
 def _never(state: object, facts: object) -> None:
@@ -22,8 +27,8 @@ def test_a_rule_added_to_a_family_is_drilled_with_it(monkeypatch, family, drill)
     assert found is not None and found.name == drill
 
 
-def test_a_rule_of_no_drilled_family_is_not_drilled():
-    assert drill_of("hand.over") is None and "hand.over" not in drillable()
+def test_a_rule_a_drill_leaves_out_is_not_drilled():
+    assert drill_of("pile.empty") is None and "pile.empty" not in drillable()
 
 
 def test_every_rule_a_drill_leaves_out_is_a_rule_of_its_family():
@@ -44,3 +49,41 @@ def test_a_rule_a_drill_asks_besides_its_family_is_a_rule_of_another_family():
     for d in DRILLS:
         for extra in d.also:
             assert extra in RULES and extra.split(".", 1)[0] != d.family, (d.name, extra)
+
+
+CARD = re.compile(r"\b(?:10|[2-9JQKA])[HDCS]\b|\bJK\b")
+
+
+def _named_outside_the_move(q) -> set[str]:
+    """Cards the feedback names that the move did not play (a take plays the pile's top card too)."""
+    played = set(CARD.findall(q.move))
+    if q.table.discard and "take" in q.move:
+        played.add(str(q.table.discard[-1]))
+    return {c for line in explain(q) for c in CARD.findall(line)} - played
+
+
+def test_drilled_feedback_names_no_card_the_move_did_not_play():
+    asked = 0
+    for d in DRILLS:
+        if d.moves is None:
+            continue
+        rng = random.Random(11)
+        for i in range(6):
+            rule = d.rules[i % len(d.rules)]
+            q = question_for(rule, rng, next(rs for rs in BUILTIN if possible(rule, rs)))
+            if q is not None:
+                asked += 1
+                assert not _named_outside_the_move(q), (d.name, q.move, explain(q))
+    assert asked >= 20
+
+
+def test_a_lay_off_with_too_many_wild_cards_names_the_cards_laid_off_and_the_meld():
+    for seed in range(60):
+        q = question_for("meld.too-many-wilds", random.Random(seed))
+        if q is not None and q.move.startswith("add") and not q.verdict().legal:
+            break
+    else:
+        pytest.fail("no lay-off with too many wild cards came up")
+    (line,) = explain(q)
+    assert not _named_outside_the_move(q), line
+    assert "on your side's meld of" in line and "too many wild cards" in line

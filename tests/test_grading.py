@@ -114,6 +114,24 @@ def test_score_questions_say_too_high_or_too_low_and_hint_line_by_line(home):
     assert "Too low." in out
 
 
+def test_the_last_score_hint_shows_the_whole_count_and_asks_for_no_more():
+    from canasta_tutor.learning.feedback import hint
+
+    q = next(q for q in read_lesson(find_lesson("scoring")).questions if q.kind == "score")
+    total = len(next(s for s in q.report().sides if s.name == q.side).lines)
+    assert "Type ? again" in hint(q, 1) or total == 1
+    last = hint(q, total)
+    assert "Type ? again" not in last and last.startswith("The whole count")
+
+
+def test_a_concealed_score_question_says_the_player_went_out_concealed(home):
+    ls = read_lesson(find_lesson("scoring-practice"))
+    before = next(i for i, q in enumerate(ls.questions) if q.kind == "score" and q.concealed)
+    stdin = "".join(a + "\n" for a in right_answers(ls)[:before]) + "q\n"
+    out = canasta("lesson", "scoring-practice", stdin=stdin)
+    assert "The hand is over: Bob went out concealed." in out
+
+
 # --- feedback about the point ----------------------------------------------------------------------
 
 def _phrases(q, rule: str) -> list[str]:
@@ -132,6 +150,8 @@ def _phrases(q, rule: str) -> list[str]:
         for f in v.violations:
             if f.rule == rule:
                 found.append(texts.rule_message(rule, f.params).split(";")[0])
+                if "cards" in f.params:  # the fact without the cards (a lay-off names only the cards laid off)
+                    found.append(texts.rule_message(rule, {**f.params, "cards": ""}).split(";")[0].strip(" :"))
         if v.legal:
             limits = limits_reached(q.table, v) + [("initial.below-minimum", dict(n.params))
                                                    for n in v.notes if n.rule == "initial-counted"]
@@ -141,6 +161,9 @@ def _phrases(q, rule: str) -> list[str]:
     if q.kind == "score":
         side = next(s for s in q.report().sides if s.name == q.side)
         found += [texts.score_detail(ln.rule, ln.params) for ln in side.lines if ln.rule == rule]
+    if q.kind == "best" and rule.startswith("strategy."):  # the coach's reason for its best move
+        best = q.best_rating()
+        found.append(texts.section("play", best.key, best.params))
     return [p for p in found if p]
 
 

@@ -23,15 +23,17 @@ class Learner:
     watched) and answers it: wrong about a third of the time, right on a retry. Any other prompt
     (going on after the day's goal) is answered no; after ``budget`` answers the learner stops."""
 
-    def __init__(self, seed: int, budget: int) -> None:
+    def __init__(self, seed: int, budget: int, wrong: float = 1 / 3) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
+        self.wrong_share = wrong
         self.question = None  # (question, options, seed), set by the tutor's prompt
         self.tried = False
         self.answers = 0
         self.wrong = 0
         self.asked: list[str] = []  # every question asked in the session
         self.reviews: list[tuple[str, str]] = []  # (rule, question) of the reviews drawn from play
+        self.topics: list[tuple[str, str]] = []  # (rule drilled, question) of every question asked
 
     def isatty(self) -> bool:
         return False
@@ -40,6 +42,7 @@ class Learner:
         self.question = (q, options, seed)
         self.tried = False
         self.asked.append(tutor.question_key(q))
+        self.topics.append((q.topics[0] if q.topics else "", tutor.question_key(q)))
         if q.topics and drill_of(q.topics[0]) is not None:  # a review on a position of play
             self.reviews.append((q.topics[0], tutor.question_key(q)))
 
@@ -51,7 +54,7 @@ class Learner:
         q, options, seed = self.question
         right = sorted(q.correct(seed), key=str)
         self.answers += 1
-        if not self.tried and self.rng.random() < 1 / 3:
+        if not self.tried and self.rng.random() < self.wrong_share:
             self.tried = True
             self.wrong += 1
             return _wrong(q, right, options) + "\n"
@@ -142,6 +145,51 @@ def test_a_month_of_learning_never_stalls(tmp_path, watched, goal):
     again = {rule: len(keys) - len(set(keys)) for rule, keys in drilled.items() if len(keys) != len(set(keys))}
     assert sum(map(len, drilled.values())) >= 10 and not again, again
     assert time.monotonic() - began < 240
+
+
+# Rules that had no drill of their own, reviewed on the lesson's own question word for word: now the
+# stock's end, a card not held and a red three come from play, an empty pile from a lesson's question
+# on a fresh table.
+WEEK_RULES = ("pile.empty", "draw.stock-empty", "turn.not-in-hand", "three.red-three")
+
+
+def test_a_week_of_reviews_shows_each_rule_on_different_positions(tmp_path, watched):
+    """A learner who gets every review wrong at the first try, so that each rule falls due day after
+    day: each day's reviews (one session) never ask a question twice, and over the week no rule is
+    reviewed twice on the same position, nor ever on the lesson's own table."""
+    began = time.monotonic()
+    store = Progress(tmp_path / "p.db", now=lambda: START - 2 * DAY)
+    for rule in WEEK_RULES:  # each met once in a lesson two days before
+        store.record("lesson:x", "q", [rule], "y", True, rating=3)
+    lesson_tables = {tutor.question_key(q) for q in _lesson_questions_of(WEEK_RULES)}
+    seen: dict[str, list[str]] = {}
+    try:
+        for day in range(7):
+            store.now = lambda day=day: START + day * DAY
+            due = [r for r in WEEK_RULES if r in store.due_now()]
+            learner = Learner(day, budget=40, wrong=1.0)
+            watched[:] = [learner]
+            asked: set[str] = set()
+            tutor.run_quiz(tutor.Talk(stdin=learner, stdout=io.StringIO()), store, due, len(due), "classic",
+                           seed=day, where=dict.fromkeys(due, "classic"), asked=asked)
+            assert len(learner.asked) == len(set(learner.asked)) == len(due), f"day {day}"
+            for q_rule, key in learner.topics:
+                seen.setdefault(q_rule, []).append(key)
+    finally:
+        store.close()
+    assert all(len(seen.get(r, [])) >= 5 for r in WEEK_RULES), {r: len(k) for r, k in seen.items()}
+    for rule, keys in seen.items():
+        assert len(set(keys)) == len(keys), f"{rule}: a position reviewed twice in the week"
+        assert not lesson_tables & set(keys), f"{rule}: reviewed on the lesson's own table"
+    assert time.monotonic() - began < 30
+
+
+def _lesson_questions_of(rules):
+    from canasta_tutor.learning.lesson import read_lesson
+    from canasta_tutor.learning.quiz import _lesson_questions
+
+    return [read_lesson(path).questions[number - 1] for path, _, number, tested in _lesson_questions()
+            if set(tested) & set(rules)]
 
 
 def _due_dutch_rule(tmp_path, chosen: str | None) -> Progress:

@@ -379,3 +379,22 @@ def test_one_default_seating_for_files_data_games_and_self_play():
         text = f"ruleset: {rid}\nplayers:\n" + "".join(f"  - {{name: {n}, hand: 11}}\n" for n in names) + \
             f"discard: ''\nstock: 50\nturn: {{player: {names[0]}}}\n"
         assert [s.players for s in table_from_text(text).sides] == expected
+
+
+def test_a_wild_card_or_red_three_turned_up_is_covered_or_buried_as_the_ruleset_says():
+    """S0 and the official laws: laid crosswise, the next card turned onto it (the pile starts frozen,
+    yet a natural pair takes it); Brazilian: buried in the stock, the next card turned."""
+    from canasta_tutor.play.game import Game
+
+    covered = 0
+    for ruleset in ("classic", "brazilian"):
+        for seed in range(1, 120):
+            pile = Game(ruleset, seed=seed, hands=1).table.discard
+            top = pile[-1]
+            assert not (top.is_wild or top.is_red_three), (ruleset, seed, pile)
+            if ruleset == "brazilian":
+                assert len(pile) == 1
+            elif len(pile) > 1:
+                covered += 1
+                assert all(c.is_wild or c.is_red_three for c in pile[:-1])
+    assert covered >= 3  # about one deal in nine turns up a wild card or a red three

@@ -149,7 +149,7 @@ def test_quiz_drills_the_rules_asked_for(tmp_path):
 
 
 def test_quiz_rejects_a_rule_it_cannot_drill(tmp_path):
-    proc = run("quiz", "--rules", "turn.no-partner", home=tmp_path)
+    proc = run("quiz", "--rules", "pile.onto-own-meld", home=tmp_path)
     assert proc.returncode == 2 and "no drill" in proc.stderr
 
 

@@ -61,7 +61,7 @@ def class_command(whole_class: bool, as_csv: bool, export: str | None, import_fi
 
 
 def _print_class(data: dict, say, verbose: bool) -> None:
-    from canasta_tutor import texts
+    from canasta_tutor.learning.tested import topic_title
     from canasta_tutor.render.safe import clean
 
     if not data["learners"]:
@@ -75,6 +75,6 @@ def _print_class(data: dict, say, verbose: bool) -> None:
                         lessons=len(finished), started=len(who["lessons"]))))
         weak = [r for r in who["rules"] if r["memory"] is not None and r["memory"] < 0.9]
         for r in sorted(weak, key=lambda r: r["memory"])[:5]:
-            rule = r["rule"] if verbose else texts.rule_entry(r["rule"]).get("title", r["rule"])
+            rule = r["rule"] if verbose else topic_title(r["rule"])
             print(clean("  " + say("weak", rule=rule, memory=round(r["memory"] * 100),
                                    wrong=r["wrong_first_tries"])))

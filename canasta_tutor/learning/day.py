@@ -103,8 +103,6 @@ def start_line(store: Progress, goal: Goal) -> str:
 
 def summary(store: Progress, skip: set[str]) -> list[str]:
     """"Done for today": answers, the share right, the streak, and what is due next and when."""
-    from canasta_tutor.engine.rules import RULES
-
     t = today(store)
     lines = [say("day-done", answers=texts.counted("answer", t.answers), share=t.share(),
                  streak=texts.counted("day", t.streak))]
@@ -113,6 +111,8 @@ def summary(store: Progress, skip: set[str]) -> list[str]:
         lines.append(say("day-next-none"))
     else:
         rule, due = found
-        title = texts.rule_entry(rule).get("title", rule) if rule in RULES else rule
+        from canasta_tutor.learning.tested import topic_title
+
+        title = topic_title(rule)
         lines.append(say("day-next", rule=title, when=due_in(due, store.now())))
     return lines

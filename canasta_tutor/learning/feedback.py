@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.learning.lesson import Question
+from canasta_tutor.learning.lesson import Question, reason_of
 from canasta_tutor.learning.tested import at_stake, limits_reached, tested_rules
+from canasta_tutor.play.evaluate import NEAR
 
 
 def say(key: str, **params) -> str:
     return texts.section("learning", key, params)
+
+
 
 
 def _legal_key(rule: str, params: dict) -> str:
@@ -19,21 +22,29 @@ def _legal_key(rule: str, params: dict) -> str:
     return f"legal.{rule}" + (f"-{why}" if why else "")
 
 
-def _reason(table, verdict) -> str:
-    """The decisive violation's message, with the fact that makes it so: cards that joined a meld of
-    the side are named as played (the note says where they went), and a first meld made with the
-    pile says which of its cards count."""
-    first = verdict.violations[0]
-    params = dict(first.params)
-    merged = next((n for n in verdict.notes if n.rule == "merge"), None)
-    extra = []
-    if first.rule == "meld.mixed-ranks" and merged is not None:
-        params["cards"] = " ".join(map(str, merged.params["cards"]))
-        extra.append(texts.note_message(merged.rule, merged.params))
-    if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
-        extra.append(say("pile-counts-top"))
-    text = texts.rule_message(first.rule, params)
-    return "; ".join([text] + extra)
+_reason = reason_of
+
+
+def rated_lines(q: Question) -> list[str]:
+    """A ``best`` question's moves as the coach rates them: the best with its value and reason, the
+    moves nearly as good (play/evaluate.NEAR) said to be so, every other one with how much worse it is
+    and the fact that makes it so; an illegal move (lint reports it) with its violation."""
+    best = q.best_rating()
+    lines = []
+    for i, (move, r, v) in enumerate(zip(q.moves, q.ratings(), q.verdicts()), 1):
+        if r is None:
+            lines.append(say("which-illegal", number=i, move=move, title=_reason(q.table, v)))
+            continue
+        reason = texts.section("play", r.key, r.params)
+        move = texts.show_move(move)
+        gap = round(best.value - r.value) if best is not None else 0
+        if r is best:
+            lines.append(say("best-best", number=i, move=move, reason=reason))
+        elif best is not None and best.value - r.value <= NEAR:
+            lines.append(say("best-near", number=i, move=move, reason=reason))
+        else:
+            lines.append(say("best-worse", number=i, move=move, worse=gap, reason=reason))
+    return lines
 
 
 def verdict_why(table, verdict, tests: list[str] | tuple[str, ...] = ()) -> str:
@@ -70,6 +81,8 @@ def explain(q: Question) -> list[str]:
     tests = tested_rules(q)
     if q.kind in ("legal", "rule"):
         return [verdict_why(q.table, q.verdict(), tests)]
+    if q.kind == "best":
+        return rated_lines(q)
     if q.kind == "which":
         lines = []
         for i, (move, v) in enumerate(zip(q.moves, q.verdicts()), 1):
@@ -96,6 +109,8 @@ def references(q: Question) -> list[dict]:
     """Rule ids with their sources, for --verbose and JSON."""
     out = []
     verdicts = [q.verdict()] if q.kind in ("legal", "rule") else q.verdicts() if q.kind == "which" else []
+    if q.kind == "best":
+        return [{"rule": tested_rules(q)[0], "source": ""}]
     for v in verdicts:
         for f in v.violations:
             out.append({"rule": f.rule, "source": f.source})
@@ -120,9 +135,13 @@ def hint(q: Question, asked: int = 0) -> str:
         side = next(s for s in q.report().sides if s.name == q.side)
         shown = side.lines[:asked]
         lines = "; ".join(f"{texts.score_detail(ln.rule, ln.params)} {ln.points:+d}" for ln in shown)
+        if len(shown) == len(side.lines):  # nothing more to show: no "type ? again"
+            return say("hint.score-lines-all", lines=lines)
         return say("hint.score-lines", lines=lines, n=len(shown), total=len(side.lines))
     if q.hint:
         return q.hint
+    if q.kind == "best":
+        return say("hint.best")
     if q.kind == "score":
         return say("hint.score")
     for rule in tested_rules(q):

@@ -18,6 +18,8 @@ a lesson can never teach a ruling the engine does not give.
         move: take 3S 3C
       - ask: which                 # which of these moves is legal? (exactly one is)
         moves: [take 9S 9D, take 9S 2C, take]
+      - ask: best                  # which of these moves is best? (2-4 legal moves; the coach grades)
+        moves: [take 9S 9D, draw]
       - ask: score                 # what does this side score for the hand?
         side: NS
         out: Ann
@@ -32,6 +34,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from canasta_tutor import texts
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import MoveError, parse_move
 from canasta_tutor.engine.rules import RULES
@@ -43,7 +46,7 @@ from canasta_tutor.texts import language
 from canasta_tutor.texts.lessons import file_id, step_place, translator
 
 LESSON_DIR = Path(__file__).parent / "lessons"
-ASK_KINDS = ("legal", "rule", "which", "score")
+ASK_KINDS = ("legal", "rule", "which", "best", "score")
 STEP_KEYS = ("id", "say", "table", "ask", "move", "moves", "choices", "tests", "hint", "side", "out", "concealed",
              "explanation", "feedback")
 
@@ -81,6 +84,17 @@ class Question:
             self._verdicts = [judge(self.table, m) for m in self.moves]
         return self._verdicts
 
+    def ratings(self) -> list:
+        """A ``best`` question's moves as the coach rates them (play/evaluate.rate), in the order the
+        question lists them; None for a move that is not legal (lint says so)."""
+        if "_ratings" not in self.__dict__:
+            self._ratings = rate_verdicts(self.table, self.verdicts())
+        return self._ratings
+
+    def best_rating(self):
+        rated = [r for r in self.ratings() if r is not None]
+        return max(rated, key=lambda r: r.value) if rated else None
+
     def report(self) -> ScoreReport:
         if "_report" not in self.__dict__:
             self._report = score_table(self.table, self.out, self.concealed)
@@ -108,6 +122,8 @@ class Question:
             found = [f.rule for f in self.verdict().violations]
         elif self.kind == "which":
             found = [f.rule for v in self.verdicts() for f in v.violations]
+        elif self.kind == "best":
+            found = [strategy_topic(self)]
         else:
             found = [ln.rule for s in self.report().sides for ln in s.lines if ln.points]
         return list(dict.fromkeys(found + self.tests + self.topics))
@@ -120,6 +136,12 @@ class Question:
             return {r for r in self.options(seed) if r in {f.rule for f in self.verdict().violations}}
         if self.kind == "which":
             return {i for i, v in enumerate(self.verdicts(), 1) if v.legal}
+        if self.kind == "best":  # the coach's best, and the moves it rates nearly as good
+            from canasta_tutor.play.evaluate import NEAR
+
+            best = self.best_rating()
+            return {i for i, r in enumerate(self.ratings(), 1)
+                    if r is not None and best is not None and best.value - r.value <= NEAR}
         side = next(s for s in self.report().sides if s.name == self.side)
         return {side.hand_total}
 
@@ -239,7 +261,7 @@ def lesson_id_for(path: str | Path, written: str, pack: str | None) -> str:
 def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> Question:
     kind = r.choice(m.items["ask"][1], f"{key}.ask", ASK_KINDS)
     q = Question(kind, table, number, m.line, column=m.column)
-    needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "score": ("side",)}[kind]
+    needs = {"legal": ("move",), "rule": ("move",), "which": ("moves",), "best": ("moves",), "score": ("side",)}[kind]
     for name in needs:
         if name not in m.items:
             raise r.fail(m, f"{key}.{name}", Said("lesson.question-needs", "a '{kind}' question needs '{name}'",
@@ -253,6 +275,8 @@ def _question(r: Reader, m: Map, key: str, table: Table, number: int, words) -> 
         if not isinstance(node, Seq) or len(node.items) < 2:
             raise r.fail(node, f"{key}.moves", Said("lesson.moves", "expected a list of two or more moves"))
         q.moves = [_move(r, n, f"{key}.moves[{j}]") for j, n in enumerate(node.items)]
+        if kind == "best" and len(q.moves) > 4:
+            raise r.fail(node, f"{key}.moves", Said("lesson.best-moves", "expected a list of two to four moves"))
     if "choices" in m.items:
         node = m.items["choices"][1]
         items = node.items if isinstance(node, Seq) else []
@@ -316,6 +340,8 @@ FEEDBACK_FORMS = {
                                 "(a rule id)", answer=answer),
     "which": lambda answer: Said("lesson.answer-which", "'{answer}' is not an answer to this 'which' question "
                                  "(the number of a move)", answer=answer),
+    "best": lambda answer: Said("lesson.answer-best", "'{answer}' is not an answer to this 'best' question "
+                                "(the number of a move)", answer=answer),
     "score": lambda answer: Said("lesson.answer-score", "'{answer}' is not an answer to this 'score' question "
                                  "(a number of points)", answer=answer),
 }
@@ -331,7 +357,7 @@ def feedback_answer(q: Question, text: str):
     digits = t.lstrip("-")
     if not digits.isdigit():
         return None
-    if q.kind == "which":
+    if q.kind in ("which", "best"):
         return int(t) if 1 <= int(t) <= len(q.moves) else None
     return int(t)
 
@@ -367,6 +393,11 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
                 said = (_lint("lesson-which", number=q.number, n=len(legal), moves=", ".join(legal)) if legal
                         else _lint("lesson-which-none", number=q.number))
                 out.append((q.line, q.column, said))
+        if q.kind == "best":
+            for move, v in zip(q.moves, q.verdicts()):
+                if not v.legal:
+                    out.append((q.line, q.column, _lint("lesson-best", number=q.number, move=move,
+                                                        reason=reason_of(q.table, v))))
         if q.kind == "score":
             try:
                 q.report()
@@ -409,6 +440,70 @@ def _feedback_problems(q: Question) -> list[tuple[int, int, str]]:
     right = {f.rule for f in q.verdict().violations} if q.kind == "rule" else q.correct()
     return [(line, column, _lint("lesson-feedback", number=q.number, answer=written))
             for answer, (_, line, column, written) in q.feedback.items() if answer in right]
+
+
+_MELD_SHAPE = ("meld.mixed-ranks", "meld.too-few-naturals", "meld.too-many-wilds")  # judged on the whole meld
+
+
+def reason_of(table, verdict) -> str:
+    """The decisive violation's message, with the fact that makes it so: cards that joined a meld of
+    the side are named as played (the note says where they went), and a first meld made with the
+    pile says which of its cards count."""
+    first = verdict.violations[0]
+    params = dict(first.params)
+    merged = next((n for n in verdict.notes if n.rule == "merge"), None)
+    extra = []
+    if first.rule == "meld.mixed-ranks" and merged is not None:
+        params["cards"] = " ".join(map(str, merged.params["cards"]))
+        extra.append(texts.note_message(merged.rule, merged.params))
+    step = verdict.steps[first.step - 1] if 1 <= first.step <= len(verdict.steps) else None  # steps count from 1
+    if first.rule in _MELD_SHAPE and step is not None and step.kind == "add" and "cards" in params:
+        # A lay-off is judged on the whole meld it makes; the learner is told of the cards laid off and
+        # the meld they join, not of the cards already on the table.
+        params["cards"] = texts.section("learning", "on-meld", {"cards": " ".join(map(str, step.cards)),
+                                                                "rank_name": texts.rank_name(step.to)})
+    if first.rule == "initial.below-minimum" and any(st.kind == "take" for st in verdict.steps):
+        extra.append(texts.section("learning", "pile-counts-top"))
+    text = texts.rule_message(first.rule, params)
+    return "; ".join([text] + extra)
+
+
+STRATEGY = ("freeze", "discard", "take", "go-out")  # the topics of "which is best?" questions
+
+
+def option_of(verdict: Verdict):
+    """A legal move as the coach's evaluation takes it: an ``Option`` of the kind ``legal_moves`` lists
+    (going out, a take, a draw, or its first step's kind)."""
+    from canasta_tutor.play.moves import Option
+
+    kinds = [st.kind for st in verdict.steps]
+    kind = ("out" if verdict.went_out else "take" if "take" in kinds else "draw" if "draw" in kinds
+            else kinds[0] if kinds else "discard")
+    return Option(kind, list(verdict.steps), verdict)
+
+
+def rate_verdicts(table: Table, verdicts: list[Verdict]) -> list:
+    """The coach's ratings (play/evaluate.rate) of judged moves, in their order; None for an illegal one."""
+    from canasta_tutor.play.evaluate import rate
+
+    options = [option_of(v) if v.legal else None for v in verdicts]
+    rated = rate(table, [o for o in options if o is not None])
+    by_option = {id(r.option): r for r in rated}
+    return [by_option.get(id(o)) if o is not None else None for o in options]
+
+
+def strategy_topic(q: Question) -> str:
+    """What a ``best`` question tests, as a strategy topic id (``strategy.freeze``...): going out or
+    waiting when a move goes out, taking or drawing in the draw phase, freezing when a listed move
+    throws a wild card on the pile, else the choice of a discard."""
+    kinds = {st.kind for v in q.verdicts() for st in v.steps}
+    if any(v.went_out for v in q.verdicts()):
+        return "strategy.go-out"
+    if kinds & {"take", "draw"}:
+        return "strategy.take"
+    if any(r is not None and r.reason in ("freeze", "discard-wild") for r in q.ratings()):
+        return "strategy.freeze"  # whether to throw a wild card on the pile
+    return "strategy.discard"
 
 
 def builtin_lessons() -> list[Path]:

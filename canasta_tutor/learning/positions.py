@@ -55,9 +55,10 @@ class Position:
 
 
 def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120,
-         among: tuple[int, ...] = (), coached: bool = True) -> Iterator[Position]:
+         among: tuple[int, ...] = (), coached: bool = True, to_end: bool = False) -> Iterator[Position]:
     """The positions of one hand, turn by turn: each turn's start (draw phase), then after a stock
-    draw (play phase). The walk stops before anybody goes out or the stock runs out. Each side's
+    draw (play phase). The walk stops before anybody goes out or the stock runs out; ``to_end`` plays
+    on to the stock's last card and ends with the next turn's start, the stock empty. Each side's
     score before the hand is drawn from ``among`` (``SCORES`` when empty). ``coached=False`` plays
     at random instead (positions the coach seldom reaches, such as one card left in the hand)."""
     game = SelfPlayGame(ruleset, seed)
@@ -75,7 +76,7 @@ def walk(ruleset: str, seed: int, scores: bool = True, max_turns: int = 120,
         here = Position(game, t, turn)
         yield here
         options = [o for o in legal_moves(t).options if o.kind in ("draw", "take")]
-        if not options or len(game.stock) < 2:
+        if not options or len(game.stock) < (1 if to_end else 2):
             return
         choice = (_coached(t, options) if coached else None) or rng.choice(options)
         if choice.kind == "draw":

@@ -580,6 +580,16 @@ class Progress:
     def answers(self) -> int:
         return self.conn.execute("SELECT count(*) FROM answers WHERE learner = ?", (self.learner,)).fetchone()[0]
 
+    def position_marks(self) -> set[str]:
+        """The marks of the positions of every question the learner has answered (see
+        ``tutor.position_mark``): a review never comes back to one of them."""
+        marks = set()
+        for (question,) in self.conn.execute("SELECT DISTINCT question FROM answers WHERE learner = ?", (self.learner,)):
+            _, at, mark = str(question).rpartition(" @")
+            if at and mark:
+                marks.add(mark)
+        return marks
+
     def finished_lessons(self) -> list[str]:
         return [r[0] for r in self.conn.execute(
             "SELECT lesson FROM lessons WHERE learner = ? AND finished IS NOT NULL", (self.learner,))]

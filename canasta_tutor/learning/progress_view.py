@@ -8,6 +8,7 @@ from canasta_tutor import texts
 from canasta_tutor.learning.day import due_in as _when
 from canasta_tutor.learning.progress import Progress
 from canasta_tutor.learning.schedule import MASTERED_RETRIEVABILITY, MASTERED_STABILITY
+from canasta_tutor.learning.tested import topic_title
 
 
 def say(key: str, **params) -> str:
@@ -31,7 +32,7 @@ def progress_data(store: Progress) -> dict:
     rows = []
     for rule in every:
         p = known.get(rule)
-        row = {"rule": rule, "title": texts.rule_entry(rule).get("title", rule) if rule in RULES else rule,
+        row = {"rule": rule, "title": topic_title(rule),
                "right": p.right if p else 0, "wrong": p.wrong if p else 0,
                "due": _moment(p.due) if p else None,
                "due_in": _when(p.due, now) if p else None,

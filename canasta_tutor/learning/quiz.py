@@ -27,6 +27,7 @@ from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.selfplay import play_hand
 
 DEFAULT_RULESET = "classic"
+STRATEGY_TOPICS = ("strategy.freeze", "strategy.discard", "strategy.take", "strategy.go-out")
 LOOK = 0.35  # the share of a walk's positions a drill looks at (so questions come from every stage)
 MAX_MELDS = 5  # a score drill's hand has at most this many melds per side
 HELD_OVER_DEAL = 4  # ... and nobody holds more than this many cards over the deal when it ends
@@ -46,6 +47,7 @@ class Drill:
     also: tuple[str, ...] = ()  # rules of other families the drill asks about too
     lines: tuple[str, ...] = ()  # a score drill's score lines
     hands: int = 8  # hands to walk before giving up on a rule
+    end: bool = False  # walks play on to the stock's last card (``walk(to_end=True)``)
 
     @property
     def rules(self) -> tuple[str, ...]:
@@ -157,6 +159,8 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     if not side.has_melded or len(hand) > 5:
         return []
     out = [o.move for o in legal_moves(t).of_kind("out")]
+    if len(side.players) == 1:  # asking leave as a partnered game does, with no partner to ask
+        out += ["ask; " + move for move in out[:2]]
     ranks = {m.rank for m in side.melds}
     for i, last in enumerate(hand):
         rest = hand[:i] + hand[i + 1:]
@@ -194,10 +198,65 @@ def turn_moves(p: Position, rng: random.Random) -> list[str]:
     wilds = _wilds(hand)
     if wilds:
         out.append(f"draw; discard {wilds[0]}")
+    top = t.discard[-1] if t.discard else None
+    if top is not None and top.is_natural and top.rank != "3":
+        # The card the last player just threw, used after drawing as if the draw had brought it: it
+        # is not in the hand. The draw names the stock's cards, so the hand is known.
+        draw = "draw " + _cards(_next_draw(p)) if p.game.stock else "draw"
+        pair = groups.get(top.rank, [])[:2]
+        if len(pair) == 2:
+            out.append(f"{draw}; meld " + _cards(pair + [top]))
+        if any(m.rank == top.rank and not m.is_canasta for m in side.melds):
+            out.append(f"{draw}; add {top} to {top.rank}")
+    if t.turn.first_round:  # the pile taken, or a meld laid, in a round where some rulesets allow neither
+        out += [m for m in pile_moves(p, rng) if m != "take"][:2]
+        if triples:
+            out.append("draw; meld " + _cards(triples[0]))
     if side.has_melded:
         ranks = {m.rank for m in side.melds}
         out += [f"draw; add {cards[0]} to {rank}" for rank, cards in groups.items() if rank not in ranks][:1]
         out += [f"draw; add {groups[m.rank][0]} to {m.rank}" for m in side.melds if m.is_canasta and m.rank in groups][:1]
+    return out
+
+
+def _next_draw(p: Position) -> list[Card]:
+    """The cards a draw from the stock brings here, top first (a red three brings its replacement)."""
+    due = min(p.table.ruleset.draw_count, len(p.game.stock))
+    named: list[Card] = []
+    for c in reversed(p.game.stock):
+        if not due:
+            break
+        named.append(c)
+        if not c.is_red_three:
+            due -= 1
+    return named
+
+
+def stock_moves(p: Position, rng: random.Random) -> list[str]:
+    """A turn's draw as the stock gives it: a card named too many or too few (the draw of another
+    ruleset), a red three drawn and melded or thrown away, a draw from a stock that is empty, the pile
+    reached for when the stock is gone, and a discard after the last card came up a red three."""
+    t = p.table
+    hand = _mover_hand(t)
+    naturals = [c for c in hand if c.is_natural and c.rank != "3"]
+    end = f"; discard {rng.choice(naturals)}" if naturals else ""
+    if not p.game.stock:
+        return ["draw", "draw" + end] + pile_moves(p, rng)
+    drawn = _next_draw(p)
+    after = p.game.stock[:-len(drawn)]
+    out = []
+    if after:
+        out.append("draw " + _cards(drawn + after[-1:]) + end)
+    if len(drawn) > 1 and not drawn[-1].is_red_three:
+        out.append("draw " + _cards(drawn[:-1]) + end)
+    pairs = [cards[:2] for cards in _by_rank(hand).values() if len(cards) >= 2]
+    for red in (c for c in drawn if c.is_red_three):
+        out.append("draw " + _cards(drawn) + f"; discard {red}")
+        out += ["draw " + _cards(drawn) + "; meld " + _cards(pair + [red]) for pair in pairs[:1]]
+    if len(p.game.stock) == 1:  # the last card: were it a red three, what is left of the turn?
+        out += [f"draw {red}" + end for red in ("3H", "3D")]
+        triples = [cards[:3] for cards in _by_rank(hand).values() if len(cards) >= 3]
+        out += ["draw 3H; meld " + _cards(cards) for cards in triples[:1]]
     return out
 
 
@@ -206,22 +265,33 @@ DRILLS = (
     # another lesson: the drill's moves lay new melds and add to the side's open ones only.
     Drill("melds", "play", meld_moves, family="meld", but=("meld.no-such-meld", "meld.canasta-closed")),
     Drill("first meld", "play", initial_moves, family="initial"),
-    # What the hand needs to take the pile. An empty pile teaches nothing; taking onto a meld already
-    # down is a house option no built-in ruleset plays, left to `canasta explain` as lessons leave it.
+    # What the hand needs to take the pile. Play never leaves the pile empty at a turn's start (the
+    # taker discards onto it, or went out and ended the hand), and a second take in one turn breaks the
+    # one-draw rule first; taking onto a meld already down is a house option no built-in ruleset plays.
+    # Both are reviewed on lesson questions (``lesson_question_for``).
     Drill("taking the pile", "draw", pile_moves, family="pile", but=("pile.empty", "pile.onto-own-meld")),
-    Drill("going out", "play", out_moves, family="out"),
-    # A turn's order and the slips of its steps. Playing a card one does not hold is a typo, not a slip
-    # of play; the first round's limit and asking with no partner belong to a few rulesets' tables and
-    # are taught by their lessons. A wild card thrown away, a lay-off onto a meld the side lacks or onto
-    # a closed canasta are slips of the turn, asked here rather than in the drill of melds.
-    Drill("the turn", "draw", turn_moves, family="turn",
-          but=("turn.not-in-hand", "turn.first-round", "turn.no-partner"),
+    # Asking a partner's consent where nobody plays as a partner (two or three players) is a slip of
+    # going out.
+    Drill("going out", "play", out_moves, family="out", also=("turn.no-partner",)),
+    # A turn's order and the slips of its steps: the card the last player threw, used without taking
+    # the pile, is not in the hand; the pile taken or a meld laid in a first round that forbids them
+    # (the Danish house). Asking with no partner is asked where going out is. A wild card thrown away,
+    # a lay-off onto a meld the side lacks or onto a closed canasta are slips of the turn, asked here
+    # rather than in the drill of melds.
+    Drill("the turn", "draw", turn_moves, family="turn", but=("turn.no-partner",),
           also=("discard.wild", "meld.no-such-meld", "meld.canasta-closed")),
+    # The stock: how many cards a draw takes, the red threes it brings, and its end (nothing to draw;
+    # a hand over with the last card or, in the Danish house, with the stock). Its walks play on to
+    # the stock's last card, and always look at the last two turns' positions.
+    Drill("the stock", "draw", stock_moves, family="draw", also=("hand.over", "three.red-three"), end=True),
     # The lines a hand reached by play shows often enough to ask about: a concealed hand and the cut
     # bonus are rare, or played by one ruleset only, so they are left out.
     Drill("counting a score", "", None, lines=("score.cards", "score.canasta-natural", "score.canasta-mixed",
                                                "score.red-threes", "score.going-out", "score.hand",
                                                "score.no-canasta"), hands=40),
+    # Which move is best, graded by the coach's evaluation: a strategy topic is reviewed on a fresh
+    # position of coach-played hands, never the lesson's own question.
+    Drill("strategy", "", None, lines=STRATEGY_TOPICS, hands=12),
 )
 
 
@@ -250,6 +320,10 @@ def possible(rule: str, ruleset: str) -> bool:
         return bool(rs.canasta_closed)
     if rule == "pile.wild-on-top":
         return rs.discard_wild or rs.wild_upcard == "freeze"
+    if rule == "turn.first-round":
+        return rs.first_round_restricted
+    if rule == "turn.no-partner":
+        return rs.side_size == 1
     return True
 
 
@@ -275,6 +349,8 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     ruleset = ruleset or DEFAULT_RULESET
     if not possible(rule, ruleset):
         return None
+    if drill.name == "strategy":
+        return strategy_question(rule, rng, ruleset, drill.hands)
     if drill.moves is None:
         return _score_question(rule, rng, ruleset, drill.hands)
     # The Dutch house asks a canasta for the first meld only of a side far ahead: its sides are seated there.
@@ -283,8 +359,8 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     spare = None
     # Hands the coach plays first; then a few played at random, for positions the coach seldom reaches.
     for coached in [True] * drill.hands + [False] * drill.hands:
-        for p in walk(ruleset, rng.randrange(1 << 30), among=among, coached=coached):
-            if p.phase != drill.phase or rng.random() > LOOK:
+        for p in walk(ruleset, rng.randrange(1 << 30), among=among, coached=coached, to_end=drill.end):
+            if p.phase != drill.phase or (rng.random() > LOOK and not (drill.end and len(p.game.stock) <= 1)):
                 continue
             partnered = len(p.table.side_of(p.table.turn.player).players) > 1
             permission = rng.choice(["none", "none", "granted", "refused"]) if drill.name == "going out" and partnered else "none"
@@ -304,6 +380,59 @@ def question_for(rule: str, rng: random.Random, ruleset: str | None = None) -> Q
     return None
 
 
+def strategy_question(topic: str, rng: random.Random, ruleset: str = DEFAULT_RULESET, hands: int = 12
+                      ) -> Question | None:
+    """A "which is best?" question on ``topic`` at a position of coach-played hands: three moves a
+    learner might choose there, of which the coach's evaluation rates one clearly best (by more than
+    the near-equal margin); None when the hands walked gave none."""
+    from canasta_tutor.learning.lesson import strategy_topic
+    from canasta_tutor.play.evaluate import NEAR, rate
+
+    phase = "draw" if topic == "strategy.take" else "play"
+    if topic == "strategy.go-out" and load_ruleset(ruleset).partner_permission == "required":
+        ruleset = "official"  # going out is the player's own choice only where asking is (the table says so)
+    for _ in range(hands):
+        for p in walk(ruleset, rng.randrange(1 << 30)):
+            if p.phase != phase or (topic != "strategy.go-out" and rng.random() > LOOK):
+                continue  # (a way out comes late in a hand: every such position is looked at)
+            seen = p.seen()
+            options = [o for o in legal_moves(seen).options if o.kind != "ask"]
+            chosen = _strategy_options(topic, options, rng)
+            if len(chosen) < 3:
+                continue
+            rated = rate(seen, chosen)
+            if rated[0].value - rated[1].value <= NEAR:
+                continue  # no clear best: not a fair question
+            moves = [o.move for o in chosen]
+            rng.shuffle(moves)
+            q = Question("best", seen, 0, 0, moves=moves, topics=[topic])
+            if strategy_topic(q) == topic and len(q.correct()) == 1:
+                return q
+    return None
+
+
+def _strategy_options(topic: str, options: list, rng: random.Random) -> list:
+    """Three moves of the topic's kind: a take or a draw; going out or two other moves; a wild card
+    thrown or two natural discards; three discards of different ranks."""
+    def pick(pool: list, n: int) -> list:
+        return rng.sample(pool, n) if len(pool) >= n else []
+
+    discards = [o for o in options if o.kind == "discard"]
+    naturals = list({o.steps[0].cards[0].rank: o for o in discards if o.steps[0].cards[0].is_natural}.values())
+    if topic == "strategy.take":
+        takes = [o for o in options if o.kind == "take"]
+        draws = [o for o in options if o.kind == "draw"]
+        return draws[:1] + pick(takes, 2) if draws and len(takes) >= 2 else []
+    if topic == "strategy.go-out":
+        outs = [o for o in options if o.kind == "out"]
+        rest = [o for o in options if o.kind in ("meld", "add", "discard")]
+        return outs[:1] + pick(rest, 2) if outs else []
+    if topic == "strategy.freeze":
+        wilds = [o for o in discards if o.steps[0].cards[0].is_wild]
+        return wilds[:1] + pick(naturals, 2) if wilds else []
+    return pick(naturals, 3)
+
+
 def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> Question | None:
     for _ in range(hands):
         result = play_hand(ruleset, rng.randrange(1 << 30), roundtrip=False)
@@ -321,22 +450,32 @@ def _score_question(rule: str, rng: random.Random, ruleset: str, hands: int) -> 
 
 
 
-def lesson_question_for(rule: str, rng: random.Random, avoid: frozenset[str] = frozenset()
-                        ) -> tuple[str, Question] | None:
-    """A built-in lesson's question that tests ``rule``, for reviewing a rule no drill makes
-    positions for (a red three in hand, the stock running out...): (lesson title, question). Lessons
-    in ``avoid`` (not finished yet: the learner meets their questions there) are left out."""
+def lesson_question_for(rule: str, rng: random.Random, avoid: frozenset[str] = frozenset(),
+                        turn: int | None = None) -> tuple[str, Question] | None:
+    """A built-in lesson's question that tests ``rule``, on a fresh table (``variants``: the suits
+    exchanged, the players renamed, the engine's ruling the same), for reviewing a rule no position of play asks about
+    (an empty pile...) or one the hands walked gave no position for: (lesson title, question). Never
+    the lesson's own table, which the learner may remember by heart. ``turn`` (the rule's reviews so
+    far) steps through the questions and their variants in turn, so that the reviews of a week see
+    different tables; a random one without it. Lessons in ``avoid`` (not finished yet: the learner
+    meets their questions there) are left out."""
     from canasta_tutor.learning.lesson import read_lesson
+    from canasta_tutor.learning.variants import CHANGES, variant
 
-    found = [(path, number) for path, lesson_id, number, rules in _lesson_questions()
-             if rule in rules and lesson_id not in avoid]
+    found = sorted((path.name, number, path) for path, lesson_id, number, rules in _lesson_questions()
+                   if rule in rules and lesson_id not in avoid)
     if not found:
         return None
-    path, number = rng.choice(found)
-    lesson = read_lesson(path)
-    q = lesson.questions[number - 1]
-    q.topics = [rule]
-    return lesson.title, q
+    total = len(found) * len(CHANGES)
+    start = rng.randrange(total) if turn is None else turn
+    for i in range(start, start + total):
+        _, number, path = found[i % len(found)]
+        lesson = read_lesson(path)
+        q = variant(lesson.questions[number - 1], *CHANGES[(i // len(found)) % len(CHANGES)])
+        if q is not None:
+            q.topics = [rule]
+            return lesson.title, q
+    return None
 
 
 def _lesson_questions() -> list[tuple[Path, str, int, list[str]]]:

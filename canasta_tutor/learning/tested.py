@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.near import near_misses as limits_reached
 
-__all__ = ["at_stake", "limits_reached", "tested_rules"]
+__all__ = ["at_stake", "limits_reached", "tested_rules", "topic_title"]
 
 
 def at_stake(table, verdict) -> list[tuple[str, dict]]:
@@ -33,3 +33,15 @@ def tested_rules(q) -> list[str]:
     else:
         found = q.rule_ids()
     return list(dict.fromkeys(found + q.tests + q.topics))
+
+
+def topic_title(rule: str) -> str:
+    """What progress calls a rule or topic: a rule's title, a strategy topic's (``strategy.freeze``)."""
+    from canasta_tutor import texts
+    from canasta_tutor.engine.rules import RULES
+
+    if rule in RULES:
+        return texts.rule_entry(rule).get("title", rule)
+    if rule.startswith("strategy."):
+        return texts.section("learning", rule)
+    return rule

@@ -21,6 +21,10 @@ def say(key: str, **params) -> str:
     return texts.section("tutor", key, params)
 
 
+def say_learning(key: str, **params) -> str:
+    return texts.section("learning", key, params)
+
+
 class Talk:
     """Where questions go and answers come from."""
 
@@ -134,8 +138,8 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
     options = _prompt(q, talk, seed)
     right = q.correct(seed)
     rules = tested_rules(q)
-    if q.kind == "legal":
-        tries = 1
+    if q.kind == "legal" or (q.kind == "best" and len(q.moves) == 2):
+        tries = 1  # the answer of two choices is the other one: no retry
     attempts = 0
     first = None
     hints = 0
@@ -167,6 +171,9 @@ def ask(q: Question, talk: Talk, progress: Progress | None, source: str, seed: s
             first = ok
         if ok:
             talk.out(say("right"), "green", "bold")
+            best = q.best_rating() if q.kind == "best" else None
+            if best is not None and q.ratings()[answer - 1] is not best:  # nearly as good: said so
+                talk.out(say_learning("best-accepted", move=texts.show_move(q.moves[q.ratings().index(best)])), "cyan")
         elif not settled:
             if q.kind == "score":
                 talk.out(say("too-high" if answer > next(iter(right)) else "too-low"), "red")
@@ -252,11 +259,27 @@ def _from(lesson: Lesson, number: int) -> list:
 
 # -- what the learner reads -------------------------------------------------------------------------
 def _question_text(q: Question) -> str:
+    """The question as its answer is saved: what was asked, and the mark of its position (so that a
+    later session can tell a position the learner has seen)."""
     if q.kind == "which":
-        return "which legal: " + " | ".join(q.moves)
-    if q.kind == "score":
-        return f"score {q.side}" + (f" ({q.out} out)" if q.out else "")
-    return f"{q.kind}: {q.move}"
+        text = "which legal: " + " | ".join(q.moves)
+    elif q.kind == "best":
+        text = "which best: " + " | ".join(q.moves)
+    elif q.kind == "score":
+        text = f"score {q.side}" + (f" ({q.out} out)" if q.out else "")
+    else:
+        text = f"{q.kind}: {q.move}"
+    return f"{text} {MARK}{position_mark(q)}"
+
+
+MARK = "@"  # before a saved question's position mark
+
+
+def position_mark(q: Question) -> str:
+    """A short fingerprint of the question and its table: the same position gives the same mark."""
+    import hashlib
+
+    return hashlib.blake2b(question_key(q).encode("utf-8"), digest_size=6).hexdigest()
 
 
 def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
@@ -270,12 +293,13 @@ def _prompt(q: Question, talk: Talk, seed: str) -> list[str]:
         for i, rid in enumerate(options, 1):
             talk.out(f"  {i}. {texts.rule_entry(rid)['title']}")
         return options
-    if q.kind == "which":
-        talk.out(say("ask-which", player=q.table.turn.player))
+    if q.kind in ("which", "best"):
+        talk.out(say(f"ask-{q.kind}", player=q.table.turn.player))
         for i, m in enumerate(q.moves, 1):
             talk.out(f"  {i}. {texts.show_move(m)}")
         return q.moves
-    talk.out(say("ask-score-out", player=q.out) if q.out else say("ask-score-nobody"))
+    talk.out(say("ask-score-out-concealed" if q.concealed else "ask-score-out", player=q.out) if q.out
+             else say("ask-score-nobody"))
     talk.out(say("ask-score", side=q.side))
     return []
 
@@ -285,7 +309,7 @@ def _show_answer(q: Question, right: set, options: list[str]) -> str:
         return texts.word("legal" if True in right else "illegal")
     if q.kind == "rule":
         return "; ".join(f"{options.index(r) + 1}. {texts.rule_entry(r)['title']}" for r in sorted(right, key=options.index))
-    if q.kind == "which":
+    if q.kind in ("which", "best"):
         return "; ".join(f"{i}. {texts.show_move(q.moves[i - 1])}" for i in sorted(right))
     return str(next(iter(right)))
 
@@ -323,23 +347,33 @@ def question_key(q: Question) -> str:
 def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | None, ruleset: str | None,
           rng, seed: int, result: Outcome, where: dict[str, str] | None, asked: set[str],
           unfinished: frozenset[str]) -> Outcome:
-    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, question_for
+    from canasta_tutor.learning.quiz import DEFAULT_RULESET, drill_of, lesson_question_for, possible, question_for
 
     candidates = list(rules)
     rng.shuffle(candidates)  # among rules equally due, no fixed order
+    seen = progress.position_marks() if progress is not None else set()  # positions of earlier sessions
     while candidates and (count is None or result.asked < count):
         target = progress.due(candidates)[0] if progress is not None else rng.choice(candidates)
         drill = drill_of(target)
         under = (where or {}).get(target, ruleset)
         topic = texts.section("learning", f"drills.{drill.name.replace(' ', '-')}") if drill else ""
         q = None
-        for _ in range(FRESH_TRIES):  # a position not yet asked about in this session
-            if drill:
-                q = question_for(target, rng, under)
-            else:  # a rule no drill makes positions for is reviewed with a lesson's question
-                found = lesson_question_for(target, rng, unfinished)  # never one the learner has yet to meet
-                topic, q = found if found is not None else (topic, None)
-            if q is None or question_key(q) not in asked:
+        played = False  # a position of play, under ``under``
+        known = progress.rules().get(target) if progress is not None else None
+        reviews = known.right + known.wrong if known is not None else None
+        dry = drill is None  # the drill gave nothing: walking its hands again would not help
+        for attempt in range(FRESH_TRIES):  # a position not yet asked about in this session
+            q = None if dry else question_for(target, rng, under)
+            played, dry = q is not None, q is None
+            if q is None:
+                # No drill makes positions for the rule, or none came up: a lesson's question on a
+                # fresh table, the next one after those of the earlier reviews (never one the
+                # learner has yet to meet in a lesson).
+                turn = None if reviews is None else reviews + attempt
+                found = lesson_question_for(target, rng, unfinished, turn)
+                if found is not None:
+                    topic, q = found
+            if q is None or question_key(q) not in asked and position_mark(q) not in seen:
                 break
             q = None
         if q is not None:
@@ -351,9 +385,10 @@ def _quiz(talk: Talk, progress: Progress | None, rules: list[str], count: int | 
             continue
         q.number = result.asked + 1
         talk.out(say("quiz-topic", topic=topic), "dim")
-        if drill and under != (ruleset or DEFAULT_RULESET):
+        other = under if played else q.table.ruleset.id
+        if other != (ruleset or DEFAULT_RULESET) and (played or not possible(target, ruleset or DEFAULT_RULESET)):
             talk.out(say("quiz-other-ruleset", title=texts.rule_entry(target)["title"],
-                         ruleset=ruleset or DEFAULT_RULESET, other=under), "dim")
+                         ruleset=ruleset or DEFAULT_RULESET, other=other), "dim")
         talk.table(q.table, over=q.kind == "score")
         if not result.count(ask(q, talk, progress, "quiz", str(seed)), talk):
             return result

@@ -48,14 +48,22 @@ def lay_out_red_threes(table: Table, stock: list[Card], p: Player) -> None:
 
 
 def turn_upcard(table: Table, stock: list[Card], rng: random.Random) -> None:
-    """The first card of the pile; a wild card or red three is buried in the stock again where the
-    ruleset says so, and the next card turned."""
+    """The first card of the pile. A wild card or red three turned up is buried in the stock again
+    where the ruleset says so (``bury``), and the next card turned; otherwise (``freeze``) it stays
+    in the pile, laid crosswise, and the next card is turned onto it, until a card that is neither
+    lies on top: the pile starts frozen, and the first player can still take it with a natural pair."""
     up = stock.pop()
-    if (up.is_wild or up.is_red_three) and table.ruleset.wild_upcard == "bury":
+    if table.ruleset.wild_upcard == "bury":
         while up.is_wild or up.is_red_three:
             stock.insert(rng.randrange(len(stock) // 2 + 1), up)
             up = stock.pop()
-    table.discard = [up]
+        table.discard = [up]
+        return
+    pile = [up]
+    while (up.is_wild or up.is_red_three) and stock:
+        up = stock.pop()
+        pile.append(up)
+    table.discard = pile
 
 
 def cards_in_sight(table: Table) -> Counter:

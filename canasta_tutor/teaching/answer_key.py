@@ -91,7 +91,35 @@ def _play_html(table: Table, lang: str | None) -> str:
     return f'<p class="verdict">{t("suggested", lang, move=move_html(d["move"]))}</p><p>{html.escape(d["reason"])}</p>'
 
 
+def _ratings(q: Question, table: Table) -> list:
+    from canasta_tutor.learning.lesson import rate_verdicts
+
+    return rate_verdicts(table, [judge(table, m) for m in q.moves])
+
+
+def _best_html(q: Question, table: Table, lang: str | None) -> str:
+    """The coach's rating of each move: the best, those nearly as good, how much worse the others are
+    and why (play/evaluate.py)."""
+    from canasta_tutor.play.evaluate import NEAR
+
+    rated = _ratings(q, table)
+    best = max((r for r in rated if r is not None), key=lambda r: r.value, default=None)
+    items = []
+    for i, (m, r) in enumerate(zip(q.moves, rated), 1):
+        if r is None or best is None:
+            items.append(_verdict_html(judge(table, m), lang))
+            continue
+        reason = texts.section("play", r.key, r.params, lang)
+        key = "best-best" if r is best else "best-near" if best.value - r.value <= NEAR else "best-worse"
+        line = texts.section("learning", key, {"number": i, "move": m, "reason": reason,
+                                               "worse": round(best.value - r.value)}, lang)
+        items.append(f"<li>{html.escape(line)}</li>")
+    return f"<ul>{''.join(items)}</ul>"
+
+
 def _ruling(q: Question, table: Table, lang: str | None) -> str:
+    if q.kind == "best":
+        return _best_html(q, table, lang)
     if q.kind in ("move", "rule"):
         return _verdict_html(judge(table, q.move), lang)
     if q.kind == "which":
@@ -112,6 +140,10 @@ def short_answer(q: Question, lang: str | None) -> str:
     if q.kind == "which":
         legal = [f"{i}. {move_html(m)}" for i, m in enumerate(q.moves, 1) if judge(q.table, m).legal]
         return ", ".join(legal)
+    if q.kind == "best":  # the coach's choice; its reason follows in the ruling
+        rated = _ratings(q, q.table)
+        best = max((r for r in rated if r is not None), key=lambda r: r.value, default=None)
+        return f"{rated.index(best) + 1}. {move_html(q.moves[rated.index(best)])}" if best is not None else "—"
     if q.kind == "score":
         from canasta_tutor.engine.scoring import score_table
 

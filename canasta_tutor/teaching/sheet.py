@@ -103,8 +103,8 @@ def prompt(q: Question, lang: str | None, words: bool = False) -> str:
         return t("ask-move", lang, player=player, move=move_html(q.move, lang, words))
     if q.kind == "rule":
         return t("ask-rule", lang, player=player, move=move_html(q.move, lang, words))
-    if q.kind == "which":
-        return t("ask-which", lang, player=player)
+    if q.kind in ("which", "best"):
+        return t(f"ask-{q.kind}", lang, player=player)
     if q.kind == "score":
         ask = t("ask-score-side", lang, side=html.escape(q.side)) if q.side else t("ask-score", lang)
         if q.out:
@@ -121,7 +121,7 @@ def answer_rows(q: Question, lang: str | None, words: bool = False) -> list[str]
                 f'{t("why", lang)} <span class="write"></span>']
     if q.kind == "rule":
         return [f"{box} {html.escape(texts.rule_entry(r, lang)['title'])}" for r in q.choices()]
-    if q.kind == "which":
+    if q.kind in ("which", "best"):
         return [f"{box} {i}. {move_html(m, lang, words)}" for i, m in enumerate(q.moves, 1)]
     if q.kind == "score":
         sides = [q.side] if q.side else [s.name for s in q.table.sides]

@@ -29,7 +29,7 @@ GENERATOR = "canasta-tutor worksheet"  # the page's generator; the MARKER commen
 @dataclass
 class Question:
     """One question of the sheet: a table and what is asked about it."""
-    kind: str  # move (is it allowed?), rule, which, score, play
+    kind: str  # move (is it allowed?), rule, which, best (the coach grades), score, play
     title: str  # the file's title: for the key only, never the sheet
     table: Table
     source: str
@@ -138,7 +138,7 @@ def _lesson_questions(path: str, root: Node, ruleset: str | None) -> list[Questi
 
 
 def _from_lesson(lesson: object) -> list[Question]:
-    kinds = {"legal": "move", "rule": "rule", "which": "which", "score": "score"}
+    kinds = {"legal": "move", "rule": "rule", "which": "which", "best": "best", "score": "score"}
     return [Question(kinds[q.kind], lesson.title, q.table, lesson.file, move=q.move,  # type: ignore[attr-defined]
                      moves=list(q.moves), side=q.side, out=q.out, concealed=q.concealed,
                      explanation=q.explanation, options=q.options if q.kind == "rule" else None)

@@ -1,0 +1,104 @@
+"""A lesson's question on a table of its own: the same position with the suits exchanged and the
+players renamed, for the review of a rule no position of play can ask about (an empty pile), or when
+the hands walked for a rule gave none.
+
+No rule of canasta looks at a card's suit but the threes', and the exchanges keep their colour:
+hearts with diamonds (3H and 3D stay red threes), clubs with spades (3C and 3S stay black). No rule
+looks at a player's name: partners trade names (a game without partners keeps its names). So the ruling should stay the same; the engine is asked all the same, and a variant it
+rules otherwise (by its verdict, its deciding rule or the rules the question tests) is never asked.
+A variant that comes out the same as the lesson's table is no fresh position either, and is left out.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+from canasta_tutor.learning.lesson import Question
+
+# Each exchange keeps the colour of every card: red suits among themselves, black among themselves.
+SWAPS: tuple[dict[str, str], ...] = (
+    {"H": "D", "D": "H"},
+    {"C": "S", "S": "C"},
+    {"H": "D", "D": "H", "C": "S", "S": "C"},
+)
+_CARD = re.compile(r"\b(10|[2-9JQKA])([HDCS])\b")
+# Each variant: the suits exchanged (None: kept), and whether the players trade names.
+CHANGES: tuple[tuple[dict[str, str] | None, bool], ...] = (
+    *((swap, False) for swap in SWAPS), (None, True), *((swap, True) for swap in SWAPS))
+
+
+def swap_text(text: str, swap: dict[str, str]) -> str:
+    """``text`` with every card's suit exchanged (card notation is the same in every language)."""
+    return _CARD.sub(lambda m: m.group(1) + swap.get(m.group(2), m.group(2)), text)
+
+
+def renaming(table) -> dict[str, str]:
+    """New names for the players: partners trade names (the lessons speak of Ann and Dee as "she";
+    Ann's partner takes her name, as Dee's does, so the words still fit). Without partners, nobody
+    is renamed."""
+    names: dict[str, str] = {}
+    for members in (list(s.players) for s in table.sides if len(s.players) > 1):
+        for i, name in enumerate(members):
+            names[name] = members[(i + 1) % len(members)]
+    return names
+
+
+def rename_text(text: str, names: dict[str, str]) -> str:
+    if not names:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(map(re.escape, sorted(names, key=len, reverse=True))) + r")\b")
+    return pattern.sub(lambda m: names[m.group(1)], text)
+
+
+def variant(q: Question, swap: dict[str, str] | None, renamed: bool = False) -> Question | None:
+    """``q`` on its table with the suits exchanged by ``swap`` and, when ``renamed``, the players'
+    names traded, in the move and the teacher's words alike; None when the engine rules the new
+    question otherwise, or it is the same question."""
+    from canasta_tutor.files.snapshot import table_from_text
+    from canasta_tutor.learning.tested import tested_rules
+    from canasta_tutor.play.dealing import snapshot_text
+
+    names = renaming(q.table) if renamed else {}
+    if renamed and not names:  # nobody to rename: the variant would repeat one with the suits alone
+        return None
+
+    def change(text: str) -> str:
+        return rename_text(swap_text(text, swap or {}), names)
+
+    before = snapshot_text(q.table)
+    after = change(before)
+    if after == before:
+        return None
+    new = copy.copy(q)
+    for cached in ("_verdict", "_verdicts", "_ratings", "_report"):
+        new.__dict__.pop(cached, None)
+    new.table = table_from_text(after, "<review>")
+    new.move = change(q.move)
+    new.moves = [change(m) for m in q.moves]
+    new.side = change(q.side)
+    new.out = change(q.out) if q.out else q.out
+    new.hint = change(q.hint)
+    new.explanation = change(q.explanation)
+    new.feedback = {k: change(v) if isinstance(v, str) else v for k, v in q.feedback.items()}
+    new.topics, new.tests = list(q.topics), list(q.tests)
+    if _ruling(new) != _ruling(q) or tested_rules(new) != tested_rules(q):
+        return None
+    return new
+
+
+def _ruling(q: Question) -> object:
+    """What a variant must keep: each move's verdict and deciding rule, or the points counted."""
+    if q.kind in ("legal", "rule"):
+        verdicts = [q.verdict()]
+    elif q.kind == "which":
+        verdicts = q.verdicts()
+    elif q.kind == "best":  # the coach must rate them alike too: the same best, the same moves nearly as good
+        return [(v.legal, [f.rule for f in v.violations]) for v in q.verdicts()], sorted(q.correct())
+    else:
+        return sorted((s.name, s.hand_total) for s in q.report().sides)
+    return [(v.legal, [f.rule for f in v.violations]) for v in verdicts]
+
+
+def variants(q: Question) -> list[Question]:
+    """Every fresh table for ``q`` the engine rules the same, in a fixed order."""
+    return [v for v in (variant(q, swap, renamed) for swap, renamed in CHANGES) if v is not None]

@@ -1,0 +1,45 @@
+"""A review drawn from a lesson is the lesson's question on a fresh table: the suits exchanged (threes
+keep their colour) and partners renamed, the engine ruling the same, never the lesson's own table."""
+from __future__ import annotations
+
+import random
+
+from canasta_tutor.engine.judge import judge
+from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
+from canasta_tutor.learning.quiz import lesson_question_for
+from canasta_tutor.learning.tutor import question_key
+from canasta_tutor.learning.variants import swap_text, variants
+
+
+def _ruling(table, move):
+    v = judge(table, move)
+    return v.legal, [f.rule for f in v.violations]
+
+
+def test_every_lesson_question_has_fresh_tables_the_engine_rules_the_same():
+    for path in builtin_lessons():
+        for q in read_lesson(path).questions:
+            found = variants(q)
+            keys = {question_key(v) for v in found}
+            assert len(found) >= 3 and len(keys) == len(found) and question_key(q) not in keys, (path.stem, q.number)
+            for v in found:
+                for before, after in zip([q.move] if q.move else q.moves, [v.move] if v.move else v.moves):
+                    assert _ruling(q.table, before) == _ruling(v.table, after), (path.stem, q.number, after)
+
+
+def test_the_suits_change_colour_never_and_the_hint_follows_the_cards():
+    assert swap_text("draw 3H; discard 3C; meld 10D 10H JK", {"H": "D", "D": "H", "C": "S", "S": "C"}) \
+        == "draw 3D; discard 3S; meld 10H 10D JK"
+    q = read_lesson(find_lesson("drawing")).questions[4]
+    renamed = variants(q)[4]  # partners renamed, hearts and diamonds exchanged
+    assert q.hint.startswith("Ann drew") and renamed.hint.startswith("Cas drew")
+    assert renamed.table.turn.player == "Cas" and renamed.move == swap_text(q.move, {"H": "D", "D": "H"})
+
+
+def test_reviews_of_a_rule_step_through_its_questions_and_their_variants():
+    seen = []
+    for turn in range(7):
+        title, q = lesson_question_for("pile.empty", random.Random(turn), turn=turn)
+        seen.append(question_key(q))
+    lesson = read_lesson(find_lesson("pile"))
+    assert len(set(seen)) == 7 and not {question_key(q) for q in lesson.questions} & set(seen)
