@@ -164,7 +164,7 @@ def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list
     else:
         from canasta_tutor.texts import section
 
-        for name, s in sides.items():
+        for name, s in ({} if paired else sides).items():  # paired, each side had both players: per player only
             print(section("play", "side-line", {"side": name, "player": s["player"], "won": s["won"],
                                                  "hands": match.hands, "points": s["points"]}))
         for player, p in (data.get("players") or {}).items():
