@@ -66,8 +66,8 @@ def _computer_lines(stdout: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("lang", "options"), [
-    ("en", ()), ("en", ("--coach", "chatty")), ("en", ("--coach", "chatty", "--level", "1")),
-    ("en", ("--guided",)), ("nl", ()), ("nl", ("--coach", "chatty", "--level", "1"))])
+    ("en", ()), ("en", ("--coach", "chatty")), ("en", ("--coach", "chatty", "--level", "2")), ("en", ("--level", "1")),
+    ("en", ("--guided",)), ("nl", ()), ("nl", ("--coach", "chatty", "--level", "2"))])
 def test_a_computer_players_reason_never_speaks_to_you(tmp_path, lang, options):
     """The coach's reasons speak to the player on turn ("your side's first meld"); told of a computer
     player's move they say whose move it was ("their side's first meld")."""
