@@ -8,7 +8,8 @@ move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at 
   until they finish a canasta, discard what the opponents cannot use, unload when someone is close
   to going out;
 - level 3: level 2, and it freezes a big pile on purpose, and, while the opponents are far from going
-  out, does not go out when that would leave its side behind or when a canasta is near.
+  out, does not go out when a canasta is near, or when that would leave its side behind and they lack
+  the canastas to go out at will.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.
