@@ -1,5 +1,5 @@
-"""Every reason the coach gives is true of the position: for each reason key of the coach (levels 1 and
-3), of the warnings before a discard and of the after-hand review, a check of what its sentence says
+"""Every reason the coach gives is true of the position: for each reason key of the coach (every
+level), of the warnings before a discard and of the after-hand review, a check of what its sentence says
 against the table (and the memory of the hand), run over a few hundred positions of coach-played hands.
 
 A key with no check here fails the test: a new reason needs a check before it is given."""
@@ -186,6 +186,11 @@ CHECKS = {
     "draw-pile-tiny": _draw_tiny,
     "draw-no-take": lambda t, ml, mem, a: a.option.kind == "draw" and t.discard and not ml.of_kind("take"),
     "draw": lambda t, ml, mem, a: a.option.kind == "draw" and not t.discard,
+    # level 1's: a draw whether the pile could be taken or not
+    "draw-always": lambda t, ml, mem, a: a.option.kind == "draw",
+    # level 4's: a move other than level 3's, which did better on the deals played out
+    "searched": lambda t, ml, mem, a: (a.params["instead"] != a.option.move and a.params["gain"] > 0
+                                       and a.params["deals"] > 0 and a.option.verdict.legal),
     "out": lambda t, ml, mem, a: a.option.verdict.went_out,
     "canasta": _canasta_made,
     "open": lambda t, ml, mem, a: a.option.kind == "meld" and _opens(t, a),
@@ -277,8 +282,13 @@ def check_review(moves: list[Made], player: str, seen: Counter) -> None:
         ours = [m for m in moves if m.player == player]
         assert point.turn >= 1 and point.better.option is not None
         if point.key == "pile-fed":
+            own: dict[int, int] = {}  # the game's turn -> the player's own turn count, as the review counts
+            for m in moves:
+                if m.player == player:
+                    own.setdefault(m.turn, len(own) + 1)
+            # the discard of that turn (two decks may hold the same card twice, discarded on two turns)
             at = next(k for k, m in enumerate(moves) if m.player == player and m.steps[-1].kind == "discard"
-                      and str(m.steps[-1].cards[0]) == point.params["card"]
+                      and own[m.turn] == point.turn and str(m.steps[-1].cards[0]) == point.params["card"]
                       and k + 1 < len(moves) and moves[k + 1].steps[0].kind == "take")
             took = moves[at + 1]
             assert took.player == point.params["player"] and len(took.before.discard) == point.params["size"]

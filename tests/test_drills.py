@@ -87,3 +87,19 @@ def test_a_lay_off_with_too_many_wild_cards_names_the_cards_laid_off_and_the_mel
     (line,) = explain(q)
     assert not _named_outside_the_move(q), line
     assert "on your side's meld of" in line and "too many wild cards" in line
+
+
+def test_a_red_three_named_as_the_last_stock_card_is_one_the_table_has_not_shown():
+    """'Were the last card a red three': only a red three still out of sight may be that card. At the
+    last card of a real hand the red threes are nearly always all laid out already, so such a question
+    is seldom asked; before this was checked, these seeds asked it over all four red threes in sight."""
+    for seed in range(6):
+        q = question_for("hand.over", random.Random(seed), "classic")
+        if q is None or not q.move.startswith("draw"):
+            continue
+        t = q.table
+        seen = [str(c) for s in t.sides for c in s.red_threes] + [str(c) for c in t.discard]
+        seen += [str(c) for c in t.player(t.turn.player).hand or []]
+        for red in ("3H", "3D"):
+            if q.move.startswith(f"draw {red}"):
+                assert seen.count(red) < t.ruleset.decks, (seed, q.move)

@@ -196,30 +196,30 @@ def table(hand, ns="", ew="", pile="4C 8S", phase="play"):
 
 def test_the_coach_does_not_feed_an_opponents_meld():
     t = table("QD JC 5H 5S", ns="KD KC KH", ew="QS QH QC")
-    a = Coach(2).advise(t)
+    a = Coach(3).advise(t)
     assert a.option.move == "discard JC" and a.reason == "coach.discard-safe"
 
 
 def test_the_coach_throws_a_black_three_first():
-    a = Coach(2).advise(table("3S QD JC 9H", ns="KD KC KH"))
+    a = Coach(3).advise(table("3S QD JC 9H", ns="KD KC KH"))
     assert a.option.move == "discard 3S" and a.reason == "coach.discard-black-three"
 
 
 def test_the_coach_keeps_wild_cards_back_and_lays_off_naturals():
-    a = Coach(2).advise(table("KS 2C 9H 5D", ns="KD KC KH"))
+    a = Coach(3).advise(table("KS 2C 9H 5D", ns="KD KC KH"))
     assert a.option.move == "add KS to K" and a.reason == "coach.lay-off"
 
 
 def test_the_coach_takes_the_pile_that_completes_a_canasta():
     t = table("KS KD 9H 5D 6C", ns="KD KC KH KC 2S", pile="4C 8S KH", phase="draw")
-    a = Coach(2).advise(t)
+    a = Coach(3).advise(t)
     assert a.option.kind == "take" and a.reason == "coach.take-canasta"
     assert api.check(t, a.option.steps).legal
 
 
 def test_the_coach_opens_as_cheaply_as_the_threshold_allows():
     t = table("AS AD AH KS KD KH 9S 9D 9C 5C 4D", phase="play")
-    a = Coach(2).advise(t)
+    a = Coach(3).advise(t)
     assert a.reason == "coach.open" and api.check(t, a.option.steps).legal
     assert a.params == {"counted": 60, "need": 50}  # three aces alone reach 50: no other card is spent
     assert {c.rank for s in a.option.steps for c in s.cards} == {"A"}

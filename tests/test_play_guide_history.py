@@ -70,8 +70,11 @@ def test_a_guided_hand_explains_each_choice_once_with_the_real_cards(tmp_path):
     assert proc.returncode == 0, proc.stderr
     told = _guide(proc.stdout)
     for opening in ("in this hand each choice", "your turn starts with a draw", "you can put down your side's first",
-                    "a discard ends your turn", "you may ask your partner Cas", "you can lay off"):
+                    "a discard ends your turn", "you can lay off"):
         assert sum(t.startswith(opening) for t in told) == 1, (opening, told)
+    # asking is explained when going out comes near (in this hand the side makes no canasta): at most once
+    assert sum(t.startswith("you may ask your partner Cas") for t in told) <= 1
+    assert "you may ask your partner" not in proc.stdout.split("> draw")[0]  # not at the hand's first draw
     assert "Classic Canasta" in told[0] and "(classic)" in told[0]  # says which ruleset
     start = yaml.safe_load((tmp_path / "start.yaml").read_text())
     draw = next(t for t in told if t.startswith("your turn starts"))
@@ -104,6 +107,8 @@ def test_the_guide_names_the_take_the_way_out_and_the_risky_discard(tmp_path):
     risky = next(t for t in told if t.startswith("a discard ends your turn"))
     assert "Bob plays next" in risky and "after 8H, Bob could take the pile (8 cards)" in risky
     assert not any(t.startswith("you can go out") for t in _guide(out.stdout.split("> ask")[0]))
+    # the side has its canasta: asking is explained before the first prompt
+    assert any(t.startswith("you may ask your partner Cas") for t in _guide(out.stdout.split("> ask")[0]))
     way_out = next(t for t in told if t.startswith("you can go out now"))  # after Cas's yes
     assert "'add 5H 5D to 5; discard 8H'" in way_out and "100 points" in way_out
     assert out.stdout.index("Cas answers Ann: yes") < out.stdout.index("you can go out now")

@@ -37,7 +37,7 @@ def play(
     players: int | None = typer.Option(None, "--players"),
     seed: int | None = typer.Option(None, "--seed"),
     hands: int | None = typer.Option(None, "--hands", min=1),
-    level: int | None = typer.Option(None, "--level", min=1, max=3),
+    level: int | None = typer.Option(None, "--level", min=1, max=4),
     resume: str | None = typer.Option(None, "--resume", metavar="FILE"),
     verbose: bool = typer.Option(False, "--verbose"),
     coach: str = typer.Option("normal", "--coach", metavar="quiet|normal|chatty", callback=_voice),

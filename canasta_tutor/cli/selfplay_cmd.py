@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import typer
 
@@ -30,6 +31,7 @@ def selfplay(
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=64, metavar="J"),
     show: bool = typer.Option(False, "--show"),
     side: list[str] | None = typer.Option(None, "--side", metavar="NAME=PLAYER"),
+    paired: bool = typer.Option(False, "--paired"),
     as_json: bool = JsonOpt,
     lang: str | None = LangOpt,
 ) -> None:
@@ -37,7 +39,11 @@ def selfplay(
 
     if side:
         ids = [ruleset_ref(r) for r in ruleset] if ruleset else ["classic"]
-        return _selfplay_sides(ids, hands, seed, jobs, side, as_json)
+        return _selfplay_sides(ids, hands, seed, jobs, side, as_json, paired)
+    if paired:
+        from canasta_tutor.texts import section
+
+        fail(EXIT_USAGE, section("selfplay", "paired-needs-sides"), as_json)
     ids = [ruleset_ref(r) for r in ruleset] if ruleset else list(BUILTIN)
     if show:
         return _selfplay_show(ids, hands, seed, as_json)
@@ -122,7 +128,8 @@ def _selfplay_show(ids: list[str], hands: int, seed: int, as_json: bool) -> None
     raise typer.Exit(EXIT_ILLEGAL if any(d["broken"] for d in data) else 0)
 
 
-def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list[str], as_json: bool) -> None:
+def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list[str], as_json: bool,
+                    paired: bool = False) -> None:
     from canasta_tutor.play.selfplay import play_sides
     from canasta_tutor.reading.strict_yaml import InputError
 
@@ -135,13 +142,13 @@ def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list
             fail(EXIT_USAGE, section("selfplay", "side-form", {"found": text}), as_json)
         players[name.strip()] = player.strip().lower()
     try:
-        match = play_sides(ids, hands, players, seed, jobs)
+        match = play_sides(ids, hands, players, seed, jobs, paired=paired)
     except InputError as exc:  # a side or a player the game does not know: the option is wrong
         from canasta_tutor.texts import said, section
 
         fail(EXIT_USAGE, section("selfplay", "side-problem", {"problem": said(exc.message)}), as_json)
     sides = match.sides()
-    data = {
+    data: dict[str, Any] = {
         "hands": match.hands,
         "moves": match.moves,
         "rulesets": {rid: {how: n for (r, how), n in sorted(match.ended.items()) if r == rid} for rid in ids},
@@ -149,11 +156,16 @@ def _selfplay_sides(ids: list[str], hands: int, seed: int, jobs: int, side: list
         "unfinished": [],
         "sides": sides,
     }
+    if paired:  # each deal twice, the players swapping sides: what counts is each player's tally
+        data["deals"] = match.hands // 2
+        data["players"] = match.by_player()
     if as_json:
         emit_json(data)
     else:
         from canasta_tutor.texts import section
 
-        for name, s in sides.items():
+        for name, s in ({} if paired else sides).items():  # paired, each side had both players: per player only
             print(section("play", "side-line", {"side": name, "player": s["player"], "won": s["won"],
                                                  "hands": match.hands, "points": s["points"]}))
+        for player, p in (data.get("players") or {}).items():
+            print(section("play", "player-line", {"player": player, **p}))

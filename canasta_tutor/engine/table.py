@@ -220,6 +220,16 @@ class Table(Record):
                      list(self.discard), self.pile_frozen, self.stock, self.cut_bonus, self.ruleset_ref,
                      dict(self.house_rules))
 
+    def seen_by(self, seat: str) -> Table:
+        """The table as the player ``seat`` sees it: a copy where every other hand is only its count."""
+        view = self.clone()
+        for p in view.players:
+            if p.name != seat:
+                if p.hand is not None:
+                    p.count = len(p.hand)
+                p.hand = None
+        return view
+
     def house_text(self) -> str:
         """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
         def value(v: object) -> str:

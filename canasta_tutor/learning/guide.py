@@ -14,10 +14,11 @@ from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step, format_move
-from canasta_tutor.engine.table import Table, Turn
+from canasta_tutor.engine.table import Table
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.moves import Option
 from canasta_tutor.play.partner import asks_per_hand, partner_of
+from canasta_tutor.play.warnings import as_next_sees_it
 from canasta_tutor.render.safe import clean_data
 
 SHOWN = 4  # moves named in one explanation; 'moves' lists them all
@@ -92,7 +93,11 @@ class Guide:
                 out.append(self._line("out", move=_move(first), bonus=t.ruleset.going_out_bonus))
             if "discard" in kinds and self._once("discard"):
                 out.append(self._discard(t, [o for o in options if o.kind == "discard"]))
-        if "ask" in kinds and self._once("ask"):
+        # Asking is explained when going out comes near (the side has the canastas it needs, or asking
+        # is all that is left), not at the first draw of the hand, where it means nothing yet.
+        side = t.side_of(self.human)
+        near = "out" in kinds or kinds == {"ask"} or side.canastas >= t.ruleset.canastas_to_go_out
+        if "ask" in kinds and near and self._once("ask"):
             out.append(self._ask(t))
         return out
 
@@ -207,11 +212,7 @@ def _feeds(option: Option, mover: str, following: str) -> int:
     after = option.verdict.after
     if option.verdict.went_out:
         return 0
-    view = after.clone()
-    for p in view.players:
-        if p.name != mover:
-            p.hand = None
-    view.turn = Turn(following, "draw", first_round=False, permission="none")
+    view = as_next_sees_it(after, mover, following)
     return len(view.discard) if judge(view, [Step("take")]).legal else 0
 
 

@@ -37,15 +37,6 @@ def say(key: str, **params) -> str:
     return texts.section("play", key, clean_data(params))
 
 
-def seat_view(table: Table, seat: str) -> Table:
-    """The table as one seat sees it: every other hand is only a count."""
-    view = table.clone()
-    for p in view.players:
-        if p.name != seat:
-            p.hand = None
-    return view
-
-
 def saved_games() -> Path:
     """Where Ctrl-C saves a game: the learner's data folder."""
     from canasta_tutor.learning.progress import home
@@ -251,7 +242,7 @@ class Session:
         return g.totals()
 
     def _draw(self) -> None:
-        view = seat_view(_dealt(self.game), self.human or "")
+        view = _dealt(self.game).seen_by(self.human or "")
         if self.draw_table is not None:
             self.draw_table(view)
         else:

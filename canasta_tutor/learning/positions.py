@@ -34,13 +34,12 @@ class Position:
 
     def seen(self, permission: str = "none") -> Table:
         """The table as the mover sees it: the other players' hands face down (a count)."""
-        t = self.table.clone()
+        t = self.table.seen_by(self.table.turn.player)
         t.stock = len(self.game.stock)
         t.turn.permission = permission
         for p in t.players:
-            p.count = len(p.hand or [])
-            if p.name != t.turn.player:
-                p.hand = None
+            if p.hand is not None:
+                p.count = len(p.hand)
         return t
 
     def _drawn(self) -> Position | None:

@@ -254,9 +254,13 @@ def stock_moves(p: Position, rng: random.Random) -> list[str]:
         out.append("draw " + _cards(drawn) + f"; discard {red}")
         out += ["draw " + _cards(drawn) + "; meld " + _cards(pair + [red]) for pair in pairs[:1]]
     if len(p.game.stock) == 1:  # the last card: were it a red three, what is left of the turn?
-        out += [f"draw {red}" + end for red in ("3H", "3D")]
+        # Only a red three the mover cannot see yet could be that card: none laid out, in the pile or
+        # in hand (with all of a suit's red threes in sight, the question would show an impossible table).
+        seen = [str(c) for s in t.sides for c in s.red_threes] + [str(c) for c in t.discard] + [str(c) for c in hand]
+        reds = [red for red in ("3H", "3D") if seen.count(red) < t.ruleset.decks]
+        out += [f"draw {red}" + end for red in reds]
         triples = [cards[:3] for cards in _by_rank(hand).values() if len(cards) >= 3]
-        out += ["draw 3H; meld " + _cards(cards) for cards in triples[:1]]
+        out += [f"draw {reds[0]}; meld " + _cards(cards) for cards in triples[:1] if reds]
     return out
 
 

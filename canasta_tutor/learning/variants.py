@@ -4,13 +4,17 @@ the hands walked for a rule gave none.
 
 No rule of canasta looks at a card's suit but the threes', and the exchanges keep their colour:
 hearts with diamonds (3H and 3D stay red threes), clubs with spades (3C and 3S stay black). No rule
-looks at a player's name: partners trade names (a game without partners keeps its names). So the ruling should stay the same; the engine is asked all the same, and a variant it
-rules otherwise (by its verdict, its deciding rule or the rules the question tests) is never asked.
-A variant that comes out the same as the lesson's table is no fresh position either, and is left out.
+looks at a player's name: each player takes a new name of the same kind ("she" and "he" in the
+teacher's words still fit). So the ruling should stay the same; the engine is asked all the same, and
+a variant it rules otherwise (by its verdict, its deciding rule or the rules the question tests) is
+never asked. A variant that comes out the same as the lesson's table is no fresh position either, and
+is left out. The moves of a "which" or "best" question come in another order, so that the right
+answer is not the number the lesson taught.
 """
 from __future__ import annotations
 
 import copy
+import random
 import re
 
 from canasta_tutor.learning.lesson import Question
@@ -32,15 +36,14 @@ def swap_text(text: str, swap: dict[str, str]) -> str:
     return _CARD.sub(lambda m: m.group(1) + swap.get(m.group(2), m.group(2)), text)
 
 
+# A new name for each seat's player, of the same kind as the old one (the lessons say "she" of Ann,
+# Dee, Eve and Fay, "he" of Bob and Cas), and never a name a table of the lessons uses.
+NEW_NAMES = {"Ann": "Ida", "Bob": "Tom", "Cas": "Max", "Dee": "Zoe", "Eve": "Lea", "Fay": "Mia"}
+
+
 def renaming(table) -> dict[str, str]:
-    """New names for the players: partners trade names (the lessons speak of Ann and Dee as "she";
-    Ann's partner takes her name, as Dee's does, so the words still fit). Without partners, nobody
-    is renamed."""
-    names: dict[str, str] = {}
-    for members in (list(s.players) for s in table.sides if len(s.players) > 1):
-        for i, name in enumerate(members):
-            names[name] = members[(i + 1) % len(members)]
-    return names
+    """New names for the players who have one in ``NEW_NAMES`` (a table of other names keeps them)."""
+    return {p.name: NEW_NAMES[p.name] for p in table.players if p.name in NEW_NAMES}
 
 
 def rename_text(text: str, names: dict[str, str]) -> str:
@@ -79,11 +82,36 @@ def variant(q: Question, swap: dict[str, str] | None, renamed: bool = False) -> 
     new.out = change(q.out) if q.out else q.out
     new.hint = change(q.hint)
     new.explanation = change(q.explanation)
-    new.feedback = {k: change(v) if isinstance(v, str) else v for k, v in q.feedback.items()}
+    new.feedback = {k: (change(v[0]), *v[1:]) if isinstance(v, tuple) else change(v) if isinstance(v, str) else v
+                    for k, v in q.feedback.items()}
     new.topics, new.tests = list(q.topics), list(q.tests)
     if _ruling(new) != _ruling(q) or tested_rules(new) != tested_rules(q):
         return None
+    if q.kind in ("which", "best") and len(q.moves) > 1:
+        _reorder(new)
     return new
+
+
+def _reorder(q: Question) -> None:
+    """The moves in another order, the same for the same table, in which no right answer keeps the
+    number it had (unless every move is right), and the teacher's words for a wrong answer kept with
+    their move."""
+    from canasta_tutor.play.dealing import snapshot_text
+
+    right = q.correct()
+    rng = random.Random("|".join([*q.moves, snapshot_text(q.table)]))
+    order = list(range(len(q.moves)))
+    for _ in range(12):
+        rng.shuffle(order)
+        if {order.index(i - 1) + 1 for i in right} != right:
+            break
+    else:  # a rotation moves every move
+        order = list(range(1, len(q.moves))) + [0]
+    q.moves = [q.moves[i] for i in order]
+    for cached in ("_verdicts", "_ratings"):
+        q.__dict__.pop(cached, None)
+    q.feedback = {(order.index(k - 1) + 1 if isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= len(order)
+                   else k): v for k, v in q.feedback.items()}
 
 
 def _ruling(q: Question) -> object:

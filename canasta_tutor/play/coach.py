@@ -1,21 +1,32 @@
 """The coach: a player with a plan, choosing one of the legal moves and saying why in one sentence.
 
 The coach never invents a move: it ranks the options of ``legal_moves``, so whatever it suggests is a
-move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level:
+move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level; each level
+beats the one below it in more than half the hands (``bench/ladder.py`` measures it, the README
+quotes the figures):
 
-- level 1: rules of thumb, one at a time (the first ``hint``);
-- level 2: a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
-  until they finish a canasta, discard what the opponents cannot use, unload when someone is close
-  to going out;
-- level 3: level 2, and it freezes a big pile on purpose, and, while the opponents are far from going
-  out, does not go out when a canasta is near, or when that would leave its side behind and they lack
-  the canastas to go out at will.
+- level 1, a beginner: never takes the pile (always draws from the stock), then plays by the rules
+  of thumb of level 2;
+- level 2, rules of thumb, one at a time (the first ``hint``): take the pile whenever it can, go
+  out whenever it can, meld and lay off naturals, discard a card the opponents have not melded;
+- level 3, a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
+  until they finish a canasta, discard what the next opponent cannot use (remembering what they
+  threw away and what they took with the pile), unload when someone is close to going out, freeze a
+  big pile on purpose, and, while the opponents are far from going out, do not go out when a
+  canasta is near, or when that would leave its side behind and they lack the canastas to go out at
+  will;
+- level 4, a searching player (``search.py``, made by ``game.make_coach``): where a decision matters
+  (take the pile or draw, go out or wait, which card to discard) it plays level 3's choice and its
+  closest alternative out over a counted number of deals of the cards it cannot see, consistent with
+  what it knows, and switches only when the alternative clearly does better; elsewhere it plays as
+  level 3. Seeded by the position, so a game replays the same.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
@@ -42,8 +53,9 @@ from canasta_tutor.play.evaluate import (
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.rules_of_thumb import Advice as Advice  # the coach's answer, at every level
 
-LEVELS = (1, 2, 3)
-DEFAULT_LEVEL = 3
+LEVELS = (1, 2, 3, 4)
+DEFAULT_LEVEL = 3  # the best level that answers at once; level 4 searches (up to a second a decision)
+SEARCH_LEVEL = 4
 
 
 @dataclass
@@ -104,10 +116,14 @@ class Coach(Thresholds):
     """Chooses a move for the player on turn. ``memory`` is what it saw of the hand (may be None).
     Its thresholds are the evaluation's (``evaluate.Thresholds``)."""
 
-    def __init__(self, level: int = DEFAULT_LEVEL) -> None:
+    def __init__(self, level: int = DEFAULT_LEVEL, search: Callable[..., Advice] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"level {level}: expected one of {', '.join(map(str, LEVELS))}")
+        if (level == SEARCH_LEVEL) != (search is not None):
+            # the search plays deals out in games, which this module cannot make: game.make_coach does
+            raise ValueError(f"level {SEARCH_LEVEL} is made with its search (play.game.make_coach), and only it")
         self.level = level
+        self.search = search
 
     def advise(self, table: Table, moves: MoveList | None = None, memory: Memory | None = None) -> Advice:
         ml = moves or legal_moves(table)
@@ -116,10 +132,16 @@ class Coach(Thresholds):
             return Advice(None, "none")
         if table.mover.hand is None:  # only moves naming no card are listed: say so rather than advise
             return Advice(options[0], "unknown-hand")
-        if self.level == 1:
+        if self.level <= 2:
             from canasta_tutor.play import rules_of_thumb
 
+            if self.level == 1 and table.turn.phase == "draw":
+                draws = [o for o in options if o.kind == "draw"]
+                if draws:  # the beginner does not take the pile
+                    return Advice(draws[0], "draw-always", {}, "hints")
             return rules_of_thumb.advise(table, MoveList(ml.table, options, ml.truncated, ml.notes))
+        if self.search is not None:
+            return self.search(table, MoveList(ml.table, options, ml.truncated, ml.notes), memory or Memory())
         if table.turn.phase == "draw":
             return self._draw(table, options)
         return self._play(table, options, memory or Memory())
@@ -234,22 +256,41 @@ class Coach(Thresholds):
         wilds = [o for o in discards if card(o).is_wild]
         if wilds and may_freeze(table, hand, freeze_at):
             return advice(min(wilds, key=lambda o: card(o).value))
+        return advice(self.discard_order(table, discards, memory, hand)[0])
+
+    def discard_order(self, table: Table, discards: list[Option], memory: Memory, hand: list[Card]) -> list[Option]:
+        """The plain discards (no wild card, no red three) from best to worst by level 3's measures, or
+        every discard when none is plain: least likely to give the next opponent the pile (a rank they
+        threw away first, frozen pile or not: they seldom keep a pair of it), a single card before one
+        of a pair, one the side has not melded, the cheapest, the rank with the fewest copies out of sight."""
+        def card(o: Option) -> Card:
+            return o.steps[0].cards[0]
+
         held: dict[str, int] = {}
         for c in hand:
             held[c.rank] = held.get(c.rank, 0) + 1
         mine = table.side_of(table.turn.player)
         seen = visible(table)
         copies = table.ruleset.decks * 4
+        nxt = next_opponent(table)
+        thrown = memory.discarded.get(nxt, set()) if nxt else set()
+
+        def risk(c: Card) -> int:
+            d = danger(table, c, memory)
+            if d == 1 and c.rank in thrown and not (nxt and known_pair(memory, nxt, c)):
+                return 0
+            return d
 
         def unseen(c: Card) -> int:
             """Copies of the rank the player on turn cannot see: the fewer, the less likely a pair."""
-            return 0 if danger(table, c, memory) == 0 else max(0, copies - seen.get(c.rank, 0))
+            return 0 if risk(c) == 0 else max(0, copies - seen.get(c.rank, 0))
+
+        def key(o: Option) -> tuple:
+            c = card(o)
+            return risk(c), held.get(c.rank, 0), mine.meld_of(c.rank) is not None, c.value, unseen(c)
 
         plain = [o for o in discards if not card(o).is_wild and not card(o).is_red_three]
-        pool = plain or discards
-        return advice(min(pool, key=lambda o: (danger(table, card(o), memory), held.get(card(o).rank, 0),
-                                                mine.meld_of(card(o).rank) is not None,
-                                                card(o).value, unseen(card(o)))))
+        return sorted(plain or discards, key=key)
 
     _next_opponent = staticmethod(next_opponent)
 

@@ -22,7 +22,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
-from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, Advice, Coach, Memory, remember
+from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, SEARCH_LEVEL, Advice, Coach, Memory, remember
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.partner import Answer, asks_per_hand, decide, partner_of, split_at_ask
@@ -390,7 +390,7 @@ class Game:
         seat = self.to_play
         name = seat.name
         rng = random.Random(f"{self.seed}:{self.hand}:{self.turns}")
-        coach = Coach(seat.level) if seat.player == "coach" else None
+        coach = make_coach(seat.level) if seat.player == "coach" else None
         told = Told(name, [], None)
         hand = self.hand
         for _ in range(MOVES_PER_TURN):
@@ -560,6 +560,36 @@ def _past_score(table: Table, h: dict) -> ScoreReport:
     sides = [SideScore(str(name), 0, [Line("score.hand-total", int(points), {})])
              for name, points in (h.get("points") or {}).items()]
     return ScoreReport(table.ruleset.id, h.get("out"), False, sides, False, None)
+
+
+def make_coach(level: int = DEFAULT_LEVEL) -> Coach:
+    """The coach at a level; level 4's search plays deals out in games made by ``rollout_world``."""
+    if level != SEARCH_LEVEL:
+        return Coach(level)
+    from canasta_tutor.play.search import ROLLOUT_LEVEL, Searcher
+
+    def world(table: Table, stock: list[Card]) -> Game:
+        return rollout_world(table, stock, ROLLOUT_LEVEL)
+
+    return Coach(level, Searcher(world, NotNow))
+
+
+def rollout_world(table: Table, stock: list[Card], level: int) -> Game:
+    """A one-hand game going on from ``table`` (every hand dealt) with ``stock`` in order, the coach at
+    ``level`` at every seat: a deal the searching coach plays out."""
+    game = Game.__new__(Game)
+    game.ruleset, game.ruleset_ref, game.house = table.ruleset, table.ruleset_ref, dict(table.house_rules)
+    game.names = [p.name for p in table.players]
+    game.sides = [(s.name, list(s.players)) for s in table.sides]
+    game.seats = {n: Seat(n, "coach", level) for n in game.names}
+    game.table, game.stock = table, stock
+    game.seed, game.hand, game.max_hands, game.turns = 0, 1, 1, len(game.names)
+    game.memory = {n: Memory() for n in game.names}
+    game.over, game.winner, game.tie, game.last = False, None, [], None
+    game.history = []
+    game.asked, game.answers, game.ask_human = Counter(), [], None
+    game.id, game.log = None, None  # a rollout is neither kept in the history nor reviewed
+    return game
 
 
 def random_choice(ml: MoveList, rng: random.Random) -> Option | None:

@@ -6,7 +6,7 @@ accepts. The reason is a message key with the numbers it names; the text lives i
 from __future__ import annotations
 
 from canasta_tutor.engine.table import Table
-from canasta_tutor.play.coach import DEFAULT_LEVEL, Advice, Memory, advise
+from canasta_tutor.play.coach import DEFAULT_LEVEL, SEARCH_LEVEL, Advice, Memory, advise
 from canasta_tutor.play.moves import MoveList, legal_moves
 
 Hint = Advice  # what ``hint`` gives: the option, the reason's key and its numbers, the catalog section
@@ -17,6 +17,10 @@ def hint(table: Table, moves: MoveList | None = None, level: int = DEFAULT_LEVEL
     ml = moves or legal_moves(table)
     if ml.options and "dead-end" in ml.notes:  # every move leads nowhere: advise none, and say why
         return Hint(None, "dead-end", {"rules": _blocking_rules(ml)})
+    if level == SEARCH_LEVEL:  # the searching coach is made by the game, which plays its deals out
+        from canasta_tutor.play.game import make_coach
+
+        return make_coach(level).advise(table, ml, memory)
     return advise(table, ml, level, memory)
 
 

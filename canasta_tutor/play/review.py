@@ -43,15 +43,6 @@ class Point:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def seen_by(table: Table, seat: str) -> Table:
-    """The table as ``seat`` sees it: every other hand only a count."""
-    view = table.clone()
-    for p in view.players:
-        if p.name != seat:
-            p.hand = None
-    return view
-
-
 def review(moves: Iterable[Made], player: str, level: int = DEFAULT_LEVEL, limit: int = LIMIT) -> list[Point]:
     """The turning points of ``player``'s play in a hand whose moves are ``moves``, biggest first."""
     made = list(moves)
@@ -86,7 +77,7 @@ def _pile_passed(coach: Coach, m: Made, memory: Memory, turn: int) -> list[Point
     """A draw from the stock where the coach would have taken the pile."""
     if m.before.turn.phase != "draw" or not m.steps or m.steps[0].kind != "draw":
         return []
-    advice = coach.advise(seen_by(m.before, m.player), memory=memory)
+    advice = coach.advise(m.before.seen_by(m.player), memory=memory)
     if advice.option is None or advice.option.kind != "take":
         return []
     size = len(m.before.discard)
@@ -112,7 +103,7 @@ def _at_discard(coach: Coach, m: Made, pre: Table, memory: Memory, turn: int, la
                 missed: set[str], late: bool) -> list[Point]:
     """What the turn's discard left undone (a canasta, going out) and what it fed (the pile)."""
     points: list[Point] = []
-    view = seen_by(pre, m.player)
+    view = pre.seen_by(m.player)
     options = legal_moves(view).options
     outs = [o for o in options if o.kind == "out"]
     if outs and not late:
@@ -148,7 +139,7 @@ def _pile_fed(coach: Coach, m: Made, pre: Table, memory: Memory, turn: int, late
         return None  # the partner took it: no loss
     card = m.steps[-1].cards[0]
     discards = [o for o in legal_moves(pre).options if o.kind == "discard" and not o.verdict.went_out]
-    view = seen_by(pre, m.player)
+    view = pre.seen_by(m.player)
     chosen = coach.choose_discard(view, discards, memory).option if discards else None
     if chosen is not None and chosen.steps[-1].cards[0] == card:
         return None  # the coach would have thrown the same card: bad luck, not a better move it could name
@@ -181,7 +172,7 @@ def _out_early(coach: Coach, m: Made, memory: Memory, turn: int) -> list[Point]:
             return []
         pre = judge(m.before, m.steps[:1]).after
         pre.turn.phase = "play"
-    advice = coach.advise(seen_by(pre, m.player), memory=memory)
+    advice = coach.advise(pre.seen_by(m.player), memory=memory)
     if advice.option is None or advice.reason not in ("coach.wait-behind", "coach.wait-canasta"):
         return []
     return [Point("out-early", {}, advice, pre.ruleset.going_out_bonus, turn)]

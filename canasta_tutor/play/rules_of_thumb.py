@@ -1,4 +1,4 @@
-"""The coach's first level: rules of thumb, one at a time, chosen among the legal moves only.
+"""The coach's level 2 (and level 1 after its draw): rules of thumb, one at a time, chosen among the legal moves only.
 
 Each reason is a key of the catalog's ``hints`` section with the numbers it names.
 """

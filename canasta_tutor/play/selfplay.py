@@ -342,22 +342,34 @@ def _collect(results, summary: Summary, progress, total: int) -> None:
 
 @dataclass
 class SideMatch:
-    """Hands played with a chosen player per side: per side, the hands it won and its points."""
+    """Hands played with a chosen player per side: per side, the hands it won and its points; over
+    paired deals also per player, over both seatings (``by_player``)."""
     players: dict[str, str]  # side -> coach | coach:LEVEL | random
     hands: int = 0
     moves: int = 0
     ended: Counter = field(default_factory=Counter)  # (ruleset, how) -> hands
     won: Counter = field(default_factory=Counter)
     points: Counter = field(default_factory=Counter)
+    paired: bool = False
+    player_won: Counter = field(default_factory=Counter)  # player -> hands won, whichever side it sat at
+    player_points: Counter = field(default_factory=Counter)
+    player_hands: Counter = field(default_factory=Counter)
+    per_deal: dict = field(default_factory=dict)  # (ruleset, seed) -> Counter: player -> hands won of that deal
 
     def sides(self) -> dict:
         return {name: {"player": player, "won": self.won[name], "points": self.points[name]}
                 for name, player in self.players.items()}
 
+    def by_player(self) -> dict:
+        """Each player's hands, hands won and points, over every seat it played."""
+        return {p: {"hands": self.player_hands[p], "won": self.player_won[p], "points": self.player_points[p]}
+                for p in dict.fromkeys(self.players.values())}
+
 
 def side_hand(job: tuple[str, int, tuple[tuple[str, str], ...]]) -> tuple[str, int, str, int, dict[str, int]]:
     """One hand with the given players (unnamed seats play at random): how it ended, the moves made
-    and each side's points."""
+    and each side's points. The cards dealt depend on the ruleset and the seed only, so a seed deals
+    the same cards to the same seats whoever plays them."""
     from canasta_tutor.play.game import parse_player
 
     rid, seed, chosen = job
@@ -372,10 +384,20 @@ def side_hand(job: tuple[str, int, tuple[tuple[str, str], ...]]) -> tuple[str, i
     return rid, seed, last.ended, moves, {s.name: s.hand_total for s in last.score.sides}
 
 
+def swapped(players: dict[str, str]) -> dict[str, str]:
+    """The players of two sides, each moved to the other side (the second seating of a paired deal)."""
+    (a, pa), (b, pb) = players.items()
+    return {a: pb, b: pa}
+
+
 def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: int = 1, jobs: int = 1,
-               progress=None) -> SideMatch:
+               progress=None, paired: bool = False) -> SideMatch:
     """``hands`` hands of each ruleset with ``players`` choosing for their sides; a side wins a hand
-    when it scores more than every other side."""
+    when it scores more than every other side.
+
+    ``paired``: each deal is played twice, the second time with the two sides' players swapped, so
+    each player holds both sides' cards once and the luck of the deal cancels out (``hands`` is then
+    the number of deals: twice as many hands are played). Pairing needs two sides, both named."""
     from canasta_tutor.play.game import parse_player
 
     everyone: dict[str, str] = {}
@@ -384,28 +406,42 @@ def play_sides(rulesets: list[str], hands: int, players: dict[str, str], seed: i
         for name, player in players.items():
             game.seat_for(name, *parse_player(player))
         everyone.update({name: players.get(name, "random") for name, _ in game.sides})
-    chosen = tuple(players.items())
-    work = [(rid, s, chosen) for s in range(seed, seed + hands) for rid in rulesets]
-    match = SideMatch(everyone)
+    if paired and (len(everyone) != 2 or set(everyone) != set(players)):
+        from canasta_tutor.reading.strict_yaml import InputError, Listed, Said
+
+        raise InputError(Said("game.paired-sides", "pairing swaps the players of two sides: name both of {sides}",
+                              sides=Listed(list(everyone), "and")))
+    seatings = [everyone, swapped(everyone)] if paired else [everyone]
+    work = [(rid, s, tuple(seats.items())) for s in range(seed, seed + hands) for rid in rulesets
+            for seats in seatings]
+    match = SideMatch(everyone, paired=paired)
     results: Iterable[tuple[str, int, str, int, dict[str, int]]]
     if jobs > 1:
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = list(pool.imap_unordered(side_hand, work, chunksize=4))
+            results = list(pool.imap(side_hand, work, chunksize=4))
     else:
         results = map(side_hand, work)  # one at a time, so that progress is told as hands end
-    for rid, _, ended, moves, points in results:
+    for job, (rid, _, ended, moves, points) in zip(work, results):
+        seats = dict(job[2])
         match.hands += 1
         match.moves += moves
         match.ended[(rid, ended)] += 1
-        for name, p in points.items():
-            if name in match.players:
-                match.points[name] += p
         best = max(points.values())
         leaders = [n for n, p in points.items() if p == best]
-        if len(leaders) == 1 and leaders[0] in match.players:
-            match.won[leaders[0]] += 1
+        winner = leaders[0] if len(leaders) == 1 else None
+        for name, p in points.items():
+            if name in seats:
+                match.player_hands[seats[name]] += 1
+                match.player_points[seats[name]] += p
+                if name == winner:
+                    match.player_won[seats[name]] += 1
+                    match.per_deal.setdefault((rid, job[1]), Counter())[seats[name]] += 1
+            if name in match.players:
+                match.points[name] += p
+                if name == winner:
+                    match.won[name] += 1
         if progress:
             progress(match.hands, len(work))
     return match

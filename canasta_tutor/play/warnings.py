@@ -34,10 +34,7 @@ def next_player(table: Table) -> str:
 def as_next_sees_it(after: Table, mover: str, following: str) -> Table:
     """The table after ``mover``'s discard with ``following`` about to draw, as ``mover`` sees it:
     every other hand only a count."""
-    view = after.clone()
-    for p in view.players:
-        if p.name != mover:
-            p.hand = None
+    view = after.seen_by(mover)
     view.turn = Turn(following, "draw", first_round=False, permission="none")
     return view
 

@@ -37,7 +37,7 @@ def show_value(value) -> str:
                 parts.append(_param_word("tier-range", low=low, high=(t.below - 1) // 5 * 5, need=need))
             low = t.below
         return "; ".join(parts)
-    if isinstance(value, tuple):  # a set of choices
+    if isinstance(value, (tuple, list)):  # a set of choices (a house rule read from a file gives a list)
         return ", ".join(map(choice_word, value)) if value else _param_word("none")
     return choice_word(value) if isinstance(value, str) else str(value)
 

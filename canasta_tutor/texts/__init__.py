@@ -458,7 +458,7 @@ CARD_STYLES = ("standard", "local", "symbols")
 _cards: list[str] = ["standard"]
 # The parameters of a message that hold cards or a move, in the standard notation as the engine gives them.
 CARD_PARAMS = ("card", "cards", "top", "cheaper")
-MOVE_PARAMS = ("move", "step_text")
+MOVE_PARAMS = ("move", "step_text", "instead")
 
 
 def use_cards(style: str) -> None:

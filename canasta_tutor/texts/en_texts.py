@@ -349,6 +349,7 @@ TEXTS = {
         },
         'draw-no-take': 'draw from the stock: no way to take the pile is legal here',
         'draw': 'draw from the stock: the pile is empty',
+        'draw-always': 'draw from the stock: a level 1 player never takes the pile',
         'out': 'go out: your hand can be put down now, which ends the hand with the going-out bonus',
         'canasta': 'this completes a canasta of {rank_name}, worth a bonus at the end of the hand',
         'initial': "your side's first meld: it counts {counted}, and {need} is needed",
@@ -1314,6 +1315,11 @@ TEXTS = {
             'one': '{side} ({player}): won {won} of {hands} hand, {points} points',
             'other': '{side} ({player}): won {won} of {hands} hands, {points} points',
         },
+        'player-line': {
+            'count': 'hands',
+            'one': '{player}: won {won} of {hands} hand over both seatings, {points} points',
+            'other': '{player}: won {won} of {hands} hands over both seatings, {points} points',
+        },
         'players-choice': '--players {players}: expected 2, 3, 4 or 6',
         'coach': {
             'random': 'a random legal move.',
@@ -1372,6 +1378,7 @@ TEXTS = {
             },
             'wait-behind': 'do not go out yet ({move}): ending the hand now would leave your side behind, and the opponents are far from going out.',
             'wait-canasta': 'do not go out yet ({move}): a meld is close to a canasta, and the opponents are far from going out.',
+            'searched': '{move}: played out on {deals} deals of the cards you cannot see, it scored {gain} points more in all than {instead}.',
             'draw-instead': {
                 'count': 'size',
                 'one': 'draw from the stock: one unknown card, where the pile would bring {size}.',
@@ -1942,6 +1949,7 @@ TEXTS = {
             'players-variants': '--players {players}: {ruleset} is played by {count} (classic and official also take {variants})',
             'resume-contradicts': '--{option} {value}: the saved game {file} is played with {option} {saved}; leave the option out to go on with it',
             'seat': "'{name}': expected a side or a seat: {seats}",
+            'paired-sides': 'pairing swaps the players of two sides: name both of {sides}',
             'x-game-mapping': "'x-game' must be a mapping (it is written by 'canasta play')",
             'x-game': "'x-game' is not a saved game: {problem}",
             'hands-known': 'every hand must be given as cards to play on from this table',
@@ -2086,6 +2094,7 @@ TEXTS = {
         'hand': '{ruleset} seed {seed}: {moves}; {how}',
         'side-form': "--side takes NAME=PLAYER (coach, coach:LEVEL or random), found '{found}'",
         'side-problem': '--side: {problem}',
+        'paired-needs-sides': '--paired swaps the players of two sides: name them with --side (--side NS=coach:3 --side EW=coach:2)',
     },
     'parameters': {
         'values': {
@@ -2265,10 +2274,11 @@ TEXTS = {
         },
         'selfplay': {
             'summary': 'Let the engine play random hands against itself, checking every invariant on every move.',
-            'text': "Each card must be in exactly one place, every move legal by check, every table round-tripping through YAML, every score adding up. Anything that breaks is reported with the seed that reproduces it. In a terminal a progress bar shows how far the run has got; Ctrl-C stops it with the summary so far.\n\nExit 0 when nothing broke, 1 otherwise (130 when stopped early).\n\nWith --side, the sides are played by the coach or at random and each side's hands won and points are reported (a side wins a hand when it scores more than every other side).",
+            'text': "Each card must be in exactly one place, every move legal by check, every table round-tripping through YAML, every score adding up. Anything that breaks is reported with the seed that reproduces it. In a terminal a progress bar shows how far the run has got; Ctrl-C stops it with the summary so far.\n\nExit 0 when nothing broke, 1 otherwise (130 when stopped early).\n\nWith --side, the sides are played by the coach or at random and each side's hands won and points are reported (a side wins a hand when it scores more than every other side). The coach's levels: 1 a beginner who never takes the pile; 2 rules of thumb; 3 a plan (the default); 4 level 3 that also plays its main choices out on deals of the unseen cards (slower).\n\nWith --paired, each deal is played twice, the two sides' players swapping seats the second time, so that the luck of the cards cancels out; each player's hands won over both seatings are reported.",
             'examples': [
                 'canasta selfplay --hands 1500 --jobs 2',
                 'canasta selfplay --hands 200 --side NS=coach --side EW=random',
+                'canasta selfplay --hands 200 --paired --side NS=coach:3 --side EW=coach:2',
             ],
             'options': {
                 'hands': 'Hands to play for each ruleset (at most a million).',
@@ -2276,7 +2286,8 @@ TEXTS = {
                 'ruleset': 'A ruleset to play (repeatable; default: every built-in one).',
                 'jobs': 'Processes to play in (at most 64).',
                 'show': 'Print every move of every hand (for one hand or a few).',
-                'side': 'Who plays a side (or seat): coach, coach:LEVEL or random (repeatable; unnamed sides play at random).',
+                'side': 'Who plays a side (or seat): coach, coach:LEVEL (1 to 4) or random (repeatable; unnamed sides play at random).',
+                'paired': 'Play each deal twice, the two named sides swapping players (needs --side for both sides).',
             },
         },
         'lesson': {
@@ -2465,7 +2476,7 @@ TEXTS = {
                 'players': "2, 3, 4 or 6 (classic and official); default: the ruleset's.",
                 'seed': 'Deal the same cards again (default: a new deal).',
                 'hands': 'Stop after this many hands (default: play to the target); with --resume, this many more, the hand in play the first.',
-                'level': "The computer players' strength, 1 to 3 (default 3; a resumed game keeps its own).",
+                'level': "The computer players' strength (default 3; a resumed game keeps its own): 1 a beginner who never takes the pile, 2 rules of thumb, 3 a plan, 4 a plan that plays its main choices out on deals of the unseen cards (up to a second a decision).",
                 'resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
                 'verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
                 'coach': "quiet: the coach speaks only when asked ('?'). normal (the default): it warns before a discard that lets the next opponent take the pile (onto their meld, or with a pair you saw them take with the pile) and asks you to confirm, and after each hand reviews your turning points with the better move. chatty: as normal, and it also gives the reason of every computer move and its own suggestion before each of your steps.",

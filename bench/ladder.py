@@ -1,0 +1,127 @@
+"""The coach's level ladder (a benchmark, not a test): `python bench/ladder.py [--deals N] [--jobs J]`.
+
+Each pair of neighbouring levels plays N paired deals of classic (default 2,000: 4,000 hands): every
+deal twice, the two levels swapping sides the second time, so each level holds both sides' cards
+once and the luck of the deal cancels out. For each pair it prints the upper level's share of the
+hands won (a side wins a hand when it scores more; a tie is won by neither) with a 95% interval
+worked out per deal (the two hands of a deal are not independent), the points per hand of each, and
+how long the run took. Then the time of one decision per level (listing the moves included), measured on the level's own play
+against level 3: every decision (median, 95th percentile) and, for the searching level, the decisions
+it searched.
+
+The README quotes these figures.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+PAIRS = ((2, 1), (3, 2), (4, 3))
+
+
+def interval(wins: list[int]) -> tuple[float, float]:
+    """The mean share of hands won per deal (each deal 0, 1 or 2 hands of 2) and its 95% half-width."""
+    shares = [w / 2 for w in wins]
+    mean = statistics.fmean(shares)
+    half = 1.96 * statistics.stdev(shares) / math.sqrt(len(shares)) if len(shares) > 1 else float("nan")
+    return mean, half
+
+
+def pair(upper: int, lower: int, deals: int, jobs: int, seed: int, ruleset: str) -> dict:
+    from canasta_tutor.play.selfplay import play_sides
+
+    a, b = f"coach:{upper}", f"coach:{lower}"
+    t = time.perf_counter()
+    match = play_sides([ruleset], deals, {"NS": a, "EW": b}, seed, jobs, paired=True)
+    elapsed = time.perf_counter() - t
+    wins = [match.per_deal.get((ruleset, s), {}).get(a, 0) for s in range(seed, seed + deals)]
+    share, half = interval(wins)
+    players = match.by_player()
+    line = (f"ladder  level {upper} vs level {lower}, {deals} paired deals ({match.hands} {ruleset} hands): "
+            f"level {upper} won {100 * share:5.1f}% ± {100 * half:4.1f} of the hands "
+            f"({players[a]['won']} to {players[b]['won']}, {match.hands - players[a]['won'] - players[b]['won']} tied); "
+            f"points a hand {players[a]['points'] / players[a]['hands']:6.1f} to {players[b]['points'] / players[b]['hands']:6.1f}"
+            f"   ({elapsed:.0f} s)")
+    print(line, flush=True)
+    return {"upper": upper, "lower": lower, "share": share, "half": half, "seconds": elapsed}
+
+
+def decision_time(level: int, hands: int, seed: int, ruleset: str) -> None:
+    """Every decision of the level's side in ``hands`` hands against level 3: median and 95th percentile;
+    for the searching level also the decisions it searched (more than one candidate played out)."""
+    from canasta_tutor.play import coach as coach_module
+    from canasta_tutor.play import search
+    from canasta_tutor.play.game import Game
+    from canasta_tutor.play.moves import legal_moves
+
+    times: list[float] = []
+    searched: list[float] = []
+    real_advise = coach_module.Coach.advise
+    real_candidates = search._candidates
+    found = [0]
+
+    def counted_candidates(*args, **kwargs):
+        picked = real_candidates(*args, **kwargs)
+        found[0] = len(picked)
+        return picked
+
+    def timed(self, table, moves=None, memory=None):
+        if self.level != level or table.side_of(table.turn.player).name != "NS":
+            return real_advise(self, table, moves, memory)
+        found[0] = 0
+        t = time.perf_counter()
+        legal_moves(table)  # the listing is part of a decision: counted, though the game has listed already
+        advice = real_advise(self, table, moves, memory)
+        spent = time.perf_counter() - t
+        times.append(spent)
+        if found[0] >= 2:
+            searched.append(spent)
+        return advice
+
+    coach_module.Coach.advise = timed
+    search._candidates = counted_candidates
+    try:
+        for s in range(seed, seed + hands):
+            game = Game(ruleset, seed=s, hands=1, seats={"NS": ("coach", level), "EW": ("coach", 3)})
+            game.run(until_human=False)
+    finally:
+        coach_module.Coach.advise = real_advise
+        search._candidates = real_candidates
+
+    def told(xs: list[float]) -> str:
+        xs = sorted(xs)
+        return (f"median {statistics.median(xs) * 1000:7.1f} ms, 95th percentile {xs[int(len(xs) * 0.95)] * 1000:7.1f} ms, "
+                f"slowest {xs[-1] * 1000:7.1f} ms")
+
+    print(f"decision  level {level}: {len(times)} decisions in {hands} {ruleset} hands: {told(times)}", flush=True)
+    if searched:
+        print(f"decision  level {level}, the {len(searched)} decisions it searched: {told(searched)}", flush=True)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="paired deals per pair of levels (default 2000)")
+    parser.add_argument("--search-deals", type=int, default=None,
+                        help="paired deals for the searching level's pair (default: --deals)")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="the first deal's seed (the others follow it)")
+    parser.add_argument("--ruleset", default="classic")
+    parser.add_argument("--pairs", default=",".join(f"{u}:{v}" for u, v in PAIRS),
+                        help="pairs of levels, upper:lower, comma-separated (default 2:1,3:2,4:3)")
+    parser.add_argument("--timing-hands", type=int, default=10, help="hands per level for the decision times")
+    args = parser.parse_args()
+    chosen = [tuple(int(x) for x in p.split(":")) for p in args.pairs.split(",") if p]
+    for upper, lower in chosen:
+        deals = args.search_deals if upper == 4 and args.search_deals else args.deals
+        if deals:
+            pair(upper, lower, deals, args.jobs, args.seed, args.ruleset)
+    if args.timing_hands:
+        for level in sorted({lv for p in chosen for lv in p}):
+            decision_time(level, args.timing_hands, args.seed, args.ruleset)

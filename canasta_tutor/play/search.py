@@ -1,0 +1,218 @@
+"""The coach's level 4: a player that searches where a decision matters, by determinized rollouts.
+
+At a decision that matters (take the pile or draw, go out or wait, which card to discard while the
+pile is worth having) the searching player takes level 3's choice and its closest alternatives, deals
+the cards it cannot see at random in a way consistent with what it knows (each hand's size, the
+melds, the pile, its own hand: the stock and the other hands are the rest), plays each candidate out
+on the same deals with level 3 at every seat to the end of the hand (``ROUNDS`` rounds at most), and
+measures how far its side ends ahead: by the hand's score, or, in a hand still going after ``ROUNDS``
+rounds, by what lies on the table (``_standing``). It
+keeps level 3's choice unless another candidate does better on the same deals by more than chance
+would explain (``SURE``). Elsewhere it plays as level 3.
+
+The work is counted, never timed (``DEALS`` deals a candidate, ``ROUNDS`` rounds a rollout), and the
+deals are drawn from a seed made of what the player sees, so a game replays the same.
+"""
+from __future__ import annotations
+
+import random
+import zlib
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.table import Table
+from canasta_tutor.play.coach import Coach, Memory
+from canasta_tutor.play.dealing import full_deck
+from canasta_tutor.play.moves import MoveList, Option
+from canasta_tutor.play.rules_of_thumb import Advice
+
+# A game on a dealt world (the table with every hand dealt, and the stock in order), level 3 at every
+# seat: ``game.rollout_world`` makes it (this module does not import the game, which imports it).
+World = Callable[[Table, list[Card]], Any]
+
+DEALS = 6  # deals of the unseen cards each candidate is played out on (the same deals for every candidate)
+ROUNDS = 40  # rounds of the table a rollout plays after the candidate: in practice to the end of the hand
+DISCARDS = 2  # discards compared: level 3's and the next ones in its order
+PILE_MATTERS = 6  # a discard is searched when the pile holds this many cards or more (it feeds a take)
+ROLLOUT_LEVEL = 3
+SURE = 1  # standard errors by which a candidate must beat level 3's choice
+HAND_CARD = 2  # a card in hand while the hand goes on: a little more than nothing
+
+
+class Searcher:
+    """Level 4's decision, given the way to make a game of a dealt world and the exception the game
+    raises for a move it does not allow there (``game.NotNow``)."""
+
+    def __init__(self, world: World, refused: type[Exception]) -> None:
+        self.world = world
+        self.refused = refused
+
+    def __call__(self, table: Table, ml: MoveList, memory: Memory) -> Advice:
+        return search_advice(self, table, ml, memory)
+
+
+def search_advice(searcher: Searcher, table: Table, ml: MoveList, memory: Memory) -> Advice:
+    """Level 3's advice, or a better candidate found by rollouts (the reason then says so)."""
+    heuristic = Coach(ROLLOUT_LEVEL)
+    base = heuristic.advise(table, ml, memory)
+    if base.option is None:
+        return base
+    candidates = _candidates(heuristic, table, ml, base, memory)
+    if len(candidates) < 2:
+        return base
+    rng = random.Random(_seed(table))
+    deals = [d for d in (_deal_unseen(table, rng) for _ in range(DEALS)) if d is not None]
+    if not deals:
+        return base
+    base_results = [_rollout(searcher, table, deal, base.option) for deal in deals]
+    if any(r is None for r in base_results):
+        return base
+    best, best_gain = None, 0
+    for option in candidates[1:]:
+        results = [_rollout(searcher, table, deal, option) for deal in deals]
+        if any(r is None for r in results):
+            continue
+        diffs = [r - b for r, b in zip(results, base_results) if r is not None and b is not None]
+        gain = sum(diffs)
+        if gain > best_gain and _clearly_better(diffs):
+            best, best_gain = option, gain
+    if best is None:
+        return base
+    return Advice(best, "coach.searched", {"move": best.move, "deals": len(deals), "gain": best_gain,
+                                           "instead": base.option.move}, "play")
+
+
+def _clearly_better(diffs: list[int]) -> bool:
+    """Whether a candidate beat level 3's choice on the same deals by more than chance would explain:
+    its mean gain over ``SURE`` standard errors (level 3's choice is right more often than not, so a
+    candidate must earn the switch)."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 0 and mean * mean * n > SURE * SURE * var
+
+
+def _candidates(heuristic: Coach, table: Table, ml: MoveList, base: Advice, memory: Memory) -> list[Option]:
+    """Level 3's choice first, then the alternatives worth searching at this decision (none: no search)."""
+    chosen = base.option
+    assert chosen is not None
+    options = ml.options
+    if table.turn.phase == "draw":
+        takes = [o for o in options if o.kind == "take"]
+        draws = [o for o in options if o.kind == "draw"]
+        if not takes or not draws:
+            return []
+        other = draws[0] if chosen.kind == "take" else min(takes, key=lambda o: len(o.steps))
+        return [chosen, other]
+    outs = [o for o in options if o.kind == "out"]
+    if outs:
+        if chosen.kind == "out":
+            rest = [o for o in options if o.kind != "out"]
+            if not rest:
+                return []
+            stay = heuristic._build(table, rest, memory, table.side_of(table.turn.player), table.mover.hand or [],
+                                    True)
+            return [chosen, stay.option] if stay.option is not None else []
+        return [chosen, min(outs, key=lambda o: len(o.steps))]
+    if chosen.kind == "discard" and len(table.discard) >= PILE_MATTERS and not table.pile_content_frozen():
+        discards = [o for o in options if o.kind == "discard"]
+        order = heuristic.discard_order(table, discards, memory, table.mover.hand or [])
+        ranks = {chosen.steps[0].cards[0].rank}
+        picked = [chosen]
+        for o in order:
+            c = o.steps[0].cards[0]
+            if c.rank not in ranks and not c.is_wild and len(picked) < DISCARDS:
+                ranks.add(c.rank)
+                picked.append(o)
+        return picked
+    return []
+
+
+def _seed(table: Table) -> int:
+    """A seed made of what the player on turn sees, so the same position searches the same deals."""
+    parts = [table.ruleset.id, table.turn.player, table.turn.phase, " ".join(map(str, table.mover.hand or [])),
+             " ".join(map(str, table.discard)), str(table.stock)]
+    parts += [f"{p.name}:{p.count}" for p in table.players]
+    parts += [f"{m.rank}:{len(m.cards)}" for s in table.sides for m in s.melds]
+    return zlib.crc32("|".join(parts).encode())
+
+
+def _deal_unseen(table: Table, rng: random.Random) -> tuple[dict[str, list[Card]], list[Card]] | None:
+    """The cards the player on turn cannot see, dealt at random: the other hands (by their sizes) and the
+    stock. Red threes go to the stock only (a hand never keeps one). None when the table's counts do not
+    add up to the decks (a position made by hand): no search then."""
+    rs = table.ruleset
+    me = table.turn.player
+    seen: Counter[Card] = Counter(table.mover.hand or [])
+    for s in table.sides:
+        seen.update(s.red_threes)
+        for m in s.melds:
+            seen.update(m.cards)
+    seen.update(table.discard)
+    unseen = Counter(full_deck(rs.decks, rs.jokers))
+    unseen.subtract(seen)
+    if any(n < 0 for n in unseen.values()):
+        return None
+    cards = sorted(unseen.elements(), key=Card.sort_key)
+    others = [p for p in table.players if p.name != me]
+    if len(cards) != sum(p.count for p in others) + table.stock:
+        return None
+    reds = [c for c in cards if c.is_red_three]
+    plain = [c for c in cards if not c.is_red_three]
+    rng.shuffle(plain)
+    hands: dict[str, list[Card]] = {}
+    for p in others:
+        if p.count > len(plain):
+            return None
+        hands[p.name], plain = plain[:p.count], plain[p.count:]
+    stock = plain + reds
+    rng.shuffle(stock)
+    return hands, stock
+
+
+def _rollout(searcher: Searcher, table: Table, deal: tuple[dict[str, list[Card]], list[Card]],
+             option: Option) -> int | None:
+    """The candidate played on one deal, then level 3 at every seat for ``ROUNDS`` rounds: how far the
+    player's side ends ahead of the best other side. None when the game refuses the candidate."""
+    hands, stock = deal
+    world = table.clone()
+    for p in world.players:
+        if p.name in hands:
+            p.hand = list(hands[p.name])
+            p.count = len(p.hand)
+    game = searcher.world(world, list(stock))
+    me = table.turn.player
+    try:
+        v = game.play(option.steps)
+    except searcher.refused:
+        return None
+    if not v.legal:
+        return None
+    turns = ROUNDS * len(game.names)
+    while not game.history and turns > 0:
+        if game.table.turn.player != me or game.table.turn.phase == "draw":
+            turns -= 1
+        game.computer_turn()
+    mine = table.side_of(me).name
+    if game.history:
+        points = {s.name: s.hand_total for s in game.history[-1].score.sides}
+    else:
+        points = {s.name: _standing(game.table, s.name) for s in game.table.sides}
+    return points[mine] - max(p for n, p in points.items() if n != mine)
+
+
+def _standing(table: Table, side_name: str) -> int:
+    """A side's worth while the hand goes on: what lies on the table as the score will count it (melds,
+    canasta bonuses, red threes) and ``HAND_CARD`` for each card in its hands, which may still be
+    melded. (Scoring the hands as if the hand ended would count a pile just taken against its taker.)"""
+    rs = table.ruleset
+    side = next(s for s in table.sides if s.name == side_name)
+    points = sum(c.value for m in side.melds for c in m.cards)
+    points += sum(rs.canasta_bonus["natural" if m.is_natural_canasta else "mixed"] for m in side.melds if m.is_canasta)
+    reds = len(side.red_threes) * rs.red_three_value
+    points += reds if side.melds else -reds
+    return points + HAND_CARD * sum(table.player(n).count for n in side.players)
