@@ -104,7 +104,7 @@ def _unload(t, ml, mem, a):
 
 def _freeze(t, ml, mem, a):
     card = _discarded(a.option)
-    return (card.is_wild and str(card) == a.params["card"] and a.params["size"] == len(t.discard)
+    return (card.is_wild and str(card) == a.params["card"] and a.params["size"] == len(t.discard) + 1
             and not t.pile_content_frozen() and a.option.verdict.after.pile_content_frozen())
 
 
@@ -149,7 +149,8 @@ def _behind(t, ml, mem, a):
 
     out = min((o for o in ml.options if o.kind == "out"), key=lambda o: (len(o.steps), wilds_value(o)))
     ours, theirs = _estimate(out.verdict.after, t.turn.player, Coach.card_guess)
-    return _waiting(t, ml, mem, a) and ours <= theirs
+    ready = any(s.canastas >= t.ruleset.canastas_to_go_out for s in _opponents(t, t.turn.player))
+    return _waiting(t, ml, mem, a) and ours <= theirs and not ready  # they could not end the hand at will
 
 
 def _wait_canasta(t, ml, mem, a):
@@ -158,7 +159,7 @@ def _wait_canasta(t, ml, mem, a):
 
 def _feeds(t, ml, mem, a):
     card = _discarded(a.option)
-    return (a.params["player"] == _next_opponent(t) and a.params["size"] == len(t.discard)
+    return (a.params["player"] == _next_opponent(t) and a.params["size"] == len(t.discard) + 1  # with the card on it
             and not t.pile_content_frozen()
             and any(s.meld_of(card.rank) is not None for s in _opponents(t, t.turn.player)))
 

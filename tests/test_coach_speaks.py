@@ -185,15 +185,15 @@ players:
   - {{name: Dee, hand: 6D 7C 10H 10D 4D 5H 9C}}
 sides:
   - {{name: NS, players: [Ann, Cas], score: 0, melds: [{ns}]}}
-  - {{name: EW, players: [Bob, Dee], score: 0, melds: [{ew}]}}
+  - {{name: EW, players: [Bob, Dee], score: 0, melds: [{ew}], red_threes: [{reds}]}}
 discard: 5C 6S
 stock: 10
 turn: {{player: Ann, phase: play}}
 """
 
 
-def _going_out(ns: str, ew: str, move: str):
-    t = table_from_text(GOING_OUT.format(ns=ns, ew=ew))
+def _going_out(ns: str, ew: str, move: str, reds: str = ""):
+    t = table_from_text(GOING_OUT.format(ns=ns, ew=ew, reds=reds))
     g = Game.from_table(t, {"stock": "4S 5D 6C 7H 10C JK 3C 3S 2H 2D", "seats": {"Ann": "human"}})
     g.log = []
     assert g.play(_steps(move)).legal
@@ -204,11 +204,15 @@ def test_the_review_names_going_out_too_late_and_too_early_as_the_coach_judges_i
     # far ahead (two canastas against none): the coach goes out; Ann played on
     (late,) = _going_out("KH KD KS KC KH KD KC, AS AH AD AC AS AH AD", "9D 9C 9S", "discard 4C")
     assert late.key == "out-late" and late.better.reason == "coach.out" and late.better.option.verdict.went_out
-    # behind (one canasta against two) with the opponents far from going out: the coach waits; Ann went out
-    (early,) = _going_out("KH KD KS KC KH KD KC", "AC AD AH AS AC AD AH, 4S 4H 4D 4C 2C 2S JK",
-                          "meld 8H 8D 8S; discard 4C")
+    # behind (East-West's red threes and big melds, but no canasta yet, so they cannot go out) with the
+    # opponents far from going out: the coach waits; Ann went out
+    (early,) = _going_out("KH KD KS KC KH 2D JK", "AC AD AH AS AC AD, QS QH QD QC 2C 2S, JS JH JD",
+                          "meld 8H 8D 8S; discard 4C", reds="3H, 3D, 3H, 3D")
     assert early.key == "out-early" and early.better.reason == "coach.wait-behind"
     assert not early.better.option.verdict.went_out
+    # behind (one canasta against two), but East-West may go out at will: the coach goes out, as Ann did
+    assert not _going_out("KH KD KS KC KH KD KC", "AC AD AH AS AC AD AH, 4S 4H 4D 4C 2C 2S JK",
+                          "meld 8H 8D 8S; discard 4C")
 
 
 def test_quit_at_the_warnings_question_keeps_the_game_and_makes_no_move(canasta, tmp_path):

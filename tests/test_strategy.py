@@ -10,7 +10,15 @@ import pytest
 from clirun import Ran, run_in_process
 
 from canasta_tutor.files.snapshot import load_table
-from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, option_of, problems, read_lesson
+from canasta_tutor.learning.lesson import (
+    builtin_lessons,
+    find_lesson,
+    option_of,
+    part_of_turn,
+    problems,
+    rating_words,
+    read_lesson,
+)
 from canasta_tutor.learning.positions import walk
 from canasta_tutor.play.coach import Coach, Memory
 from canasta_tutor.play.evaluate import NEAR, rate
@@ -69,12 +77,13 @@ def rated(t, memory=None):
 def test_a_big_pile_is_frozen_with_the_cheapest_wild_card_and_never_fed(tmp_path):
     by_move, ratings = rated(table(tmp_path))
     assert ratings[0].option.move == "discard 2C" and ratings[0].reason == "freeze"
-    assert ratings[0].params == {"card": "2C", "size": 10}
+    assert ratings[0].params == {"card": "2C", "size": 11}  # the pile as it is left: ten cards and the 2
     joker = by_move["discard JK"]
     assert joker.reason == "freeze-dear" and joker.params["cheaper"] == "2C"
     assert ratings[0].value - joker.value > NEAR  # a 2 clearly beats a joker
     feed = by_move["discard 8C"]  # East-West have melded eights: Bob lays it off and takes ten cards
     assert feed.reason == "discard-feeds" and feed.params["player"] == "Bob" and feed.value <= -110
+    assert feed.params["size"] == 11  # what Bob would take: the ten cards and the 8C on top
     assert by_move["discard KH"].value > feed.value
     assert ratings == sorted(ratings, key=lambda r: -r.value)
 
@@ -118,9 +127,49 @@ def test_going_out_is_rated_by_how_close_the_opponents_are():
     close, canasta, behind, ahead = lesson.questions
     assert close.best_rating().reason == "out-race" and close.best_rating().params == {"player": "Bob", "count": 2}
     assert canasta.ratings()[0].reason == "out-canasta" and canasta.best_rating().option.kind == "add"
-    assert behind.ratings()[0].reason == "out-behind"
-    assert behind.ratings()[0].params["ours"] < behind.ratings()[0].params["theirs"]
+    # behind, but East-West have the canastas to go out whenever they like: waiting is no plan
+    assert behind.best_rating().reason == "out-ready" and behind.best_rating().option.kind == "out"
+    assert behind.best_rating().params["ours"] < behind.best_rating().params["theirs"]
+    assert behind.best_rating().params["side"] == "EW"
     assert ahead.best_rating().reason == "out-ahead"
+
+
+def test_waiting_behind_holds_only_while_the_opponents_lack_the_canastas_to_go_out():
+    import copy
+
+    q = read_lesson(find_lesson("go-out-or-wait")).questions[2]
+    t = q.table.clone()
+    t.ruleset = copy.copy(t.ruleset)
+    t.ruleset.canastas_to_go_out = 3  # as the evaluation sees it: East-West's two canastas do not let them out
+    out = rate(t, [option_of(v) for v in q.verdicts()])  # (the moves as judged under the lesson's rules)
+    out = next(r for r in out if r.option.kind == "out")
+    assert out.reason == "out-behind" and out.value < 0  # nobody can end the hand on them: catch up
+
+
+def test_a_whole_turn_is_rated_by_its_steps():
+    q = read_lesson(find_lesson("go-out-or-wait")).questions[0]
+    lay_and_throw, throw = q.ratings()[1], q.ratings()[2]
+    assert [k for k, _ in lay_and_throw.reasons] == ["coach.lay-off", "coach.discard-safe"]
+    # the lay-off's ten points and a card, plus the same discard's risk
+    assert lay_and_throw.value - throw.value == pytest.approx(11, abs=1)
+    assert "lay off 9C" in rating_words(lay_and_throw) and "discard 4H" in rating_words(lay_and_throw)
+
+
+def test_lint_asks_every_move_of_a_best_question_to_be_a_whole_turn(tmp_path):
+    text = read_lesson(find_lesson("go-out-or-wait")).file
+    lines = Path(text).read_text(encoding="utf-8").splitlines(keepends=True)
+    i = next(n for n, ln in enumerate(lines) if "add 9C to 9; discard 4H]" in ln)
+    lines[i] = lines[i].replace("add 9C to 9; discard 4H]", "add 9C to 9]")
+    (tmp_path / "bad.yaml").write_text("".join(lines), encoding="utf-8")
+    proc = run("lint", "bad.yaml", home=tmp_path, cwd=tmp_path)
+    assert proc.returncode == 1
+    found = [ln for ln in proc.stdout.splitlines() if "does not end the turn" in ln]
+    step = next(n for n in range(i, 0, -1) if "- id: q" in lines[n]) + 1  # where the question starts
+    assert len(found) == 1 and found[0].startswith(f"bad.yaml:{step}:5: question 2:") and "'add 9C to 9'" in found[0]
+    dutch = run("lint", "bad.yaml", "--lang", "nl", home=tmp_path, cwd=tmp_path).stdout
+    assert "beëindigt de beurt niet" in dutch
+    # a draw-phase question compares choices of the draw phase: clean
+    assert not problems(read_lesson(find_lesson("take-the-pile")))
 
 
 @pytest.mark.parametrize("path,q", BEST, ids=lambda x: getattr(x, "stem", None) or str(getattr(x, "number", "")))
@@ -225,4 +274,5 @@ def test_a_strategy_review_asks_a_fresh_position_with_a_clear_best():
         q = question_for(topic, random.Random(5))
         assert q is not None and q.kind == "best" and len(q.moves) == 3
         assert len(q.correct()) == 1 and q.rule_ids() == [topic]
+        assert part_of_turn(q) is None  # whole turns, or choices of the draw phase: like with like
         assert question_key(q) not in lesson_keys

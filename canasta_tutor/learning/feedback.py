@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from canasta_tutor import texts
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.learning.lesson import Question, reason_of
+from canasta_tutor.learning.lesson import Question, rating_words, reason_of
 from canasta_tutor.learning.tested import at_stake, limits_reached, tested_rules
 from canasta_tutor.play.evaluate import NEAR
 
@@ -35,7 +35,7 @@ def rated_lines(q: Question) -> list[str]:
         if r is None:
             lines.append(say("which-illegal", number=i, move=move, title=_reason(q.table, v)))
             continue
-        reason = texts.section("play", r.key, r.params)
+        reason = rating_words(r)
         move = texts.show_move(move)
         gap = round(best.value - r.value) if best is not None else 0
         if r is best:

@@ -398,6 +398,9 @@ def problems(lesson: Lesson) -> list[tuple[int, int, str]]:
                 if not v.legal:
                     out.append((q.line, q.column, _lint("lesson-best", number=q.number, move=move,
                                                         reason=reason_of(q.table, v))))
+            unlike = part_of_turn(q)
+            if unlike is not None:
+                out.append((q.line, q.column, _lint("lesson-best-turn", number=q.number, move=unlike)))
         if q.kind == "score":
             try:
                 q.report()
@@ -482,6 +485,24 @@ def option_of(verdict: Verdict):
     return Option(kind, list(verdict.steps), verdict)
 
 
+def ends_turn(verdict: Verdict) -> bool:
+    """Whether a move is a whole turn: it goes out, or its last step is a discard."""
+    return verdict.went_out or bool(verdict.steps) and verdict.steps[-1].kind == "discard"
+
+
+def part_of_turn(q: Question) -> str | None:
+    """A ``best`` question compares like with like: every move a whole turn, or every move a choice
+    of the draw phase (draw, or take the pile and meld what the take needs) that leaves the rest of
+    the turn to come. The first move that breaks this (one that does not end the turn), or None."""
+    verdicts = list(zip(q.moves, q.verdicts()))
+    if all(ends_turn(v) for _, v in verdicts):
+        return None
+    drawing = all(v.steps and v.steps[0].kind in ("draw", "take") and not ends_turn(v) for _, v in verdicts)
+    if drawing:
+        return None
+    return next(m for m, v in verdicts if not ends_turn(v))
+
+
 def rate_verdicts(table: Table, verdicts: list[Verdict]) -> list:
     """The coach's ratings (play/evaluate.rate) of judged moves, in their order; None for an illegal one."""
     from canasta_tutor.play.evaluate import rate
@@ -490,6 +511,12 @@ def rate_verdicts(table: Table, verdicts: list[Verdict]) -> list:
     rated = rate(table, [o for o in options if o is not None])
     by_option = {id(r.option): r for r in rated}
     return [by_option.get(id(o)) if o is not None else None for o in options]
+
+
+def rating_words(rating, lang: str | None = None) -> str:
+    """Why the coach rates a move as it does: its reason, or each step's of a whole turn."""
+    said = [texts.section("play", key, params, lang) for key, params in rating.reasons]
+    return "; ".join([t.rstrip(".") for t in said[:-1]] + said[-1:])
 
 
 def strategy_topic(q: Question) -> str:
@@ -501,7 +528,7 @@ def strategy_topic(q: Question) -> str:
         return "strategy.go-out"
     if kinds & {"take", "draw"}:
         return "strategy.take"
-    if any(r is not None and r.reason in ("freeze", "discard-wild") for r in q.ratings()):
+    if any(r is not None and key in ("coach.freeze", "coach.discard-wild") for r in q.ratings() for key, _ in r.reasons):
         return "strategy.freeze"  # whether to throw a wild card on the pile
     return "strategy.discard"
 

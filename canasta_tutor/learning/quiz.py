@@ -416,7 +416,8 @@ def strategy_question(topic: str, rng: random.Random, ruleset: str = DEFAULT_RUL
 
 
 def _strategy_options(topic: str, options: list, rng: random.Random) -> list:
-    """Three moves of the topic's kind: a take or a draw; going out or two other moves; a wild card
+    """Three moves of the topic's kind, each a whole turn or each a choice of the draw phase: a take or
+    a draw; going out or two discards (a lay-off alone would leave the turn half played); a wild card
     thrown or two natural discards; three discards of different ranks."""
     def pick(pool: list, n: int) -> list:
         return rng.sample(pool, n) if len(pool) >= n else []
@@ -429,7 +430,7 @@ def _strategy_options(topic: str, options: list, rng: random.Random) -> list:
         return draws[:1] + pick(takes, 2) if draws and len(takes) >= 2 else []
     if topic == "strategy.go-out":
         outs = [o for o in options if o.kind == "out"]
-        rest = [o for o in options if o.kind in ("meld", "add", "discard")]
+        rest = [o for o in discards if not o.verdict.went_out]
         return outs[:1] + pick(rest, 2) if outs else []
     if topic == "strategy.freeze":
         wilds = [o for o in discards if o.steps[0].cards[0].is_wild]

@@ -12,8 +12,9 @@ quotes the figures):
 - level 3, a plan: open cheaply, take the pile when it pays, lay off naturals, keep wild cards back
   until they finish a canasta, discard what the next opponent cannot use (remembering what they
   threw away and what they took with the pile), unload when someone is close to going out, freeze a
-  big pile on purpose, and, while the opponents are far from going out, do not go out when that
-  would leave its side behind or when a canasta is near;
+  big pile on purpose, and, while the opponents are far from going out, do not go out when a
+  canasta is near, or when that would leave its side behind and they lack the canastas to go out at
+  will;
 - level 4, a searching player (``search.py``, made by ``game.make_coach``): where a decision matters
   (take the pile or draw, go out or wait, which card to discard) it plays level 3's choice and its
   closest alternative out over a counted number of deals of the cards it cannot see, consistent with

@@ -20,8 +20,11 @@ a move that changes nothing: drawing from the stock, or discarding a card nobody
   three or on a frozen pile when no pair of the rank is out of sight; breaking a pair costs ``PAIR``;
   freezing a big pile with a wild card protects a quarter of it from then on;
 - going out earns its bonus and what it lays down; waiting is better when going out would end the hand
-  behind (the going-out move is then worth the lead it ends with) or would give up a canasta's bonus for
-  the going-out bonus, while the opponents are far from going out.
+  behind (the going-out move is then worth the lead it ends with) while no opponent side has the
+  canastas to go out, or would give up a canasta's bonus for the going-out bonus, while the opponents
+  are far from going out;
+- a whole turn of several steps (a lesson's move: lay-downs, then a discard) is worth what each step
+  gains or risks, each on the table the steps before it leave.
 
 ``NEAR`` is the margin within which two moves are nearly equal (docs/decisions.md).
 """
@@ -30,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.moves import Option
 
@@ -63,10 +67,17 @@ class Rating:
     value: float
     reason: str
     params: dict = field(default_factory=dict)
+    # a whole turn of several steps (lay-downs, then a discard): each step's reason, in order
+    parts: list[tuple[str, dict]] = field(default_factory=list)
 
     @property
     def key(self) -> str:
         return f"coach.{self.reason}"
+
+    @property
+    def reasons(self) -> list[tuple[str, dict]]:
+        """Every ``play.coach`` key with its numbers: one per step of a whole turn, else the one."""
+        return [(f"coach.{k}", p) for k, p in self.parts] or [(self.key, self.params)]
 
 
 def wilds_value(o: Option) -> int:
@@ -232,14 +243,15 @@ def discard_value(table: Table, o: Option, memory, freeze_at: int) -> tuple[floa
     """A discard: what it risks (the pile, to the next opponent) and what the card was worth kept."""
     card = o.steps[0].cards[0]
     hand = table.mover.hand or []
-    size = len(table.discard)
-    at_stake = CARD * (size + 1)
+    before = len(table.discard)
+    size = before + 1  # the pile as the next player finds it, this card on top (as play/warnings.py counts)
+    at_stake = CARD * size
     held = sum(1 for c in hand if c.rank == card.rank)
     if card.is_black_three:
         return 0.0, "discard-black-three", {}
     if card.is_wild:
         if may_freeze(table, hand, freeze_at):
-            return TAKE_CHANCE * CARD * size - card.value / 2, "freeze", {"card": str(card), "size": size}
+            return TAKE_CHANCE * CARD * before - card.value / 2, "freeze", {"card": str(card), "size": size}
         return -float(card.value + KEEP_WILD), "discard-wild", {"card": str(card), "size": size, "least": freeze_at}
     if card.is_red_three:
         return -float(card.value), "discard", {"card": str(card), "held": held}
@@ -287,11 +299,19 @@ def estimate(after: Table, player: str, per_card: int) -> tuple[int, int]:
     return ours, theirs
 
 
+def ready_side(table: Table) -> str | None:
+    """An opponent side that has the canastas it needs to go out (its name): it can end the hand when
+    it likes, so waiting to catch up is no plan against it."""
+    need = table.ruleset.canastas_to_go_out
+    return next((s.name for s in opponents(table) if s.canastas >= need), None)
+
+
 def worth_waiting(table: Table, options: list[Option], out: Option, safe_count: int, safe_stock: int,
                   card_guess: int) -> tuple[str, dict] | None:
     """Going out ends the hand. Wait (the reason's key and numbers) when the opponents are far from
-    going out themselves and either going out now would leave the side behind, or a meld is close to a
-    canasta; None to go out now."""
+    going out themselves and either going out now would leave the side behind (while no opponent side
+    has the canastas to go out: one that has may end the hand at will and catch the side's cards in
+    hand), or a meld is close to a canasta; None to go out now."""
     if not any(o.kind in ("meld", "add", "discard") for o in options):
         return None
     far = closest_out(table) >= safe_count and table.stock >= safe_stock
@@ -299,7 +319,7 @@ def worth_waiting(table: Table, options: list[Option], out: Option, safe_count: 
         return None
     side = table.side_of(table.turn.player)
     ours, theirs = estimate(out.verdict.after, table.turn.player, card_guess)
-    if ours <= theirs:
+    if ours <= theirs and ready_side(table) is None:  # a side that may go out at will would catch ours
         return "wait-behind", {"ours": ours, "theirs": theirs}
     if side.canastas < 2 and closest_out(table) >= 8 and any(5 <= len(m.cards) < 7 for m in side.melds):
         return "wait-canasta", {"ours": ours, "theirs": theirs}
@@ -321,6 +341,9 @@ def out_value(table: Table, o: Option, wait: tuple[str, dict] | None, safe_count
         if table.stock < safe_stock:
             return value, "out-stock", {"stock": table.stock}
         ours, theirs = estimate(o.verdict.after, table.turn.player, card_guess)
+        ready = ready_side(table)
+        if ours <= theirs and ready is not None:  # behind, but they may go out whenever they like
+            return value, "out-ready", {"ours": ours, "theirs": theirs, "side": ready}
         return value, "out-ahead", {"ours": ours, "theirs": theirs}
     key, params = wait
     if key == "wait-behind":
@@ -337,13 +360,35 @@ def rate(table: Table, options: list[Option], memory=None, coach=None) -> list[R
     thresholds and level are used (a level-3 coach's when not given)."""
     c = coach or Thresholds()
     options = [o for o in options if o.kind != "ask"]
-    rated = [Rating(o, *_one(table, o, options, memory, c)) for o in options]
+    rated = [_turn(table, o, memory, c) if _whole_turn(o) else Rating(o, *_one(table, o, options, memory, c))
+             for o in options]
     freezes = [r for r in rated if r.reason == "freeze"]
     for r in freezes:  # the fact that makes a dearer freeze worse: a cheaper wild card does it as well
         cheaper = min(freezes, key=lambda f: f.option.steps[0].cards[0].value)
         if cheaper.option.steps[0].cards[0].value < r.option.steps[0].cards[0].value:
             r.reason, r.params = "freeze-dear", {**r.params, "cheaper": str(cheaper.option.steps[0].cards[0])}
     return sorted(rated, key=lambda r: -r.value)
+
+
+def _whole_turn(o: Option) -> bool:
+    """A play-phase move of several steps that ends with a discard (a lesson's whole turn): not one
+    ``legal_moves`` lists, whose play-phase options are one step each, or go out."""
+    return o.kind in ("meld", "add", "discard") and len(o.steps) > 1
+
+
+def _turn(table: Table, o: Option, memory, c) -> Rating:
+    """A whole turn rated step by step, each step on the table the steps before it leave: what its
+    melds and lay-offs gain, plus what its discard risks there (with the pile one card bigger)."""
+    t, total, parts = table, 0.0, []
+    for step in o.steps:
+        v = judge(t, [step])
+        one = Option(step.kind, [step], v)
+        value, key, params = _one(t, one, [one], memory, c)
+        total += value
+        parts.append((key, params))
+        t = v.after
+    key, params = parts[-1]
+    return Rating(o, total, key, params, parts)
 
 
 def _one(table: Table, o: Option, options: list[Option], memory, c) -> tuple[float, str, dict]:
@@ -398,7 +443,7 @@ def _meld_value(table: Table, side, o: Option, c) -> tuple[float, str, dict]:
 
 
 def _threat(table: Table, c) -> bool:
-    ready = any(s.canastas >= table.ruleset.canastas_to_go_out for s in opponents(table))
+    ready = ready_side(table) is not None
     return closest_out(table) <= c.unload_at or (ready and closest_out(table) <= c.race_at)
 
 

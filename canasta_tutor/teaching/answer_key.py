@@ -100,6 +100,7 @@ def _ratings(q: Question, table: Table) -> list:
 def _best_html(q: Question, table: Table, lang: str | None) -> str:
     """The coach's rating of each move: the best, those nearly as good, how much worse the others are
     and why (play/evaluate.py)."""
+    from canasta_tutor.learning.lesson import rating_words
     from canasta_tutor.play.evaluate import NEAR
 
     rated = _ratings(q, table)
@@ -109,7 +110,7 @@ def _best_html(q: Question, table: Table, lang: str | None) -> str:
         if r is None or best is None:
             items.append(_verdict_html(judge(table, m), lang))
             continue
-        reason = texts.section("play", r.key, r.params, lang)
+        reason = rating_words(r, lang)
         key = "best-best" if r is best else "best-near" if best.value - r.value <= NEAR else "best-worse"
         line = texts.section("learning", key, {"number": i, "move": m, "reason": reason,
                                                "worse": round(best.value - r.value)}, lang)

@@ -952,6 +952,7 @@ TEXTS = {
             },
             'lesson-which-none': "question {number}: 'which of these is legal?' needs exactly one legal move; the engine finds none",
             'lesson-best': "question {number}: 'which of these is best?' lists only legal moves, but '{move}' is illegal: {reason}",
+            'lesson-best-turn': "question {number}: 'which of these is best?' compares like with like, but '{move}' does not end the turn: every move must end it (with a discard, or by going out), or every move must be a choice of the draw phase that does not",
             'lesson-score': 'question {number}: {problem}',
             'lesson-deck': "table {number}: it holds {total} cards in hands, melds, red threes, pile and stock, but {decks} decks with {jokers} jokers hold {deck}; a lesson's table shows the whole deck (hands and the stock may be counts)",
             'lesson-feedback': "question {number}: feedback for '{answer}', but the engine finds that answer right",
@@ -1414,6 +1415,7 @@ TEXTS = {
             },
             'out-ahead': 'go out: your side ends the hand ahead (about {ours} against {theirs}), and no meld of yours is close to a canasta worth waiting for.',
             'out-behind': 'go out: ending the hand now leaves your side behind (about {ours} against {theirs}), while the opponents are far from going out.',
+            'out-ready': 'go out: your side ends the hand behind (about {ours} against {theirs}), but {side} have the canastas they need and may go out whenever they like; waiting would let them catch your cards in hand.',
             'out-canasta': 'go out: this gives up a canasta within reach (a bonus of {bonus}) for the {out} of going out, while the opponents are far from going out.',
             'wild-early': 'put down {cards}: a wild card spent on a meld far from a canasta is worth more kept in the hand.',
             'discard-feeds': {
@@ -1423,8 +1425,8 @@ TEXTS = {
             },
             'discard-seen': {
                 'count': 'unseen',
-                'one': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with {unseen} card of that rank out of sight nobody can hold one.',
-                'other': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with {unseen} cards of that rank out of sight nobody can hold one.',
+                'one': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with only {unseen} card of that rank out of sight nobody can hold a pair of it.',
+                'other': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with only {unseen} cards of that rank out of sight nobody can hold a pair of it.',
             },
             'discard-wild': 'discard {card}: a wild card is worth more kept; freezing the pile with one pays only when the pile is not frozen yet, holds {least} cards or more, and another wild card stays in your hand.',
         },
