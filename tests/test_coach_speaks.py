@@ -224,17 +224,3 @@ def test_quit_at_the_warnings_question_keeps_the_game_and_makes_no_move(canasta,
     assert saved is not None, after[-400:]
     assert "> show" not in after  # the game stopped at the quit
 
-
-def test_quit_at_the_partners_question_asks_for_the_answer_first():
-    from canasta_tutor.learning.play_session import Session
-    from tests.test_partner import game
-
-    g = game("4H 5D")
-    g.seat_for("Ann", "coach")
-    g.seat_for("Cas", "human")
-    lines: list[str] = []
-    s = Session(g, iter(["quit", "no"]), lines.append, lambda text, *_: text)
-    g.computer_turn()
-    s._answers()
-    text = "\n".join(lines)
-    assert "Answer yes or no first" in text and "Cas answers Ann: no." in text

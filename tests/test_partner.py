@@ -106,18 +106,28 @@ def test_the_human_partner_is_asked_when_a_computer_player_asks():
     assert g.answers[-1].reason == "human-no"
 
 
-def test_in_a_session_the_computer_asks_the_human_and_the_no_binds():
+def _human_partner_answers(*typed: str):
+    """Ann (the computer) asks Cas, the human, who types ``typed``: the game and what was written."""
     g = game("4H 5D")
     g.seat_for("Ann", "coach")
     g.seat_for("Cas", "human")
     lines: list[str] = []
-    s = Session(g, iter(["maybe", "no"]), lines.append, lambda text, *_: text)
+    s = Session(g, iter(typed), lines.append, lambda text, *_: text)
     told = g.computer_turn()
     s._answers()
-    text = "\n".join(lines)
+    return g, told, "\n".join(lines)
+
+
+def test_in_a_session_the_computer_asks_the_human_and_the_no_binds():
+    g, told, text = _human_partner_answers("maybe", "no")
     assert "Ann, your partner, asks: may I go out?" in text and "Answer yes or no." in text
     assert "Cas answers Ann: no." in text
     assert told.moves[-1].startswith("discard") and g.last is None  # Ann did not go out
+
+
+def test_quit_at_the_partners_question_asks_for_the_answer_first():
+    _, _, text = _human_partner_answers("quit", "no")
+    assert "Answer yes or no first" in text and "Cas answers Ann: no." in text
 
 
 def test_self_play_hands_run_with_the_partners_answers():
