@@ -441,3 +441,13 @@ def test_the_class_counts_a_learners_answers_as_progress_does(tmp_path):
     assert 1 <= bob["wrong_first_tries"] <= sum(r["wrong_first_tries"] for r in bob["rules"])
     line = invoke("progress", "--class", home=home).stdout.splitlines()[0]
     assert f"answers: {mine['answers']};" in line, line
+
+
+def test_a_question_missed_twice_is_one_wrong_first_try_in_the_class_view(tmp_path):
+    home = tmp_path / "club-computer"
+    out = invoke("lesson", "brazilian", home=home, learner="eva",
+                 input="y\n1\n2\ny\ny\ny\n1\n1\n1\n1\n1\n1\n").stdout  # question 2 wrong, then wrong again
+    right, asked = map(int, re.search(r"(\d+) of (\d+) right at the first try", out).groups())
+    data = json.loads(invoke("progress", "--class", "--json", home=home).stdout)
+    eva = next(w for w in data["learners"] if w["learner"] == "eva")
+    assert eva["wrong_first_tries"] == asked - right

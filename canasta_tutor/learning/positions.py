@@ -37,9 +37,7 @@ class Position:
         t = self.table.seen_by(self.table.turn.player)
         t.stock = len(self.game.stock)
         t.turn.permission = permission
-        for p in t.players:
-            if p.hand is not None:
-                p.count = len(p.hand)
+        t.mover.count = len(t.mover.hand or [])
         return t
 
     def _drawn(self) -> Position | None:

@@ -48,23 +48,13 @@ def class_data(store: Progress) -> dict[str, Any]:
         def row_of(rule: str, seen: dict[str, dict[str, Any]] = seen) -> dict[str, Any]:
             return seen.setdefault(rule, {"rule": rule, "answers": 0, "wrong_first_tries": 0, "last": 0.0})
 
-        # A wrong first try is a wrong answer that settled nothing (a retry followed it), or one settled
-        # wrong at once (no retry offered): the first try of each question counts once.
-        retried: set[tuple[str, str]] = set()
+        # A wrong first try is a first answer rated Again: the tutor rates the first answer to each
+        # question (the review) and saves a retry after it unrated, so a retry is never counted.
         given = missed = 0  # the learner's answers, each once however many rules it tested (as `progress`)
-        for source, question, rules, at, correct, rating in conn.execute(
+        for _source, _question, rules, at, _correct, rating in conn.execute(
                 "SELECT source, question, rules, at, correct, rating FROM answers WHERE learner = ? ORDER BY at, id",
                 (who,)):
-            asked = (str(source), str(question))
-            wrong_first = False
-            if rating is None:
-                if not correct and asked not in retried:
-                    retried.add(asked)
-                    wrong_first = True
-            elif asked in retried:
-                retried.discard(asked)
-            elif rating == AGAIN:
-                wrong_first = True
+            wrong_first = rating == AGAIN
             given += 1
             missed += int(wrong_first)
             for rule in str(rules or "").split():
