@@ -98,10 +98,9 @@ def print_progress(d: dict, verbose: bool = False) -> None:
     if grid.row_count:
         out.print(grid)
     out.print(escape(say("totals", mark=mark, mastered=len(d["mastered"]), due=len(d["due"]), unseen=len(d["unseen"]))))
-    what = d["next"]["text"]
+    out.print(f"[bold]{escape(say('next', what=d['next']['text']))}[/]")
     if verbose and d["next"]["rules"]:  # the titles for reading, the ids for looking up (canasta explain)
-        what += f" [{', '.join(d['next']['rules'])}]"
-    out.print(f"[bold]{escape(say('next', what=what))}[/]")
+        out.print(escape(f"  [{', '.join(d['next']['rules'])}]"))
 
 
 def lesson_titles(lessons: list[str]) -> str:
