@@ -131,7 +131,7 @@ HELP = {
     'play.options.players': "2, 3, 4 or 6 (classic and official); default: the ruleset's.",
     'play.options.seed': 'Deal the same cards again (default: a new deal).',
     'play.options.hands': 'Stop after this many hands (default: play to the target); with --resume, this many more, the hand in play the first.',
-    'play.options.level': "The computer players' strength (default 3; a resumed game keeps its own): 1 a beginner who never takes the pile, 2 rules of thumb, 3 a plan, 4 a plan that plays its main choices out on deals of the unseen cards (up to a second a decision).",
+    'play.options.level': "The computer players' strength (default 3; a resumed game keeps its own): 1 a beginner who never takes the pile, 2 rules of thumb, 3 a plan, 4 a plan that plays its main choices out on deals of the unseen cards (up to a second a decision; experimental, not yet stronger than 3).",
     'play.options.resume': "Go on with a game saved by 'save FILE' (or from any table file); --ruleset, --players, --seed and --house must agree with it.",
     'play.options.verbose': "Print every ruling in full and the table after every step, as 'check' prints them.",
     'play.options.coach': "quiet: the coach speaks only when asked ('?'). normal (the default): it warns before a discard that lets the next opponent take the pile (onto their meld, or with a pair you saw them take with the pile) and asks you to confirm, and after each hand reviews your turning points with the better move. chatty: as normal, and it also gives the reason of every computer move and its own suggestion before each of your steps.",
