@@ -127,7 +127,7 @@ def test_going_out_is_rated_by_how_close_the_opponents_are():
     close, canasta, behind, ahead = lesson.questions
     assert close.best_rating().reason == "out-race" and close.best_rating().params == {"player": "Bob", "count": 2}
     assert canasta.ratings()[0].reason == "out-canasta" and canasta.best_rating().option.kind == "add"
-    # behind, but East-West have the canastas to go out whenever they like: waiting is no plan
+    # behind, but East-West have the canastas to go out: waiting to catch up is no plan
     assert behind.best_rating().reason == "out-ready" and behind.best_rating().option.kind == "out"
     assert behind.best_rating().params["ours"] < behind.best_rating().params["theirs"]
     assert behind.best_rating().params["side"] == "EW"

@@ -342,7 +342,7 @@ def out_value(table: Table, o: Option, wait: tuple[str, dict] | None, safe_count
             return value, "out-stock", {"stock": table.stock}
         ours, theirs = estimate(o.verdict.after, table.turn.player, card_guess)
         ready = ready_side(table)
-        if ours <= theirs and ready is not None:  # behind, but they may go out whenever they like
+        if ours <= theirs and ready is not None:  # behind, but they need only put their cards down to go out
             return value, "out-ready", {"ours": ours, "theirs": theirs, "side": ready}
         return value, "out-ahead", {"ours": ours, "theirs": theirs}
     key, params = wait

@@ -1415,7 +1415,7 @@ TEXTS = {
             },
             'out-ahead': 'go out: your side ends the hand ahead (about {ours} against {theirs}), and no meld of yours is close to a canasta worth waiting for.',
             'out-behind': 'go out: ending the hand now leaves your side behind (about {ours} against {theirs}), while the opponents are far from going out.',
-            'out-ready': 'go out: your side ends the hand behind (about {ours} against {theirs}), but {side} have the canastas they need and may go out whenever they like; waiting would let them catch your cards in hand.',
+            'out-ready': 'go out: your side ends the hand behind (about {ours} against {theirs}), but {side} already have the canastas they need to go out: waiting to catch up gives them time to put their cards down and end the hand while yours still count against you.',
             'out-canasta': 'go out: this gives up a canasta within reach (a bonus of {bonus}) for the {out} of going out, while the opponents are far from going out.',
             'wild-early': 'put down {cards}: a wild card spent on a meld far from a canasta is worth more kept in the hand.',
             'discard-feeds': {
@@ -1469,7 +1469,7 @@ TEXTS = {
             },
             'out-ahead': 'go out: their side ends the hand ahead (about {ours} against {theirs}), and no meld of theirs is close to a canasta worth waiting for.',
             'out-behind': 'go out: ending the hand now leaves their side behind (about {ours} against {theirs}), while the opponents are far from going out.',
-            'out-ready': 'go out: their side ends the hand behind (about {ours} against {theirs}), but {side} have the canastas they need and may go out whenever they like; waiting would let them catch the cards still in hand.',
+            'out-ready': 'go out: their side ends the hand behind (about {ours} against {theirs}), but {side} already have the canastas they need to go out: waiting to catch up gives them time to put their cards down and end the hand while the cards still in hand count against the waiting side.',
             'discard-wild': 'discard {card}: a wild card is worth more kept; freezing the pile with one pays only when the pile is not frozen yet, holds {least} cards or more, and another wild card stays in their hand.',
             'searched': '{move}: played out on {deals} deals of the cards they cannot see, it scored {gain} points more in all than {instead}.',
         },
