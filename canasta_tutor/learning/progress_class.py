@@ -51,9 +51,8 @@ def class_data(store: Progress) -> dict[str, Any]:
         # A wrong first try is a first answer rated Again: the tutor rates the first answer to each
         # question (the review) and saves a retry after it unrated, so a retry is never counted.
         given = missed = 0  # the learner's answers, each once however many rules it tested (as `progress`)
-        for _source, _question, rules, at, _correct, rating in conn.execute(
-                "SELECT source, question, rules, at, correct, rating FROM answers WHERE learner = ? ORDER BY at, id",
-                (who,)):
+        for rules, at, rating in conn.execute(
+                "SELECT rules, at, rating FROM answers WHERE learner = ? ORDER BY at, id", (who,)):
             wrong_first = rating == AGAIN
             given += 1
             missed += int(wrong_first)
