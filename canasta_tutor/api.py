@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from canasta_tutor.engine.bounds import Undecided as Undecided  # raised by can_take when its bound is reached
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
-from canasta_tutor.engine.kernel import JUDGE, decide, some_take, view
+from canasta_tutor.engine.kernel import JUDGE, decide, no_take, some_take, view
 from canasta_tutor.engine.move import Step, parse_move, steps_of
 from canasta_tutor.engine.plain import PlainTable
 from canasta_tutor.engine.ruleset import BUILTIN
@@ -156,6 +156,8 @@ def can_take(table: Table) -> bool:
         return False
     elif some_take(v):  # the plain takes, on the kernel
         return True
+    elif no_take(v):  # a rule of the take step refuses every take
+        return False
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)
