@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from canasta_tutor.engine.bounds import Undecided as Undecided  # raised by can_take when its bound is reached
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
-from canasta_tutor.engine.kernel import JUDGE, decide, some_take
-from canasta_tutor.engine.move import Step, parse_move
+from canasta_tutor.engine.kernel import JUDGE, decide, no_take, some_take, view
+from canasta_tutor.engine.move import Step, parse_move, steps_of
+from canasta_tutor.engine.plain import PlainTable
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.table import Table
@@ -52,11 +53,11 @@ def check(table: Table, move: str | list[Step]) -> Ruling:
     >>> check(table, "take 4H KS").decisive
     'pile.no-match'
     """
-    steps = parse_move(move) if isinstance(move, str) else list(move)
+    steps = steps_of(move) if isinstance(move, str) else tuple(move)
     decisive = decide(table, steps)  # the kernel: legal, and the deciding rule, on counts
     if decisive == JUDGE:  # a question the kernel leaves to the judge
-        return Ruling.of(judge_scored(table, steps), _finish)
-    return Ruling(table, tuple(steps), decisive is None, decisive, _finish)
+        return Ruling.of(judge_scored(table, list(steps)), _finish)
+    return Ruling(table, steps, decisive is None, decisive, _finish)
 
 
 def _finish(v: Verdict) -> Finish:
@@ -90,17 +91,21 @@ def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
                      permission: str = "none", has_melded: Sequence[bool] = ()) -> Table:
     """A table a program made itself, from cards (``Card`` objects, see ``cards``), trusted: nothing is
     checked. Seats are ``P1``, ``P2``...; ``melds`` and ``scores`` go by side, seated as the ruleset
-    seats them; ``player`` is the seat on turn. For positions from outside the program, use the
-    validating ``table_from_dict``.
+    seats them (partners opposite: with four players, seats 0 and 2, then 1 and 3); ``player`` is the
+    seat on turn. A position that breaks what a table file must hold gives rulings about a table no
+    game can reach: for positions from outside the program, use the validating ``table_from_dict``.
+
+    The lists are the table's from then on: it reads them when asked, and builds its players and
+    sides from them only when something looks at those (``check`` of a move of one step, ``can_take``
+    and a ruling's verdict never do), so a program must not change them afterwards.
 
     >>> table = table_from_cards("classic", [cards("9S 9D 2C 4H"), 11, 11, 11], melds=[[cards("9H 9C 9S")]],
     ...                          discard=cards("5D 9H"), stock=40, scores=[1600, 0])
     >>> table.sides[0].players, check(table, "take 9S 9D").legal
     (['P1', 'P3'], True)
     """
-    from canasta_tutor.files.from_data import table_from_cards as build
-
-    return build(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission, has_melded)
+    return PlainTable(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission,
+                      has_melded)
 
 
 def cards(text: str) -> list[Card]:
@@ -143,10 +148,16 @@ def can_take(table: Table) -> bool:
     >>> can_take(table_from_dict(EXAMPLE))
     True
     """
-    if table.turn.phase != "draw" or not table.discard:
+    v = view(table)  # read without building a table a program made from cards
+    if v is None:  # a corner the kernel leaves to the judge
+        if table.turn.phase != "draw" or not table.discard:
+            return False
+    elif v.drawn or not v.pile:
         return False
-    if some_take(table):  # the plain takes, on the kernel
+    elif some_take(v):  # the plain takes, on the kernel
         return True
+    elif no_take(v):  # a rule of the take step refuses every take
+        return False
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)

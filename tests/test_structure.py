@@ -28,7 +28,7 @@ ENGINE = [
     {"parameters"},
     {"ruleset"},
     {"table", "move"},
-    {"hand"},
+    {"plain", "hand"},
     {"facts"},
     {"state"},
     {"rules", "decisive", "citing"},

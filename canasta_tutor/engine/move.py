@@ -20,17 +20,26 @@ class MoveError(ValueError):
 
 
 class Step(Record):
-    """One step of a move, such as ``meld 7H 7D 2C``."""
+    """One step of a move, such as ``meld 7H 7D 2C``. A value: it does not change once made, so a
+    move read before is handed out again as the same steps."""
     kind: str
     cards: tuple[Card, ...]
     to: str | None  # the meld an ``add`` lays off onto
 
     _fields = ("kind", "cards", "to")
+    __slots__ = _fields
 
     def __init__(self, kind: str, cards: tuple[Card, ...] = (), to: str | None = None) -> None:
-        self.kind = kind
-        self.cards = cards
-        self.to = to
+        put = object.__setattr__  # the one way in past the guard below
+        put(self, "kind", kind)
+        put(self, "cards", cards)
+        put(self, "to", to)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a step does not change")
+
+    def __reduce__(self) -> tuple[type[Step], tuple[str, tuple[Card, ...], str | None]]:
+        return (Step, (self.kind, self.cards, self.to))  # copied and pickled as made, past the guard
 
     def __hash__(self) -> int:  # type: ignore[override]  # a step is a value: hashable
         return hash((self.kind, self.cards, self.to))
@@ -142,9 +151,9 @@ def _as_steps(text: str, starts: set[str]) -> str:
 
 
 # The steps of a move text read before: a program asking about many positions repeats its moves, so
-# one look replaces the reading. Each call gets steps of its own (what a caller does to them stays
-# with it). Only moves that read well are kept, at most a few thousand, of a sensible length; the
-# reading is the same in every language.
+# one look replaces the reading. Steps do not change, so every caller may share them. Only moves that
+# read well are kept, at most a few thousand, of a sensible length; the reading is the same in every
+# language.
 _MOVES: dict[str, tuple[Step, ...]] = {}
 _MOVES_MOST, _MOVES_LONGEST = 4096, 200
 
@@ -153,15 +162,19 @@ def parse_move(text: str | list[str], reader: str | None = None) -> list[Step]:
     """Steps separated by ';' (or newlines), or a list of step strings. ``reader``: the language of the one
     who typed it, whose verbs are read beside the English ones."""
     if type(text) is str:
-        key = text if reader is None else f"{reader}\0{text}"
-        known = _MOVES.get(key)
-        if known is not None:
-            return [Step(s.kind, s.cards, s.to) for s in known]
-        steps = _parse(text, reader)
-        if len(_MOVES) < _MOVES_MOST and len(text) <= _MOVES_LONGEST:
-            _MOVES[key] = tuple(Step(s.kind, s.cards, s.to) for s in steps)
-        return steps
+        return list(steps_of(text, reader))
     return _parse(text, reader)
+
+
+def steps_of(text: str, reader: str | None = None) -> tuple[Step, ...]:
+    """``parse_move`` of a move text, as a tuple, looked up when the text was read before."""
+    key = text if reader is None else f"{reader}\0{text}"
+    known = _MOVES.get(key)
+    if known is None:
+        known = tuple(_parse(text, reader))
+        if len(_MOVES) < _MOVES_MOST and len(text) <= _MOVES_LONGEST:
+            _MOVES[key] = known
+    return known
 
 
 def _parse(text: str | list[str], reader: str | None = None) -> list[Step]:

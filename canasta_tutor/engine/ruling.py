@@ -57,31 +57,33 @@ Finisher = Callable[[Verdict], Finish]
 
 
 class Ruling:
-    """The ruling on ``steps`` played on ``table``. Frozen: the parts worked out on first use are
-    kept in slots no one else writes.
+    """The ruling on ``steps`` played on ``table``. Frozen: its public parts are read-only, and the
+    parts worked out on first use are kept in slots no one else writes.
 
     ``legal`` and ``decisive`` (the id of the deciding rule, None for a legal move) are given when the
     ruling is made; the rest is the judge's, asked once when first needed."""
 
-    __slots__ = ("_finish", "_finisher", "_verdict", "decisive", "legal", "steps", "table")
-    table: Table
-    steps: tuple[Step, ...]
-    legal: bool
-    decisive: str | None
+    # Plain slots set once in ``__init__`` (a program asking millions of questions makes a ruling
+    # each time; a guard on every write would cost more than the kernel's answer), read through
+    # properties that have no setter.
+    __slots__ = ("_decisive", "_finish", "_finisher", "_legal", "_steps", "_table", "_verdict")
+    _table: Table
+    _steps: tuple[Step, ...]
+    _legal: bool
+    _decisive: str | None
     _verdict: Verdict | None
     _finisher: Finisher | None
     _finish: Finish | None
 
     def __init__(self, table: Table, steps: tuple[Step, ...], legal: bool, decisive: str | None,
                  finisher: Finisher | None = None, verdict: Verdict | None = None) -> None:
-        put = object.__setattr__  # the one way in past the guard below
-        put(self, "table", table)
-        put(self, "steps", steps)
-        put(self, "legal", legal)
-        put(self, "decisive", decisive)
-        put(self, "_verdict", verdict)
-        put(self, "_finisher", finisher)
-        put(self, "_finish", None)
+        self._table = table
+        self._steps = steps
+        self._legal = legal
+        self._decisive = decisive
+        self._verdict = verdict
+        self._finisher = finisher
+        self._finish = None
 
     @classmethod
     def of(cls, verdict: Verdict, finisher: Finisher | None = None) -> Ruling:
@@ -89,11 +91,25 @@ class Ruling:
         decisive = verdict.violations[0].rule if verdict.violations else None
         return cls(verdict.state.table, tuple(verdict.steps), verdict.legal, decisive, finisher, verdict)
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("a ruling does not change")
-
     def __repr__(self) -> str:
         return f"Ruling({self.move!r}, legal={self.legal}, decisive={self.decisive!r})"
+
+    @property
+    def table(self) -> Table:
+        return self._table
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self._steps
+
+    @property
+    def legal(self) -> bool:
+        return self._legal
+
+    @property
+    def decisive(self) -> str | None:
+        """The id of the deciding rule; None for a legal move."""
+        return self._decisive
 
     # -- the judge's explanation, asked for once ---------------------------------------------------
     @property
@@ -101,8 +117,7 @@ class Ruling:
         """The judge's full ruling (scored when the move legally goes out)."""
         v = self._verdict
         if v is None:
-            v = judge_scored(self.table, list(self.steps))
-            object.__setattr__(self, "_verdict", v)
+            v = self._verdict = judge_scored(self._table, list(self._steps))
         return v
 
     @property
@@ -180,7 +195,7 @@ class Ruling:
                 raise ValueError("this ruling was made without the search for a finish")
             else:
                 f = self._finisher(self.verdict)
-            object.__setattr__(self, "_finish", f)
+            self._finish = f
         return f
 
     @property

@@ -10,12 +10,12 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any, TypeGuard
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
-from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.plain import RESOLVED, ruleset_for
+from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
 from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
@@ -38,7 +38,6 @@ _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s i
              for r in (*NATURAL_RANKS, "3")}
 _PHASES = ("draw", "play")
 _PERMISSIONS = ("none", "granted", "refused")
-_RULESETS: dict[tuple[str, int], Ruleset] = {}
 
 
 def table_from_dict(data: Any, name: str = "<data>") -> Table:
@@ -109,14 +108,6 @@ def _card_list(words: list[str]) -> list[Card]:
     return cards  # type: ignore[return-value]  # no None among them
 
 
-def _ruleset(ref: str, players: int) -> Ruleset:
-    key = (ref, players)
-    rs = _RULESETS.get(key)
-    if rs is None:
-        rs = _RULESETS[key] = resolve_for_players(load_ruleset(ref), players)
-    return rs
-
-
 def _direct(data: dict[str, Any], name: str) -> Table | None:
     try:
         return _build(data, name)
@@ -145,7 +136,7 @@ def _build(data: dict[str, Any], name: str) -> Table:
     # A ruleset file is read relative to the table's file: the reader knows how.
     if ref not in BUILTIN or type(players_data) is not list or not players_data:
         raise _Decline
-    rs = _RULESETS.get((ref, len(players_data))) or _ruleset(ref, len(players_data))
+    rs = RESOLVED.get((ref, len(players_data))) or ruleset_for(ref, len(players_data))
     if len(players_data) != rs.players:
         raise _Decline
     everything: list[Card] = []
@@ -287,39 +278,3 @@ def _meld(value: Any) -> tuple[str, list[Card]]:
     if type(value) is str and len(_MELD_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
         _MELD_TEXTS[value] = (rank, tuple(cards))
     return rank, cards
-
-
-def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int], melds: Sequence[Sequence[Sequence[Card]]] = (),
-                     discard: Sequence[Card] = (), stock: int = 0, player: int = 0, phase: str = "draw",
-                     scores: Sequence[int] = (), first_round: bool = False, permission: str = "none",
-                     has_melded: Sequence[bool] = ()) -> Table:
-    """A table a program made itself, trusted and not checked: ``ruleset`` a built-in id; ``hands`` one
-    per seat in order (cards, or a count where they are unknown); ``melds`` and ``scores`` one entry per
-    side, sides seated as the ruleset seats them (partners opposite: with four players, seats 0 and 2,
-    then 1 and 3); ``player`` the seat on turn. Players are named ``P1``, ``P2``... A position that breaks
-    what a table file must hold gives rulings about a table no game can reach: use ``table_from_dict``
-    for positions from outside the program."""
-    rs = _RULESETS.get((ruleset, len(hands))) or _ruleset(ruleset, len(hands))
-    names = _SEATS[len(hands)] if len(hands) < len(_SEATS) else [f"P{i + 1}" for i in range(len(hands))]
-    players = [Player(n, None, h, False) if isinstance(h, int) else Player(n, list(h), len(h), False)
-               for n, h in zip(names, hands)]
-    for p, melded in zip(players, has_melded):
-        p.has_melded = melded
-    sides = default_sides(names, rs.side_size)
-    for i, side in enumerate(sides):
-        if i < len(melds):
-            side.melds = [Meld(_rank_of(m), list(m)) for m in melds[i]]
-        if i < len(scores):
-            side.score = scores[i]
-    return Table(rs, players, sides, Turn(names[player], phase, first_round, permission), list(discard), None,
-                 stock, None, ruleset, {})
-
-
-_SEATS = [[f"P{i + 1}" for i in range(n)] for n in range(9)]
-
-
-def _rank_of(cards: Sequence[Card]) -> str:
-    for c in cards:
-        if not c.is_wild:
-            return c.rank
-    return "?"

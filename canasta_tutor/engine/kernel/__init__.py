@@ -13,19 +13,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import SUITLESS, constants
+from canasta_tutor.engine.kernel.constants import SUITLESS
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import JUDGE, unmirrored
 from canasta_tutor.engine.kernel.meld import meld_step
-from canasta_tutor.engine.kernel.pile import take_step
+from canasta_tutor.engine.kernel.pile import no_take, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
+from canasta_tutor.engine.kernel.view import View, view
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "decide", "some_take"]
+__all__ = ["JUDGE", "View", "decide", "no_take", "some_take", "view"]
 
+_BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
 _BEHIND = bool(unmirrored(set(RULES)))
 
@@ -34,51 +36,56 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     """None when the move is legal, else the deciding rule's id; ``JUDGE`` when the judge must say."""
     if len(steps) != 1 or _BEHIND:
         return JUDGE
-    turn = table.turn
-    if turn.red_three_last:
-        return JUDGE
-    player = table.mover
-    hand = player.hand
+    v = view(table)
+    return JUDGE if v is None else decide_step(v, steps[0])
+
+
+def decide_step(v: View, step: Step) -> str | None:
+    """``decide`` of a move of one step, on the kernel's view of a table."""
+    hand = v.hand
     if hand is None:
         return JUDGE
-    step = steps[0]
     cards = step.cards
     if not SUITLESS.isdisjoint(hand) or cards and not SUITLESS.isdisjoint(cards):
         return JUDGE
-    side = table.side_of(player.name)
-    k = constants(table.ruleset)
-    drawn = turn.phase == "play"
     kind = step.kind
     if kind == "meld" or kind == "add":
-        return meld_step(k, table, side, player, hand, step, drawn)
+        return meld_step(v, hand, step)
     if kind == "discard":
-        return discard_step(k, table, side, hand, step, drawn)
+        return discard_step(v, hand, step)
     if kind == "take":
-        return take_step(k, table, side, hand, step, drawn)
+        return take_step(v, hand, step)
     if kind == "draw":
-        return draw_step(k, table, side, len(hand), step, drawn)
+        return draw_step(v, len(hand), step)
     if kind == "ask":
-        return ask_step(k, side, len(hand), drawn)
+        return ask_step(v, len(hand))
     return JUDGE
 
 
-def some_take(table: Table) -> bool:
-    """True when one of the plain takes is legal as a move of its own: the pile onto the side's meld of
-    the top card's rank, with a natural pair, or with one natural and a wild card. False says only
-    that none of these is (a take that must also make the first meld with more cards is the listing's
-    search): never that no take is legal."""
-    pile = table.discard
-    hand = table.mover.hand
-    if not pile or hand is None:
+def some_take(v: View) -> bool:
+    """True when one of the plain takes is legal as a move of its own: with a natural pair, with one
+    natural and a wild card, or the pile alone onto the side's meld of the top card's rank. False
+    says only that none of these is (a take that must also make the first meld with more cards is
+    the listing's search): never that no take is legal."""
+    pile = v.pile
+    hand = v.hand
+    if not pile or hand is None or not SUITLESS.isdisjoint(hand):
         return False
     rank = pile[-1].rank
-    naturals = [c for c in hand if c.rank == rank]
-    if not naturals and table.side_of(table.turn.player).meld_of(rank) is None:
-        return False  # the bare take is all there is to try, and it has no meld to go onto
-    wild = next((c for c in hand if c.is_wild), None)
-    tries: list[tuple[Card, ...]] = [()]
-    if len(naturals) >= 2:
-        tries.append((naturals[0], naturals[1]))
-    if naturals and wild is not None:
-        tries.append((naturals[0], wild))
-    return any(decide(table, [Step("take", cards)]) is None for cards in tries)
+    first: Card | None = None
+    second: Card | None = None
+    wild: Card | None = None
+    for c in hand:
+        if c.rank == rank:
+            if first is None:
+                first = c
+            elif second is None:
+                second = c
+        elif wild is None and c.is_wild:
+            wild = c
+    # The likeliest first: a question asked this way mostly stops at once.
+    if first is not None and second is not None and take_step(v, hand, Step("take", (first, second))) is None:
+        return True
+    if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
+        return True
+    return v.meld_of(rank) is not None and take_step(v, hand, _BARE) is None

@@ -3,13 +3,12 @@ the minimum count of the cards laid from the hand."""
 from __future__ import annotations
 
 from canasta_tutor.engine.kernel.ids import BELOW_MINIMUM, CANASTA_REQUIRED
-from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Side
+from canasta_tutor.engine.kernel.view import View
 
 
-def first_meld(rs: Ruleset, side: Side, size: int, counted: int) -> str | None:
+def first_meld(v: View, size: int, counted: int) -> str | None:
     """A step that made a side's first meld (of ``size`` cards, ``counted`` points), not concealed."""
-    need = rs.threshold(side.score).need
+    need = v.rs.threshold(v.score).need
     if need is None:
         return None if size >= 7 else CANASTA_REQUIRED
     return BELOW_MINIMUM if counted < need else None

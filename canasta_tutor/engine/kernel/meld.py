@@ -2,6 +2,8 @@
 meld as it stands after a step (mixed ranks, too small, too few naturals, too many wild cards)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.facts import meld_counts
 from canasta_tutor.engine.kernel.constants import BLACK_THREES, Constants
@@ -19,15 +21,18 @@ from canasta_tutor.engine.kernel.ids import (
     TOO_SMALL,
 )
 from canasta_tutor.engine.kernel.initial import first_meld
-from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
+from canasta_tutor.engine.kernel.out import going_out, stopping_short
 from canasta_tutor.engine.kernel.turn import holds
+from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
-from canasta_tutor.engine.table import Player, Side, Table, meld_rank
+from canasta_tutor.engine.table import meld_rank
 
 
-def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
-    """The first shape rule ``result`` (a meld of ``rank``, not empty, no black threes melded) breaks;
-    ``new``: a new meld, which must hold three cards."""
+def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[Card], cards: tuple[Card, ...]
+         ) -> str | None:
+    """The first rule a meld of ``rank`` made of ``result`` (not empty, no black threes melded) breaks,
+    as a meld, a lay-off or a take makes it: its shape (mixed ranks, too small for a ``new`` meld, too
+    few naturals, too many wild cards), then the cards laid from ``hand``."""
     naturals, wilds, strays = meld_counts(result, rank)
     if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
         return MIXED_RANKS
@@ -37,25 +42,15 @@ def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
         return TOO_FEW_NATURALS
     if wilds and k.too_many_wilds(naturals, wilds):
         return TOO_MANY_WILDS
-    return None
-
-
-def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: list[Card], cards: tuple[Card, ...]
-         ) -> str | None:
-    """The first rule a meld made of ``result`` breaks (its shape, then the cards laid from ``hand``),
-    as a meld, a lay-off or a take makes it."""
-    broken = shape(k, rank, result, new)
-    if broken is not None:
-        return broken
     return None if holds(hand, cards) else NOT_IN_HAND
 
 
-def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list[Card], step: Step,
-              drawn: bool) -> str | None:
+def meld_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
     """A new meld (``meld``) or a lay-off (``add``)."""
-    if not drawn:
+    if not v.drawn:
         return DRAW_FIRST
-    if k.first_round_restricted and table.turn.first_round:
+    k = v.k
+    if k.first_round_restricted and v.first_round:
         return FIRST_ROUND
     cards = step.cards
     for c in cards:
@@ -63,19 +58,20 @@ def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list
             return RED_THREE
     if not BLACK_THREES.isdisjoint(cards):  # black threes have rules of their own: the judge's
         return JUDGE
+    melds = v.melds
     if step.kind == "add":
         rank = step.to or ""
-        target = side.meld_of(rank) if rank else None
+        target = v.meld_of(rank) if rank else None
         if target is None:
             return NO_SUCH_MELD
     else:
         rank = meld_rank(cards) or "?"
-        target = side.meld_of(rank)
+        target = v.meld_of(rank)
     if target is not None:
-        was_canasta = len(target.cards) >= 7
+        was_canasta = len(target) >= 7
         if was_canasta and k.canasta_closed:
             return CANASTA_CLOSED
-        result = target.cards + list(cards)
+        result = [*target, *cards]
     else:
         was_canasta = False
         result = list(cards)
@@ -87,12 +83,12 @@ def meld_step(k: Constants, table: Table, side: Side, player: Player, hand: list
     concealed = False
     if left == 0:
         # Concealed: the whole hand down at once in a new canasta by a player who had not melded.
-        concealed = target is None and len(result) >= 7 and not player.has_melded
-        broken = going_out(k, table, side, canastas(side) + grew, concealed, False)
+        concealed = target is None and len(result) >= 7 and not v.melded
+        broken = going_out(v, v.canastas() + grew, concealed, False)
     else:
-        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
+        broken = stopping_short(k, v.canastas() + grew, left) if left == 1 else None
     if broken is not None:
         return broken
-    if target is None and not side.melds and not concealed:
-        return first_meld(table.ruleset, side, len(result), sum(c.value for c in cards))
+    if target is None and not melds and not concealed:
+        return first_meld(v, len(result), sum(c.value for c in cards))
     return None

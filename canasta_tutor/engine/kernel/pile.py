@@ -2,8 +2,10 @@
 then the meld the take makes, going out and the first meld."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS, Constants
+from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS
 from canasta_tutor.engine.kernel.ids import (
     BLACK_THREE_ON_TOP,
     CANASTA_CLOSED,
@@ -21,19 +23,21 @@ from canasta_tutor.engine.kernel.ids import (
 )
 from canasta_tutor.engine.kernel.initial import first_meld
 from canasta_tutor.engine.kernel.meld import laid
-from canasta_tutor.engine.kernel.out import canastas, going_out, stopping_short
+from canasta_tutor.engine.kernel.out import going_out, stopping_short
+from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
-from canasta_tutor.engine.table import Side, Table
 
 
-def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: Step, drawn: bool) -> str | None:
-    if k.stock_out_end and table.stock == 0 and not drawn:
+def take_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
+    k = v.k
+    drawn = v.drawn
+    if k.stock_out_end and v.stock == 0 and not drawn:
         return HAND_OVER
     if drawn:
         return ONE_DRAW
-    if k.first_round_restricted and table.turn.first_round:
+    if k.first_round_restricted and v.first_round:
         return FIRST_ROUND
-    pile = table.discard
+    pile = v.pile
     if not pile:
         return PILE_EMPTY
     if not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile):  # the judge's corners
@@ -55,9 +59,10 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
             return RED_THREE
         elif c.rank == rank:
             naturals += 1  # the top is a natural card, so a card of its rank is one too
-    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not side.melds or table.pile_content_frozen()):
+    melds = v.melds
+    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not melds or v.pile_frozen()):
         return NEEDS_PAIR
-    target = side.meld_of(rank)
+    target = v.meld_of(rank)
     if k.one_natural:
         taken = naturals >= 1
     elif not cards:
@@ -69,10 +74,10 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
     if target is not None and not k.onto_meld:  # a house rule: the top card only ever starts a meld
         return ONTO_OWN_MELD
     if target is not None:
-        was_canasta = len(target.cards) >= 7
+        was_canasta = len(target) >= 7
         if was_canasta and k.canasta_closed:
             return CANASTA_CLOSED
-        result = [*target.cards, top, *cards]
+        result = [*target, top, *cards]
     else:
         was_canasta = False
         result = [top, *cards]
@@ -82,11 +87,41 @@ def take_step(k: Constants, table: Table, side: Side, hand: list[Card], step: St
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards) + len(pile) - 1
     if left == 0 and hand:
-        broken = going_out(k, table, side, canastas(side) + grew, False, False)  # a take is never concealed
+        broken = going_out(v, v.canastas() + grew, False, False)  # a take is never concealed
     else:
-        broken = stopping_short(k, canastas(side) + grew, left) if left == 1 else None
+        broken = stopping_short(k, v.canastas() + grew, left) if left == 1 else None
     if broken is not None:
         return broken
-    if target is None and not side.melds:
-        return first_meld(table.ruleset, side, len(result), top.value + sum(c.value for c in cards))
+    if target is None and not melds:
+        return first_meld(v, len(result), top.value + sum(c.value for c in cards))
     return None
+
+
+# The rules of the take step that refuse a take whatever cards the player adds to it.
+_WHATEVER_CARDS = frozenset({HAND_OVER, ONE_DRAW, FIRST_ROUND, PILE_EMPTY, BLACK_THREE_ON_TOP, WILD_ON_TOP,
+                             ONE_CARD})
+_BARE = Step("take")
+
+
+def no_take(v: View) -> bool:
+    """True when a rule of the take step refuses every take, whatever cards go with it (so every move
+    that takes the pile breaks it): a rule about the pile or the turn, too few naturals of the top
+    card's rank for a pile that asks for a pair, or none at all and no meld for the top card to go
+    onto. False says only that the counts do not settle it."""
+    hand = v.hand
+    pile = v.pile
+    if hand is None or not SUITLESS.isdisjoint(hand):
+        return False
+    if pile and (not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile)):  # the judge's corners
+        return False
+    if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
+        return True
+    rank = pile[-1].rank
+    naturals = 0
+    for c in hand:
+        if c.rank == rank:
+            naturals += 1
+    k = v.k
+    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()):
+        return True  # pile.needs-natural-pair, whatever is added
+    return naturals == 0 and (k.one_natural or v.meld_of(rank) is None)  # pile.no-match, whatever is added

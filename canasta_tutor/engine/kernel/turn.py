@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import Constants
 from canasta_tutor.engine.kernel.ids import NO_PARTNER
-from canasta_tutor.engine.kernel.out import canastas, stopping_short
-from canasta_tutor.engine.table import Side
+from canasta_tutor.engine.kernel.out import stopping_short
+from canasta_tutor.engine.kernel.view import View
 
 
-def holds(hand: list[Card], cards: Sequence[Card]) -> bool:
+def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     if len(cards) == 1:
         return cards[0] in hand
     for c in cards:
@@ -20,8 +19,8 @@ def holds(hand: list[Card], cards: Sequence[Card]) -> bool:
     return True
 
 
-def ask_step(k: Constants, side: Side, held: int, drawn: bool) -> str | None:
+def ask_step(v: View, held: int) -> str | None:
     """Asking "may I go out?" (``turn.no-partner``), then a turn that stops with one card left."""
-    if len(side.players) < 2:
+    if not v.partnered:
         return NO_PARTNER
-    return stopping_short(k, canastas(side), 1) if drawn and held == 1 else None
+    return stopping_short(v.k, v.canastas(), 1) if v.drawn and held == 1 else None

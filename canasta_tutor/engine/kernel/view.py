@@ -1,0 +1,117 @@
+"""What the kernel reads of a table: the player on turn, their side, the turn and the pile, as plain
+values. An ordinary table is read through its objects; a ``PlainTable`` not yet built is read from
+the parts the program gave, so that a question about it builds nothing."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.kernel.constants import Constants, constants
+from canasta_tutor.engine.plain import PlainTable
+from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.table import Table, freezers
+
+NO_MELDS: list[Sequence[Card]] = []
+
+
+class View:
+    """The position for the player on turn. ``hand`` is None when only its count is known."""
+
+    __slots__ = ("drawn", "first_round", "frozen", "hand", "k", "melded", "melds", "partnered", "permission",
+                 "pile", "ranks", "rs", "score", "stock")
+    rs: Ruleset
+    k: Constants
+    hand: Sequence[Card] | None
+    melds: Sequence[Sequence[Card]]  # the cards of each of the side's melds
+    ranks: list[str] | None  # the rank of each; None for a trusted table's, whose rank is its first natural card's
+    partnered: bool  # the side has more than one player (so there is a partner to ask)
+    score: int  # the side's, before the hand
+    melded: bool  # the player has melded (a table may say so of a player whose side has not)
+    drawn: bool  # the play phase: the player has drawn or taken
+    first_round: bool
+    permission: str
+    stock: int
+    pile: Sequence[Card]
+    frozen: bool | None  # as the table says, None: by what lies in the pile
+
+    def pile_frozen(self) -> bool:
+        """Frozen by what lies in the pile, unless the table says otherwise."""
+        if self.frozen is not None:
+            return self.frozen
+        return not freezers(self.rs.pile_frozen_by).isdisjoint(self.pile)
+
+    def meld_of(self, rank: str) -> Sequence[Card] | None:
+        """The cards of the side's meld of ``rank``, if it has one."""
+        ranks = self.ranks
+        if ranks is not None:
+            for i, r in enumerate(ranks):
+                if r == rank:
+                    return self.melds[i]
+            return None
+        for m in self.melds:  # a trusted meld's rank is its first natural card's (``rank_of``)
+            for c in m:
+                if not c.is_wild:
+                    if c.rank == rank:
+                        return m
+                    break
+            else:
+                if rank == "?":
+                    return m
+        return None
+
+    def canastas(self) -> int:
+        """The side's canastas on the table (asked only where going out is in question)."""
+        n = 0
+        for m in self.melds:
+            if len(m) >= 7:
+                n += 1
+        return n
+
+
+def view(table: Table) -> View | None:
+    """The kernel's view of ``table``; None when the judge must answer (a red three drawn as the
+    stock's last card this turn, whose consequences the judge follows)."""
+    v = View()
+    if type(table) is PlainTable and table.plain:
+        rs = v.rs = table.ruleset
+        v.k = rs.__dict__.get("_kernel") or constants(rs)
+        seat = table.seat
+        hand = table.hands[seat]
+        v.hand = None if isinstance(hand, int) else hand
+        sides = rs.players // rs.side_size
+        i = seat % sides
+        given = table.side_melds
+        v.melds = given[i] if i < len(given) else NO_MELDS
+        v.ranks = None
+        v.partnered = rs.side_size > 1
+        scores = table.side_scores
+        v.score = scores[i] if i < len(scores) else 0
+        melded = table.melded
+        v.melded = seat < len(melded) and melded[seat]
+        v.drawn = table.phase == "play"
+        v.first_round = table.opening
+        v.permission = table.answer
+        v.stock = table.cards_in_stock
+        v.pile = table.pile
+        v.frozen = None
+        return v
+    turn = table.turn
+    if turn.red_three_last:
+        return None
+    rs = v.rs = table.ruleset
+    v.k = constants(rs)
+    player = table.mover
+    side = table.side_of(turn.player)
+    v.hand = player.hand
+    v.melds = [m.cards for m in side.melds]
+    v.ranks = [m.rank for m in side.melds]
+    v.partnered = len(side.players) > 1
+    v.score = side.score
+    v.melded = player.has_melded
+    v.drawn = turn.phase == "play"
+    v.first_round = turn.first_round
+    v.permission = turn.permission
+    v.stock = table.stock
+    v.pile = table.discard
+    v.frozen = table.pile_frozen
+    return v
