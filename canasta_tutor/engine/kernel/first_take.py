@@ -23,6 +23,8 @@ stock's last card are the judge's corners: the answer is then None, as it is whe
 need a longer search than this one allows."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card
 from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS, Constants
 from canasta_tutor.engine.ruleset import Ruleset
@@ -39,7 +41,7 @@ _TWO = Card("2", "S").value
 WORK_LIMIT = 20000
 
 
-def first_meld_take(k: Constants, rs: Ruleset, hand: list[Card], pile: list[Card], score: int, *,
+def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Sequence[Card], score: int, *,
                     partnered: bool, permission: str, stock: int, pile_frozen: bool, first_round: bool,
                     red_three_last: bool) -> bool | None:
     """Whether the player on turn, in the draw phase, whose side has not melded, may take the pile in
@@ -48,7 +50,7 @@ def first_meld_take(k: Constants, rs: Ruleset, hand: list[Card], pile: list[Card
     ``hand``: the player's cards; ``pile``: the discard pile, top card last; ``score``: the side's
     score; ``partnered``: the side has more than one player; ``permission``: the partner's answer
     (``none``, ``granted``, ``refused``); ``stock``: cards left in the stock; ``pile_frozen``: the
-    pile is frozen by what lies in it (``Table.pile_content_frozen``); ``first_round``,
+    pile is frozen by what lies in it, or as the table says (``View.pile_frozen``); ``first_round``,
     ``red_three_last``: the turn's flags. None: the judge's search must say."""
     if not pile:
         return False
