@@ -17,7 +17,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
-from canasta_tutor.engine.kernel import JUDGE, decide, no_take, some_take, view
+from canasta_tutor.engine.kernel import JUDGE, decide, no_take, some_take, take_on_counts, view
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.engine.table import Table
@@ -220,6 +220,8 @@ def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
         assert v is not None
         assert not some_take(v) or listed_take(table), f"can_take on counts says yes: {table.to_data()}"
         assert not no_take(v) or not listed_take(table), f"can_take on counts says no: {table.to_data()}"
+        found = take_on_counts(v)
+        assert found is None or found == listed_take(table), f"can_take on counts says {found}: {table.to_data()}"
 
 
 def listed_take(table: Table) -> bool:
