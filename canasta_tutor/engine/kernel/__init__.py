@@ -93,18 +93,20 @@ def some_take(v: View) -> bool:
 
 
 def take_on_counts(v: View) -> bool | None:
-    """Whether the player on turn may take the pile, answered on counts: a plain take that is legal,
-    a rule of the take step that refuses every take, or, for a side that has not melded, the takes
-    that make its first meld. None: the listing's search must say."""
+    """Whether the player on turn may take the pile, answered on counts: for a side that has not
+    melded, whether some take makes its first meld (alone or with more melds); else a plain take that
+    is legal, or a rule of the take step that refuses every take. None: the listing's search must say."""
     if v.drawn or not v.pile:
         return False
+    hand = v.hand
+    if not v.melds and hand is not None:
+        found = first_meld_take(v.k, v.rs, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
+                                stock=v.stock, pile_frozen=v.pile_frozen(), first_round=v.first_round,
+                                red_three_last=False)  # a red three drawn last has no view: the judge's
+        if found is not None:
+            return found
     if some_take(v):
         return True
     if no_take(v):
         return False
-    hand = v.hand
-    if v.melds or hand is None:
-        return None
-    return first_meld_take(v.k, v.rs, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
-                           stock=v.stock, pile_frozen=v.pile_frozen(), first_round=v.first_round,
-                           red_three_last=False)  # a red three drawn last has no view: the judge's
+    return None
