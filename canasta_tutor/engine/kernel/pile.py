@@ -105,9 +105,10 @@ _BARE = Step("take")
 
 def no_take(v: View) -> bool:
     """True when a rule of the take step refuses every take, whatever cards go with it (so every move
-    that takes the pile breaks it): a rule about the pile or the turn, too few naturals of the top
-    card's rank for a pile that asks for a pair, or none at all and no meld for the top card to go
-    onto. False says only that the counts do not settle it."""
+    that takes the pile breaks it): a rule about the pile or the turn; too few naturals of the top
+    card's rank for a pile that asks for a pair; too few to match it where it has no meld to go onto;
+    or a meld of its rank the pile may not go onto (a house rule, or a closed canasta). False says
+    only that the counts do not settle it."""
     hand = v.hand
     pile = v.pile
     if hand is None or not SUITLESS.isdisjoint(hand):
@@ -117,11 +118,18 @@ def no_take(v: View) -> bool:
     if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
         return True
     rank = pile[-1].rank
-    naturals = 0
+    naturals = wilds = 0
     for c in hand:
         if c.rank == rank:
             naturals += 1
+        elif c.is_wild:
+            wilds += 1
     k = v.k
     if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()):
-        return True  # pile.needs-natural-pair, whatever is added
-    return naturals == 0 and (k.one_natural or v.meld_of(rank) is None)  # pile.no-match, whatever is added
+        return True  # pile.needs-natural-pair
+    if k.one_natural and naturals == 0:
+        return True  # pile.no-match: the rule asks for a natural whatever the meld
+    target = v.meld_of(rank)
+    if target is not None:  # every take goes onto it
+        return not k.onto_meld or len(target) >= 7 and k.canasta_closed  # pile.onto-own-meld, meld.canasta-closed
+    return not k.one_natural and (naturals == 0 or naturals == 1 and wilds == 0)  # pile.no-match
