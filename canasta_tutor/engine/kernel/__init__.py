@@ -16,6 +16,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
+from canasta_tutor.engine.kernel.first_take import first_meld_take
 from canasta_tutor.engine.kernel.ids import JUDGE, unmirrored
 from canasta_tutor.engine.kernel.meld import meld_step
 from canasta_tutor.engine.kernel.pile import no_take, take_step
@@ -25,7 +26,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "View", "decide", "no_take", "some_take", "view"]
+__all__ = ["JUDGE", "View", "decide", "no_take", "some_take", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
@@ -89,3 +90,23 @@ def some_take(v: View) -> bool:
     if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
         return True
     return v.meld_of(rank) is not None and take_step(v, hand, _BARE) is None
+
+
+def take_on_counts(v: View) -> bool | None:
+    """Whether the player on turn may take the pile, answered on counts: for a side that has not
+    melded, whether some take makes its first meld (alone or with more melds); else a plain take that
+    is legal, or a rule of the take step that refuses every take. None: the listing's search must say."""
+    if v.drawn or not v.pile:
+        return False
+    hand = v.hand
+    if not v.melds and hand is not None:
+        found = first_meld_take(v.k, v.rs, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
+                                stock=v.stock, pile_frozen=v.pile_frozen(), first_round=v.first_round,
+                                red_three_last=False)  # a red three drawn last has no view: the judge's
+        if found is not None:
+            return found
+    if some_take(v):
+        return True
+    if no_take(v):
+        return False
+    return None
