@@ -177,3 +177,197 @@ def test_optional_keys_given_as_null_take_the_direct_way():
         s.update({"score": None, "melds": None, "red_threes": None})
     assert _direct(data, "<data>") is not None
     assert api.table_from_dict(data) == reader(data)
+
+
+# -- the bench position, changed every way; generated tables; the unbuilt table against the built one --
+
+def bench_position() -> dict:
+    """Four players, two melds (one of them a canasta with a joker), 27 known cards: the usual shape."""
+    names = ["Ann", "Bob", "Cas", "Dee"]
+    hands = ("7H 7D 2C KS KH 5C 9D 9S 4H JK QD", 11, 9, 11)
+    return {"ruleset": "classic",
+            "players": [{"name": n, "hand": h} for n, h in zip(names, hands)],
+            "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": 1450,
+                       "melds": ["KD KC KS 2S", "7S 7S 7C 7C 7D 7H JK"]},
+                      {"name": "EW", "players": ["Bob", "Dee"], "score": 2300, "melds": []}],
+            "discard": "5D 8C 4S 9H", "stock": 40, "turn": {"player": "Ann", "phase": "play"}}
+
+
+# Values that are each right somewhere in a table and wrong elsewhere (or nearly right: a bool for a
+# number, a name with a space, one card too many...).
+NEAR = [*ODD, "Cas", "Dee", "EW", "NS & EW", "Ann ", 1450, 10**9 - 1, 10**9, -10**9 + 1, 0.0, "40", 108,
+        "7S 7S 7C", "7S 7S 7S", "KD KC KS 2S", "JK JK", "3H 3D", "3H 3D 3H", "3C", "KH KD", "9S 9D 2C",
+        ["9S", "9D"], [" 9S", "9D "], ["Ann", "Cas"], ["Cas", "Ann"], ["Bob", "Bob"], ["Ann", "Bob", "Cas"],
+        {"name": "Eve", "hand": 3}, {"name": "Ann", "hand": 3, "has_melded": 1}, {"name": "X", "players": ["Ann", "Cas"]},
+        "refused", "none", "first_round"]
+
+
+def outcome(data):
+    try:
+        return api.table_from_dict(data)
+    except InputError as exc:
+        return exc
+
+
+def test_the_bench_position_changed_anywhere_gets_the_readers_answer():
+    """Every value of the bench position replaced by each near value, removed, or given an extra key:
+    the table the reader makes (compared whole, and as data) or its error, word for word and key path."""
+    base = bench_position()
+    assert type(api.table_from_dict(base)).__name__ == "DataTable"  # the direct way, unbuilt
+    refused = accepted = 0
+    for path in paths(base):
+        for value in [*NEAR, KeyError]:
+            if not path and value is not KeyError:
+                continue
+            changed = put(base, path, value) if path else base
+            if value is KeyError and not path:
+                continue
+            got, want = outcome(changed), reader(changed)
+            assert same(got, want), (path, value)
+            if isinstance(want, InputError):
+                assert isinstance(got, InputError) and got.key == want.key, (path, value)
+                refused += 1
+            else:
+                assert got.to_data() == want.to_data(), (path, value)
+                accepted += 1
+    for where in ([], ["players", 0], ["sides", 1], ["turn"]):
+        changed = copy.deepcopy(base)
+        target = changed
+        for p in where:
+            target = target[p]
+        target["extra"] = 1
+        assert same(outcome(changed), reader(changed)), where
+    assert refused > 500 and accepted > 200, (refused, accepted)
+
+
+def generated(rnd: random.Random) -> dict:
+    """A well-formed table in a built-in ruleset: hands as text, lists or counts, melds by side, the
+    optional keys given, left out or null; the cards dealt from the decks, so the limits hold."""
+    from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS
+
+    ruleset, count = rnd.choice([("classic", 4), ("classic", 2), ("classic", 3), ("classic", 6)])
+    deck = [f"{r}{s}" for r in (*NATURAL_RANKS, "2", "3") for s in SUITS] * 2 + ["JK"] * 4
+    rnd.shuffle(deck)
+    names = rnd.sample(["Ann", "Bob", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal"], count)
+
+    def text(cards):
+        return rnd.choice([" ".join(cards), list(cards), ", ".join(cards)]) if cards else rnd.choice(["", None, []])
+
+    players = []
+    for n in names:
+        p = {"name": n, "hand": rnd.randint(0, 15) if rnd.random() < 0.4 else text([deck.pop() for _ in range(rnd.randint(0, 12))])}
+        if rnd.random() < 0.3:
+            p["has_melded"] = rnd.choice([True, False, None])
+        players.append(p)
+    data = {"ruleset": ruleset, "players": players}
+    if count in (4, 6) or rnd.random() < 0.7:
+        size = 2 if count in (4, 6) else 1
+        sides_n = count // size
+        seats = [[names[i + k * sides_n] for k in range(size)] for i in range(sides_n)] if rnd.random() < 0.7 else \
+            [names[i * size:(i + 1) * size] for i in range(sides_n)]
+        sides = []
+        for i, members in enumerate(seats):
+            side = {"name": f"S{i}", "players": members}
+            melds = []
+            for rank in rnd.sample(list(NATURAL_RANKS), rnd.randint(0, 3)):
+                naturals = [c for c in deck if c[:-1] == rank and c != "JK"][: rnd.randint(2, 5)]
+                wild = [c for c in deck if c == "JK" or c.startswith("2")][: rnd.randint(0, 1)]
+                for c in naturals + wild:
+                    deck.remove(c)
+                melds.append(" ".join(naturals + wild))
+            for key, value in (("score", rnd.randint(-500, 5000)), ("melds", melds),
+                               ("red_threes", " ".join(c for c in deck if c in ("3H", "3D"))[:2])):
+                if rnd.random() < 0.8:
+                    side[key] = value if rnd.random() < 0.9 else None
+            sides.append(side)
+        data["sides"] = sides
+    data["discard"] = text([deck.pop() for _ in range(rnd.randint(0, 6))])
+    data["stock"] = rnd.choice([0, 20, len(deck) // 2, None])
+    if rnd.random() < 0.2:
+        data["pile_frozen"] = rnd.choice([True, False, None])
+    turn = {"player": rnd.choice(names)}
+    for key, values in (("phase", ["draw", "play", None]), ("first_round", [True, False, None]),
+                        ("permission", ["none", "granted", "refused", None])):
+        if rnd.random() < 0.5:
+            turn[key] = rnd.choice(values)
+    data["turn"] = turn
+    if rnd.random() < 0.2 and "sides" in data:
+        data["cut_bonus"] = data["sides"][0]["name"]
+    return data
+
+
+LAZY_LOOKS = ["players", "sides", "turn", "discard", "pile_frozen", "stock", "cut_bonus", "ruleset_ref",
+              "house_rules", "ruleset", "mover", "to_data", "repr", "clone", "eq"]
+
+
+def look(table, what):
+    if what == "mover":
+        return table.mover
+    if what == "to_data":
+        return table.to_data()
+    if what == "repr":  # a ruleset prints as an object: the same ruleset, not always the same object
+        return repr(table).replace(repr(table.ruleset), "ruleset")
+    if what == "clone":
+        return table.clone().to_data()
+    if what == "eq":
+        return table == read_table(node_of(table.to_data()), "<data>")
+    return getattr(table, what)
+
+
+def test_generated_tables_read_the_same_and_the_unbuilt_table_is_the_built_one():
+    """Generated tables: the reader's table, and every look at the unbuilt table (whatever is looked at
+    first) gives what the ordinary table gives."""
+    rnd = random.Random(7)
+    direct = 0
+    for _ in range(400):
+        data = generated(rnd)
+        want = reader(data)
+        got = outcome(data)
+        assert same(got, want), data
+        if isinstance(want, InputError):
+            continue
+        assert got.to_data() == want.to_data()
+        if _direct(data, "<data>") is None:
+            continue
+        direct += 1
+        first = rnd.choice(LAZY_LOOKS)
+        fresh = api.table_from_dict(data)
+        assert type(fresh).__name__ == "DataTable" and fresh.parts is not None
+        got_first = look(fresh, first)
+        assert got_first == look(want, first) if first != "eq" else got_first, (first, data)
+        for what in LAZY_LOOKS:
+            assert look(fresh, what) == (look(want, what) if what != "eq" else True), (what, data)
+        assert want == fresh and fresh == want
+    assert direct > 200, direct
+
+
+def test_a_change_before_the_first_look_is_kept():
+    """A program may change a table before it looks at it: the change holds, and every ruling sees it."""
+    from canasta_tutor.engine.table import Turn
+
+    for field, value in (("turn", Turn("Bob", "play")), ("stock", 0), ("discard", []), ("pile_frozen", True)):
+        table, eager = api.table_from_dict(bench_position()), reader(bench_position())
+        setattr(table, field, value)
+        setattr(eager, field, value)
+        assert table.to_data() == eager.to_data(), field
+        for move in ("discard 4H", "draw", "take 9S 9D"):
+            assert api.check(table, move).rule_ids == api.check(eager, move).rule_ids, (field, move)
+
+
+def test_a_change_to_the_data_afterwards_is_not_the_tables():
+    data = bench_position()
+    table = api.table_from_dict(data)
+    data["sides"][0]["players"].append("Bob")
+    data["players"][0]["hand"] = "AS"
+    assert table.sides[0].players == ["Ann", "Cas"] and len(table.mover.hand) == 11
+
+
+@pytest.mark.parametrize("new", [" Ann", "Ann ", "", "Bob", 7, None, "Ann\t", "A n n"])
+def test_a_player_renamed_everywhere_gets_the_readers_answer(new):
+    """The name changed wherever it is said (seat, side, turn, cut bonus): so that only the name's own
+    checks can refuse it."""
+    data = bench_position()
+    data["players"][0]["name"] = new
+    data["sides"][0]["players"][0] = new
+    data["turn"]["player"] = new
+    assert same(outcome(data), reader(data)), new

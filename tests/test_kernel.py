@@ -87,6 +87,31 @@ def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
     return f"{'; '.join(map(str, steps))!r} on the trusted {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
 
 
+def data_twin(table: Table) -> Table | None:
+    """The same position through ``table_from_dict``, when it takes the direct way: a checked table
+    kept as its parts, which the kernel reads unbuilt. A fresh one per question."""
+    from canasta_tutor.engine.plain import DataTable
+
+    twin = api.table_from_dict(table.to_data())
+    return twin if type(twin) is DataTable else None
+
+
+def data_disagreement(table: Table, steps: list[Step]) -> str | None:
+    """``disagreement`` for the kernel reading the table's ``table_from_dict`` twin from its parts
+    (which it must leave unbuilt), against the judge on the table itself."""
+    twin = data_twin(table)
+    if twin is None:
+        return None
+    mine = decide(twin, steps)
+    assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
+    if mine == JUDGE:
+        return None
+    theirs = judged(table, steps)
+    if mine == theirs:
+        return None
+    return f"{'; '.join(map(str, steps))!r} on the checked {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+
+
 def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Step]:
     """Every kind of single step, with the hand's cards: each discard, groups of one to four cards
     melded, laid off on each meld and taken with the pile; some cards the hand does not hold."""
@@ -122,20 +147,22 @@ def scenario_tables():
 def test_the_kernel_agrees_with_the_judge_on_every_scenario():
     rng = random.Random(26)
     problems: list[str] = []
-    answered = asked = trusted = 0
+    answered = asked = trusted = checked = 0
     for path, table, moves, twin in scenario_tables():
         for t in (table, twin):
             candidates = [parse_move(m) for m in moves] + [[s] for s in single_steps(t, rng)]
             for steps in candidates:
                 asked += 1
                 answered += decide(t, steps) != JUDGE
-                for found in (disagreement(t, steps), trusted_disagreement(t, steps)):
+                for found in (disagreement(t, steps), trusted_disagreement(t, steps), data_disagreement(t, steps)):
                     if found:
                         problems.append(f"{path.name}: {found}")
                 trusted += trusted_twin(t) is not None
+                checked += data_twin(t) is not None
     assert not problems, "\n".join(problems[:10])
     assert answered > asked // 2, (answered, asked)  # the kernel answers most single steps itself
     assert trusted > asked // 2, (trusted, asked)  # most positions are asked of their trusted twin too
+    assert checked > asked // 2, (checked, asked)  # and of their unbuilt table_from_dict twin
 
 
 # -- generated tables ----------------------------------------------------------------------------------
@@ -213,7 +240,8 @@ def tables(draw: st.DrawFn) -> Table:
 @given(tables(), st.randoms(use_true_random=False))
 def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
     problems = [found for s in single_steps(table, rng, groups=12)
-                for found in (disagreement(table, [s]), trusted_disagreement(table, [s])) if found]
+                for found in (disagreement(table, [s]), trusted_disagreement(table, [s]), data_disagreement(table, [s]))
+                if found]
     assert not problems, "\n".join(problems[:5])
     if table.turn.phase == "draw" and table.discard:
         v = view(table)
@@ -280,7 +308,7 @@ def test_the_kernel_agrees_with_the_judge_on_self_played_positions(monkeypatch):
             seen += 1
             steps = [o.steps[0] for o in legal_moves(table).options]
             for s in steps + single_steps(table, rng, groups=6):
-                for found in (disagreement(table, [s]), trusted_disagreement(table, [s])):
+                for found in (disagreement(table, [s]), trusted_disagreement(table, [s]), data_disagreement(table, [s])):
                     if found:
                         problems.append(f"{rid}: {found}")
     assert seen > 20

@@ -13,7 +13,7 @@ from typing import Any
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.ruleset import Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Table, Turn, default_sides
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides
 
 # Seat names, made once: P1, P2...
 SEATS = [[f"P{i + 1}" for i in range(n)] for n in range(9)]
@@ -115,3 +115,74 @@ class PlainTable(Table):
         self.cut_bonus = None
         self.house_rules = {}
         self.plain = False
+
+
+# A side of a checked table, as its parts: name, players, score, the rank and the cards of each meld
+# (one meld a rank), red threes.
+SideParts = tuple[str, list[str], int, list[str], list[list[Card]], list[Card]]
+# A checked table, as its parts: ruleset, ruleset id, then by seat the names, hands (cards, or only
+# their count) and whether each player has melded; the sides; discard, pile_frozen, stock, cut_bonus;
+# the player on turn, phase, first_round, permission.
+DataParts = tuple[Ruleset, str, list[str], list["list[Card] | int"], list[bool], list[SideParts], list[Card],
+                  "bool | None", int, "str | None", str, str, bool, str]
+
+
+class DataTable(Table):
+    """A ``Table`` made from data whose every check has passed (``table_from_dict``), kept as its
+    parts until something looks at it: a question the verdict kernel answers (``kernel/view.py`` reads
+    the parts) then builds nothing. The first look at any of the table's attributes, or a change of
+    one, builds the ordinary table once; from then on it is one, equal to (and printed as) the table
+    the file reader makes of the same data. ``parts`` is None once built."""
+
+    __slots__ = ("parts",)
+    parts: DataParts | None
+
+    def __init__(self, parts: DataParts) -> None:  # pylint: disable=super-init-not-called
+        # One write, past the guard below: the table is made per question, and Table.__init__
+        # would set what is made later.
+        _set_parts(self, parts)
+
+    def __getattr__(self, name: str) -> Any:
+        # Called only for a slot not yet set: a first look at the table.
+        if name in _LAZY and self.parts is not None:
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # A program that changes a table it has not looked at yet: the table is built first, so that
+        # the parts are never read again (nor built over the new value).
+        if name in _LAZY and getattr(self, "parts", None) is not None:
+            self._build()
+        _set(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        # Equal to the ordinary table of the same data, as that table is to it (Python asks a
+        # subclass first).
+        if not isinstance(other, Table):
+            return NotImplemented
+        return all(getattr(self, name) == getattr(other, name) for name in Table._fields)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return "Table" + Table.__repr__(self)[len(type(self).__name__):]
+
+    def _build(self) -> None:
+        parts = self.parts
+        assert parts is not None
+        (rs, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, on_turn, phase, first_round,
+         permission) = parts
+        _set_parts(self, None)
+        Table.__init__(
+            self, rs,
+            [Player(n, None, h, m) if type(h) is int else Player(n, h, len(h), m)  # type: ignore[arg-type]
+             for n, h, m in zip(names, hands, melded)],
+            [Side(name, members, score, [Meld(r, c) for r, c in zip(ranks, melds)], reds)
+             for name, members, score, ranks, melds, reds in sides],
+            Turn(on_turn, phase, first_round, permission), discard, pile_frozen, stock, cut_bonus, ref, {})
+
+
+_LAZY = frozenset(Table._fields)
+_set = object.__setattr__
+_set_parts = DataTable.__dict__["parts"].__set__  # the slot itself: a write past the guard

@@ -10,13 +10,13 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
-from canasta_tutor.engine.plain import RESOLVED, ruleset_for
+from canasta_tutor.engine.plain import RESOLVED, DataTable, SideParts, ruleset_for
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
+from canasta_tutor.engine.table import Table, meld_rank, partners
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
@@ -38,6 +38,7 @@ _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s i
              for r in (*NATURAL_RANKS, "3")}
 _PHASES = ("draw", "play")
 _PERMISSIONS = ("none", "granted", "refused")
+_WHOLE = 10**9  # the reader's whole numbers lie strictly within this of 0 (a bool is not one)
 
 
 def table_from_dict(data: Any, name: str = "<data>") -> Table:
@@ -115,16 +116,6 @@ def _direct(data: dict[str, Any], name: str) -> Table | None:
         return None
 
 
-def _name(value: Any) -> TypeGuard[str]:
-    """A name as the reader takes it: text, not empty, with no spaces around it."""
-    return type(value) is str and value != "" and value == value.strip()
-
-
-def _whole(value: Any) -> bool:
-    """A whole number the reader takes (a bool is not one)."""
-    return type(value) is int and -10**9 < value < 10**9
-
-
 def _build(data: dict[str, Any], name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
@@ -140,31 +131,7 @@ def _build(data: dict[str, Any], name: str) -> Table:
     if len(players_data) != rs.players:
         raise _Decline
     everything: list[Card] = []
-    players = []
-    names: list[str] = []
-    for pd in players_data:
-        if type(pd) is not dict or not _PLAYER.issuperset(pd):
-            raise _Decline
-        who = pd.get("name")
-        hand_data = pd.get("hand")
-        melded = pd.get("has_melded")
-        if melded is None:
-            melded = False
-        if not _name(who) or (melded is not False and melded is not True):
-            raise _Decline
-        names.append(who)
-        if type(hand_data) is int:
-            if not 0 <= hand_data < 10**9:
-                raise _Decline
-            players.append(Player(who, None, hand_data, melded))
-        elif hand_data is None:
-            raise _Decline
-        else:
-            hand = _cards(hand_data)
-            everything += hand
-            players.append(Player(who, hand, len(hand), melded))
-    if len(set(names)) != len(names):
-        raise _Decline
+    names, hands, melded, unseen = _players(players_data, everything)
     sides = _sides(get("sides"), names, rs, everything)
     discard = _cards(get("discard"))
     everything += discard
@@ -175,89 +142,156 @@ def _build(data: dict[str, Any], name: str) -> Table:
     cut_bonus = get("cut_bonus")
     td = get("turn")
     if ((pile_frozen is not None and pile_frozen is not True and pile_frozen is not False)
-            or not _whole(stock) or stock < 0
-            or (cut_bonus is not None and cut_bonus not in [s.name for s in sides])
+            or type(stock) is not int or not 0 <= stock < _WHOLE
+            or (cut_bonus is not None and cut_bonus not in [s[0] for s in sides])
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
-    player = td.get("player")
-    phase = td.get("phase")
+    get = td.get
+    player = get("player")
+    phase = get("phase")
     if phase is None:
         phase = "draw"
-    first_round = td.get("first_round")
+    first_round = get("first_round")
     if first_round is None:
         first_round = False
-    permission = td.get("permission")
+    permission = get("permission")
     if permission is None:
         permission = "none"
     if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
             or (first_round is not True and first_round is not False)):
         raise _Decline
-    # The decks' limits: every suited card at most once a deck, jokers as the ruleset has them. A
-    # card without its suit is counted by rank, with the rest of its rank: the reader does that.
+    _within_the_decks(everything, unseen + stock, rs)
+    return DataTable((rs, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, player, phase,
+                      first_round, permission))
+
+
+def _players(value: list[Any], everything: list[Card]) -> tuple[list[str], list[list[Card] | int], list[bool], int]:
+    """The players' names, hands (cards, or a count) and whether each has melded, by seat, and the
+    cards of the hands known only by their count; the known cards go to ``everything``."""
+    names: list[str] = []
+    hands: list[list[Card] | int] = []
+    melded: list[bool] = []
+    unseen = 0
+    texts = _TEXTS
+    for pd in value:
+        if type(pd) is not dict or not _PLAYER.issuperset(pd):
+            raise _Decline
+        # A look by subscript is quicker than a get: the keys every player has, then the one it may not.
+        try:
+            who = pd["name"]
+            hand = pd["hand"]
+        except KeyError:
+            raise _Decline from None
+        done = pd.get("has_melded") if len(pd) == 3 else None
+        if type(who) is not str or not who or who != who.strip():  # as the reader takes a name
+            raise _Decline
+        if done is not True:
+            if done is not None and done is not False:
+                raise _Decline
+            done = False
+        if type(hand) is str:  # the usual: a text seen before, as a list of its own
+            known = texts.get(hand)
+            hand = list(known) if known is not None else _cards(hand)
+            everything += hand
+        elif type(hand) is int:
+            if not 0 <= hand < _WHOLE:
+                raise _Decline
+            unseen += hand
+        elif hand is None:
+            raise _Decline
+        else:
+            hand = _cards(hand)
+            everything += hand
+        names.append(who)
+        hands.append(hand)
+        melded.append(done)
+    if len(set(names)) != len(names):
+        raise _Decline
+    return names, hands, melded, unseen
+
+
+def _within_the_decks(everything: list[Card], unseen: int, rs: Ruleset) -> None:
+    """The decks' limits: every suited card at most once a deck, jokers as the ruleset has them, and
+    no more cards, known and unknown, than the decks hold. A card without its suit is counted by rank,
+    with the rest of its rank: the reader does that."""
+    if len(everything) + unseen > rs.decks * 52 + rs.jokers:
+        raise _Decline
     counts: dict[Card, int] = {}
     _count_elements(counts, everything)
     jokers = counts.pop(_JOKER, 0)
     if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
         raise _Decline
-    total = len(everything) + stock  # the known cards, each counted once, and the unknown ones:
-    for p in players:
-        if p.hand is None:
-            total += p.count
-    if total > rs.decks * 52 + rs.jokers:  # more cards than the decks hold: the reader says so
-        raise _Decline
-    return Table(rs, players, sides, Turn(player, phase, first_round, permission), discard, pile_frozen, stock,
-                 cut_bonus, ref, {})
 
 
-def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[Side]:
-    if value is None:
-        return default_sides(names, rs.side_size)
+def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[SideParts]:
+    """The sides' parts; their melds' and red threes' cards go to ``everything``."""
+    if value is None:  # the default seating, each side named by its players, as the reader seats them
+        return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, rs.side_size)]
     if type(value) is not list:
         raise _Decline
-    sides = []
+    sides: list[SideParts] = []
     side_names: list[str] = []
-    seated: list[str] = []
+    seated: list[Any] = []
+    size = rs.side_size
     for sd in value:
         if type(sd) is not dict or not _SIDE.issuperset(sd):
             raise _Decline
+        try:
+            side_name = sd["name"]
+            members = sd["players"]
+        except KeyError:
+            raise _Decline from None
         get = sd.get
-        side_name = get("name")
-        members = get("players")
         score = get("score")
         if score is None:
             score = 0
-        if (not _name(side_name) or side_name in side_names or type(members) is not list
-                or len(members) != rs.side_size or not _whole(score)):
+        if (type(side_name) is not str or not side_name or side_name != side_name.strip() or side_name in side_names
+                or type(members) is not list or len(members) != size
+                or type(score) is not int or not -_WHOLE < score < _WHOLE):
             raise _Decline
         side_names.append(side_name)
-        for who in members:
-            if who not in names or who in seated:
-                raise _Decline
-            seated.append(who)
-        melds: list[Meld] = []
-        melds_data = get("melds")
-        if melds_data is not None:
-            if type(melds_data) is not list:
-                raise _Decline
-            for md in melds_data:
-                rank, cards = _meld(md)
-                everything += cards
-                for m in melds:
-                    if m.rank == rank:
-                        m.cards.extend(cards)  # a side holds one meld of each rank
-                        break
-                else:
-                    melds.append(Meld(rank, cards))
+        seated += members
+        ranks, melds = _melds(get("melds"), everything)
         reds = _cards(get("red_threes"))
         if reds:
             for c in reds:
                 if not c.is_red_three:
                     raise _Decline
             everything += reds
-        sides.append(Side(side_name, list(members), score, melds, reds))
-    if len(seated) != len(names):
-        raise _Decline
+        sides.append((side_name, list(members), score, ranks, melds, reds))  # the members, copied: the table's own
+    # Every player on one side: as many seats as players, and all of them (names are told apart already).
+    try:
+        if len(seated) != len(names) or set(seated) != set(names):
+            raise _Decline
+    except TypeError:  # not a name at all
+        raise _Decline from None
     return sides
+
+
+def _melds(value: Any, everything: list[Card]) -> tuple[list[str], list[list[Card]]]:
+    """A side's melds: the rank and cards of each (a side holds one meld of each rank: two of the
+    same rank are one)."""
+    ranks: list[str] = []
+    melds: list[list[Card]] = []
+    if value is None:
+        return ranks, melds
+    if type(value) is not list:
+        raise _Decline
+    texts = _MELD_TEXTS
+    for md in value:
+        known = texts.get(md) if type(md) is str else None
+        if known is not None:
+            rank = known[0]
+            cards = list(known[1])
+        else:
+            rank, cards = _meld(md)
+        everything += cards
+        if rank in ranks:
+            melds[ranks.index(rank)].extend(cards)
+        else:
+            ranks.append(rank)
+            melds.append(cards)
+    return ranks, melds
 
 
 # The rank and cards of a meld's text seen before: its checks passed once, and they depend on the

@@ -1,13 +1,13 @@
 """What the kernel reads of a table: the player on turn, their side, the turn and the pile, as plain
-values. An ordinary table is read through its objects; a ``PlainTable`` not yet built is read from
-the parts the program gave, so that a question about it builds nothing."""
+values. An ordinary table is read through its objects; a ``PlainTable`` or a ``DataTable`` not yet
+built is read from its parts, so that a question about it builds nothing."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants, constants
-from canasta_tutor.engine.plain import PlainTable
+from canasta_tutor.engine.plain import DataParts, DataTable, PlainTable
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers
 
@@ -95,6 +95,10 @@ def view(table: Table) -> View | None:
         v.pile = table.pile
         v.frozen = None
         return v
+    if type(table) is DataTable:
+        parts = table.parts
+        if parts is not None:
+            return _data_view(v, parts)
     turn = table.turn
     if turn.red_three_last:
         return None
@@ -114,4 +118,28 @@ def view(table: Table) -> View | None:
     v.stock = table.stock
     v.pile = table.discard
     v.frozen = table.pile_frozen
+    return v
+
+
+def _data_view(v: View, parts: DataParts) -> View:
+    """The view of a checked table not yet built: what its objects would say, read from their parts
+    (no red three was drawn this turn: data that says so goes to the reader, which builds the table)."""
+    (rs, _, names, hands, melded, sides, discard, frozen, stock, _, who, phase, first_round, permission) = parts
+    v.rs = rs
+    v.k = rs.__dict__.get("_kernel") or constants(rs)
+    seat = names.index(who)
+    hand = hands[seat]
+    v.hand = None if type(hand) is int else hand  # type: ignore[assignment]
+    for side in sides:
+        if who in side[1]:
+            break
+    _, members, v.score, v.ranks, v.melds, _ = side  # every player sits on a side
+    v.partnered = len(members) > 1
+    v.melded = melded[seat]
+    v.drawn = phase == "play"
+    v.first_round = first_round
+    v.permission = permission
+    v.stock = stock
+    v.pile = discard
+    v.frozen = frozen
     return v
