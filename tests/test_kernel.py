@@ -78,7 +78,7 @@ def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
     if twin is None:
         return None
     mine = decide(twin, steps)
-    assert twin.plain, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
+    assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
     if mine == JUDGE:
         return None
     theirs = judged(table, steps)

@@ -38,3 +38,18 @@ def test_seats_sides_and_the_player_on_turn():
     assert [s.players for s in seated.sides] == [s.players for s in t.sides]
     assert t.turn.player == "P2" and t.mover.has_melded and t.mover.hand is None
     assert t.side_of("P2").melds[0].rank == "Q"
+
+
+def test_a_change_before_the_first_look_is_what_every_ruling_sees():
+    t = classic(phase="draw")
+    t.stock = 0  # changed before anything looked at the table: it is built first, and keeps the change
+    assert api.check(t, "draw").decisive == "draw.stock-empty" and t.stock == 0
+    t = classic(phase="draw")
+    t.discard = []
+    assert not api.can_take(t) and api.check(t, "take 9S 9D").decisive == "pile.empty"
+
+
+def test_a_trusted_table_equals_and_prints_as_the_table_built_at_once():
+    t, built = classic(), classic()
+    assert built.players  # a look builds it
+    assert t == built and built == t and repr(t) == repr(built) and repr(t).startswith("Table(")

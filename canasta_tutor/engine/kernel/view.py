@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants, constants
-from canasta_tutor.engine.plain import DataParts, DataTable, PlainTable
+from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers
 
@@ -72,29 +72,10 @@ def view(table: Table) -> View | None:
     """The kernel's view of ``table``; None when the judge must answer (a red three drawn as the
     stock's last card this turn, whose consequences the judge follows)."""
     v = View()
-    if type(table) is PlainTable and table.plain:
-        rs = v.rs = table.ruleset
-        v.k = rs.__dict__.get("_kernel") or constants(rs)
-        seat = table.seat
-        hand = table.hands[seat]
-        v.hand = None if isinstance(hand, int) else hand
-        sides = rs.players // rs.side_size
-        i = seat % sides
-        given = table.side_melds
-        v.melds = given[i] if i < len(given) else NO_MELDS
-        v.ranks = None
-        v.partnered = rs.side_size > 1
-        scores = table.side_scores
-        v.score = scores[i] if i < len(scores) else 0
-        melded = table.melded
-        v.melded = seat < len(melded) and melded[seat]
-        v.drawn = table.phase == "play"
-        v.first_round = table.opening
-        v.permission = table.answer
-        v.stock = table.cards_in_stock
-        v.pile = table.pile
-        v.frozen = None
-        return v
+    if type(table) is PlainTable:
+        plain = table.parts
+        if plain is not None:
+            return _plain_view(v, table.ruleset, plain)
     if type(table) is DataTable:
         parts = table.parts
         if parts is not None:
@@ -118,6 +99,28 @@ def view(table: Table) -> View | None:
     v.stock = table.stock
     v.pile = table.discard
     v.frozen = table.pile_frozen
+    return v
+
+
+def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View:
+    """The view of a program's table not yet built, read from the parts it gave."""
+    _, hands, side_melds, pile, stock, seat, phase, scores, first_round, permission, melded = parts
+    v.rs = rs
+    v.k = rs.__dict__.get("_kernel") or constants(rs)
+    hand = hands[seat]
+    v.hand = None if isinstance(hand, int) else hand
+    i = seat % (rs.players // rs.side_size)  # the side, seated as the ruleset seats them
+    v.melds = side_melds[i] if i < len(side_melds) else NO_MELDS
+    v.ranks = None
+    v.partnered = rs.side_size > 1
+    v.score = scores[i] if i < len(scores) else 0
+    v.melded = seat < len(melded) and melded[seat]
+    v.drawn = phase == "play"
+    v.first_round = first_round
+    v.permission = permission
+    v.stock = stock
+    v.pile = pile
+    v.frozen = None
     return v
 
 
