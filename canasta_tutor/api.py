@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from canasta_tutor.engine.bounds import Undecided as Undecided  # raised by can_take when its bound is reached
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
-from canasta_tutor.engine.kernel import JUDGE, decide, some_take, view
+from canasta_tutor.engine.kernel import JUDGE, decide, take_on_counts, view
 from canasta_tutor.engine.move import Step, parse_move, steps_of
 from canasta_tutor.engine.plain import PlainTable
 from canasta_tutor.engine.ruleset import BUILTIN
@@ -153,10 +153,10 @@ def can_take(table: Table) -> bool:
     if v is None:  # a corner the kernel leaves to the judge
         if table.turn.phase != "draw" or not table.discard:
             return False
-    elif v.drawn or not v.pile:
-        return False
-    elif some_take(v):  # the plain takes, on the kernel
-        return True
+    else:
+        found = take_on_counts(v)
+        if found is not None:
+            return found
     from canasta_tutor.play.moves import can_take as any_take
 
     return any_take(table)

@@ -16,17 +16,19 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
+from canasta_tutor.engine.kernel.first_take import first_meld_take
 from canasta_tutor.engine.kernel.ids import JUDGE, unmirrored
 from canasta_tutor.engine.kernel.meld import meld_step
-from canasta_tutor.engine.kernel.pile import take_step
+from canasta_tutor.engine.kernel.pile import no_take, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.kernel.view import View, view
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "View", "decide", "some_take", "view"]
+__all__ = ["JUDGE", "View", "decide", "no_take", "some_take", "take_on_counts", "view"]
 
+_BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
 _BEHIND = bool(unmirrored(set(RULES)))
 
@@ -62,22 +64,49 @@ def decide_step(v: View, step: Step) -> str | None:
 
 
 def some_take(v: View) -> bool:
-    """True when one of the plain takes is legal as a move of its own: the pile onto the side's meld of
-    the top card's rank, with a natural pair, or with one natural and a wild card. False says only
-    that none of these is (a take that must also make the first meld with more cards is the listing's
-    search): never that no take is legal."""
+    """True when one of the plain takes is legal as a move of its own: with a natural pair, with one
+    natural and a wild card, or the pile alone onto the side's meld of the top card's rank. False
+    says only that none of these is (a take that must also make the first meld with more cards is
+    the listing's search): never that no take is legal."""
     pile = v.pile
     hand = v.hand
-    if not pile or hand is None:
+    if not pile or hand is None or not SUITLESS.isdisjoint(hand):
         return False
     rank = pile[-1].rank
-    naturals = [c for c in hand if c.rank == rank]
-    if not naturals and v.meld_of(rank) is None:
-        return False  # the bare take is all there is to try, and it has no meld to go onto
-    wild = next((c for c in hand if c.is_wild), None)
-    tries: list[tuple[Card, ...]] = [()]
-    if len(naturals) >= 2:
-        tries.append((naturals[0], naturals[1]))
-    if naturals and wild is not None:
-        tries.append((naturals[0], wild))
-    return any(decide_step(v, Step("take", cards)) is None for cards in tries)
+    first: Card | None = None
+    second: Card | None = None
+    wild: Card | None = None
+    for c in hand:
+        if c.rank == rank:
+            if first is None:
+                first = c
+            elif second is None:
+                second = c
+        elif wild is None and c.is_wild:
+            wild = c
+    # The likeliest first: a question asked this way mostly stops at once.
+    if first is not None and second is not None and take_step(v, hand, Step("take", (first, second))) is None:
+        return True
+    if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
+        return True
+    return v.meld_of(rank) is not None and take_step(v, hand, _BARE) is None
+
+
+def take_on_counts(v: View) -> bool | None:
+    """Whether the player on turn may take the pile, answered on counts: for a side that has not
+    melded, whether some take makes its first meld (alone or with more melds); else a plain take that
+    is legal, or a rule of the take step that refuses every take. None: the listing's search must say."""
+    if v.drawn or not v.pile:
+        return False
+    hand = v.hand
+    if not v.melds and hand is not None:
+        found = first_meld_take(v.k, v.rs, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
+                                stock=v.stock, pile_frozen=v.pile_frozen(), first_round=v.first_round,
+                                red_three_last=False)  # a red three drawn last has no view: the judge's
+        if found is not None:
+            return found
+    if some_take(v):
+        return True
+    if no_take(v):
+        return False
+    return None

@@ -28,9 +28,11 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import meld_rank
 
 
-def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
-    """The first shape rule ``result`` (a meld of ``rank``, not empty, no black threes melded) breaks;
-    ``new``: a new meld, which must hold three cards."""
+def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[Card], cards: tuple[Card, ...]
+         ) -> str | None:
+    """The first rule a meld of ``rank`` made of ``result`` (not empty, no black threes melded) breaks,
+    as a meld, a lay-off or a take makes it: its shape (mixed ranks, too small for a ``new`` meld, too
+    few naturals, too many wild cards), then the cards laid from ``hand``."""
     naturals, wilds, strays = meld_counts(result, rank)
     if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
         return MIXED_RANKS
@@ -40,16 +42,6 @@ def shape(k: Constants, rank: str, result: list[Card], new: bool) -> str | None:
         return TOO_FEW_NATURALS
     if wilds and k.too_many_wilds(naturals, wilds):
         return TOO_MANY_WILDS
-    return None
-
-
-def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[Card], cards: tuple[Card, ...]
-         ) -> str | None:
-    """The first rule a meld made of ``result`` breaks (its shape, then the cards laid from ``hand``),
-    as a meld, a lay-off or a take makes it."""
-    broken = shape(k, rank, result, new)
-    if broken is not None:
-        return broken
     return None if holds(hand, cards) else NOT_IN_HAND
 
 

@@ -95,3 +95,33 @@ def take_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
     if target is None and not melds:
         return first_meld(v, len(result), top.value + sum(c.value for c in cards))
     return None
+
+
+# The rules of the take step that refuse a take whatever cards the player adds to it.
+_WHATEVER_CARDS = frozenset({HAND_OVER, ONE_DRAW, FIRST_ROUND, PILE_EMPTY, BLACK_THREE_ON_TOP, WILD_ON_TOP,
+                             ONE_CARD})
+_BARE = Step("take")
+
+
+def no_take(v: View) -> bool:
+    """True when a rule of the take step refuses every take, whatever cards go with it (so every move
+    that takes the pile breaks it): a rule about the pile or the turn, too few naturals of the top
+    card's rank for a pile that asks for a pair, or none at all and no meld for the top card to go
+    onto. False says only that the counts do not settle it."""
+    hand = v.hand
+    pile = v.pile
+    if hand is None or not SUITLESS.isdisjoint(hand):
+        return False
+    if pile and (not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile)):  # the judge's corners
+        return False
+    if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
+        return True
+    rank = pile[-1].rank
+    naturals = 0
+    for c in hand:
+        if c.rank == rank:
+            naturals += 1
+    k = v.k
+    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()):
+        return True  # pile.needs-natural-pair, whatever is added
+    return naturals == 0 and (k.one_natural or v.meld_of(rank) is None)  # pile.no-match, whatever is added

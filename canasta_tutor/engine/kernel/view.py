@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants, constants
-from canasta_tutor.engine.plain import PlainTable, rank_of
+from canasta_tutor.engine.plain import PlainTable
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers
 
@@ -23,7 +23,7 @@ class View:
     k: Constants
     hand: Sequence[Card] | None
     melds: Sequence[Sequence[Card]]  # the cards of each of the side's melds
-    ranks: list[str] | None  # the rank of each, worked out when a step asks for a meld by rank
+    ranks: list[str] | None  # the rank of each; None for a trusted table's, whose rank is its first natural card's
     partnered: bool  # the side has more than one player (so there is a partner to ask)
     score: int  # the side's, before the hand
     melded: bool  # the player has melded (a table may say so of a player whose side has not)
@@ -43,11 +43,20 @@ class View:
     def meld_of(self, rank: str) -> Sequence[Card] | None:
         """The cards of the side's meld of ``rank``, if it has one."""
         ranks = self.ranks
-        if ranks is None:
-            ranks = self.ranks = [rank_of(m) for m in self.melds]
-        for i, r in enumerate(ranks):
-            if r == rank:
-                return self.melds[i]
+        if ranks is not None:
+            for i, r in enumerate(ranks):
+                if r == rank:
+                    return self.melds[i]
+            return None
+        for m in self.melds:  # a trusted meld's rank is its first natural card's (``rank_of``)
+            for c in m:
+                if not c.is_wild:
+                    if c.rank == rank:
+                        return m
+                    break
+            else:
+                if rank == "?":
+                    return m
         return None
 
     def canastas(self) -> int:
