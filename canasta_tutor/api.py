@@ -6,7 +6,8 @@ For programs, the stable entry points are ``table_from_dict`` (or ``load_table``
 modules move."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -168,9 +169,16 @@ def score(table: Table, out: str | None = None, concealed: bool = False) -> Scor
     >>> [(side.name, side.hand_total) for side in score(table_from_dict(EXAMPLE)).sides]
     [('NS', -45), ('EW', -40)]
     """
+    return _score_table()(table, out, concealed)
+
+
+@cache
+def _score_table() -> Callable[[Table, str | None, bool], ScoreReport]:
+    # Imported on the first score, not with the library: a program that only checks moves never loads
+    # it. Kept from then on: an import statement run on every call costs nearly as much as the table.
     from canasta_tutor.engine.scoring import score_table
 
-    return score_table(table, out, concealed)
+    return score_table
 
 
 def check_file(path: str, move: str, ruleset: str | None = None, house: House | None = None,

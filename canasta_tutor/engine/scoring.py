@@ -1,12 +1,18 @@
 """The end-of-hand score: every line with its score id, the sides' new totals, the game's end."""
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
-from canasta_tutor.engine.cards import RANK_NAMES
+from canasta_tutor.engine.cards import RANK_NAMES, Card
+from canasta_tutor.engine.plain import PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
-from canasta_tutor.engine.table import Side, Table
+from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.table import Table, default_sides
 from canasta_tutor.reading.strict_yaml import InputError, Said
+
+Notes = list[tuple[str, dict[str, Any]]]
+Hand = Sequence[Card] | None  # None: only the count of the hand is known
 
 
 class ScoreError(InputError):
@@ -24,6 +30,7 @@ class Line(Record):
     params: dict[str, Any]
 
     _fields = ("rule", "points", "params")
+    __slots__ = _fields  # made by the thousand in self-play: a slotted record is quicker to make
 
     def __init__(self, rule: str, points: int, params: dict[str, Any]) -> None:
         self.rule = rule
@@ -37,6 +44,8 @@ class SideScore:
     before: int
     lines: list[Line]
 
+    __slots__ = ("name", "before", "lines")
+
     def __init__(self, name: str, before: int, lines: list[Line]) -> None:
         self.name = name
         self.before = before
@@ -44,7 +53,10 @@ class SideScore:
 
     @property
     def hand_total(self) -> int:
-        return sum(line.points for line in self.lines)
+        total = 0  # a plain loop: read of every side of every score a program asks for
+        for line in self.lines:
+            total += line.points
+        return total
 
     @property
     def total(self) -> int:
@@ -87,78 +99,173 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
                 strict: bool = True) -> ScoreReport:
     """Score the hand. ``strict``: every hand must be known; otherwise unknown hands are left out of the
     count, and a note says so (``check`` uses that to show what a going-out move would score)."""
+    if type(table) is PlainTable and table.plain:
+        return _score_plain(table, out, concealed, strict)
     rs = table.ruleset
-    notes: list[tuple[str, dict[str, Any]]] = []
-    if out is not None:
-        try:
-            out_player = table.player(out)
-        except KeyError:
-            raise ScoreError(Said("score.out-not-player", "found '{out}', expected a player: {players}",
-                                  out=out, players=", ".join(p.name for p in table.players)), "out") from None
-        if out_player.count:
-            notes.append(("out-holds-cards", {"player": out, "count": out_player.count}))
-    for i, p in enumerate(table.players):
-        if p.hand is None and p.count and not strict:
-            notes.append(("hand-unknown", {"player": p.name, "count": p.count}))
-        elif p.hand is None and p.count:
-            raise ScoreError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the score needs "
-                                  "the cards", player=p.name, count=p.count), f"players[{i}].hand")
+    players = table.players
+    names = [p.name for p in players]
+    hands = [p.hand for p in players]
+    notes = _hands_checked(names, hands, [p.count for p in players], out, strict)
     out_side = table.side_of(out).name if out else None
-    sides = [_side(table, s, s.name == out_side, concealed, notes) for s in table.sides]
-    target = rs.target_score
-    if rs.exact_target:
-        reached = [s for s in sides if s.total == target]
-    else:
-        reached = [s for s in sides if s.total >= target]
-    winner, tie = None, []
-    if reached:
-        best = max(s.total for s in reached)
-        leaders = [s.name for s in reached if s.total == best]
-        if len(leaders) == 1:
-            winner = leaders[0]
-        else:
-            tie = leaders
-            notes.append(("tie", {"sides": " and ".join(leaders), "total": best}))
-    return ScoreReport(rs.id, out, concealed, sides, bool(reached), winner, tie, notes)
+    seat: dict[str, int] = {}
+    for i, name in enumerate(names):
+        seat.setdefault(name, i)  # the first player of a name, as ``Table.player`` finds
+    sides = [_side(rs, side.name, side.score, [m.cards for m in side.melds], [m.rank for m in side.melds],
+                   len(side.red_threes), hands, [seat[n] for n in side.players], " and ".join(side.players),
+                   side.name == out_side, concealed, table.cut_bonus == side.name)
+             for side in table.sides]
+    return _report(rs, out, concealed, sides, notes)
 
 
-def _side(table: Table, side: Side, went_out: bool, concealed: bool, notes: list[tuple[str, dict[str, Any]]]) -> SideScore:
+def _score_plain(table: PlainTable, out: str | None, concealed: bool, strict: bool) -> ScoreReport:
+    """A table from cards that nothing has looked at yet, scored from the parts it was given, as
+    ``PlainTable._build`` would build them: a program scoring every position it plays builds no
+    players, sides or melds for it."""
     rs = table.ruleset
-    lines: list[Line] = []
-    canastas = side.canastas
+    given = table.hands  # each a hand, or only its count
+    hands: Sequence[Hand]
+    counts: Sequence[int] | None
+    for h in given:
+        if isinstance(h, int):  # a hand known by its count: as the built table's players hold it
+            hands = [None if isinstance(h, int) else h for h in given]
+            counts = [h if isinstance(h, int) else len(h) for h in given]
+            break
+    else:  # every hand known, as nearly always: read as given
+        hands, counts = cast(Sequence[Hand], given), None
+    names = seat_names(len(hands))
+    notes = _hands_checked(names, hands, counts, out, strict)
+    seated = _seating(len(hands), rs.side_size)
+    out_seat = names.index(out) if out else -1
+    if out and not any(out_seat in seats for _, seats, _ in seated):  # a seat left out of the seating
+        raise KeyError(out)  # (more seats than the ruleset's sides hold), as ``Table.side_of`` says
+    melds, scores = table.side_melds, table.side_scores
+    sides = []
+    for i, (name, seats, players) in enumerate(seated):
+        sides.append(_side(rs, name, scores[i] if i < len(scores) else 0, melds[i] if i < len(melds) else (),
+                           None, 0, hands, seats, players, out_seat in seats, concealed, False))
+    return _report(rs, out, concealed, sides, notes)
+
+
+# How so many seats sit at a trusted table: for each side its name, its seats and how a score line
+# names its players, worked out once per (seats, side size) from the default seating.
+_SEATINGS: dict[tuple[int, int], list[tuple[str, list[int], str]]] = {}
+
+
+def _seating(count: int, side_size: int) -> list[tuple[str, list[int], str]]:
+    key = (count, side_size)
+    found = _SEATINGS.get(key)
+    if found is None:
+        names = seat_names(count)
+        found = _SEATINGS[key] = [(s.name, [names.index(n) for n in s.players], " and ".join(s.players))
+                                  for s in default_sides(names, side_size)]
+    return found
+
+
+def _hands_checked(names: Sequence[str], hands: Sequence[Hand], counts: Sequence[int] | None, out: str | None,
+                   strict: bool) -> Notes:
+    """The notes on who went out and on hands known only by their count; a ScoreError where the score
+    cannot be told: ``out`` is no player, or (``strict``) a hand is only a count. ``counts``: each
+    player's (None: every hand is known, and counts as many cards as it holds)."""
+    notes: Notes = []
+    if out is not None:
+        if out not in names:
+            raise ScoreError(Said("score.out-not-player", "found '{out}', expected a player: {players}",
+                                  out=out, players=", ".join(names)), "out")
+        seat = names.index(out)
+        count = counts[seat] if counts is not None else len(hands[seat] or ())
+        if count:
+            notes.append(("out-holds-cards", {"player": out, "count": count}))
+    if counts is None:
+        return notes
+    for i, hand in enumerate(hands):
+        if hand is None and counts[i]:
+            if strict:
+                raise ScoreError(Said("score.hand-count", "{player}'s hand is given as a count ({count}); the "
+                                      "score needs the cards", player=names[i], count=counts[i]),
+                                 f"players[{i}].hand")
+            notes.append(("hand-unknown", {"player": names[i], "count": counts[i]}))
+    return notes
+
+
+def _report(rs: Ruleset, out: str | None, concealed: bool, sides: list[SideScore], notes: Notes) -> ScoreReport:
+    """The report, with the game's end: the sides that reach the target, and the best of them wins."""
+    target, exact = rs.target_score, rs.exact_target
+    best: int | None = None  # the best total that reaches the target
+    leaders: list[str] = []
+    for s in sides:
+        total = s.total
+        if (total == target) if exact else (total >= target):
+            if best is None or total > best:
+                best, leaders = total, [s.name]
+            elif total == best:
+                leaders.append(s.name)
+    winner, tie = None, []
+    if len(leaders) == 1:
+        winner = leaders[0]
+    elif leaders:
+        tie = leaders
+        notes.append(("tie", {"sides": " and ".join(leaders), "total": best}))
+    return ScoreReport(rs.id, out, concealed, sides, best is not None, winner, tie, notes)
+
+
+def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], ranks: Sequence[str] | None,
+          red_threes: int, hands: Sequence[Hand], seats: Sequence[int], players: str, went_out: bool,
+          concealed: bool, cut: bool) -> SideScore:
+    """A side's lines, in the order a score sheet gives them. ``melds``: the cards of each of its melds,
+    ``ranks`` their ranks (None: a trusted table's, told by the cards as it tells them); ``red_threes``:
+    how many lie before it; ``hands``: the table's by seat, ``seats``: its players'; ``players``: their
+    names as the hand line gives them; ``cut``: it holds the cut bonus."""
+    # Plain loops over the cards, each walked once: a program scores every position it plays.
+    melded, canastas = 0, 0
+    for cards in melds:
+        for c in cards:
+            melded += c.value
+        if len(cards) >= 7:
+            canastas += 1
+    # The cards left in hand count against the side; red threes among them are laid, not counted.
+    reds, in_hand = red_threes, 0
+    black_three = rs.black_three_in_hand
+    for seat in seats:
+        for c in hands[seat] or ():
+            if c.is_red_three:
+                reds += 1
+            elif c.is_black_three:
+                in_hand += black_three
+            else:
+                in_hand += c.value
     all_minus = rs.no_canasta_all_negative and canastas == 0
-    melded = sum(c.value for m in side.melds for c in m.cards)
     if all_minus:
-        lines.append(Line("score.no-canasta", -melded, {"points": melded}))
+        lines = [Line("score.no-canasta", -melded, {"points": melded})]
     else:
-        lines.append(Line("score.cards", melded, {"melds": len(side.melds)}))
-    for m in side.melds:
-        if m.is_canasta:
-            kind = "natural" if m.is_natural_canasta else "mixed"
-            lines.append(Line(f"score.canasta-{kind}", rs.canasta_bonus[kind],
-                              {"rank_name": RANK_NAMES.get(m.rank, m.rank), "size": len(m.cards)}))
-    hands = [table.player(n) for n in side.players]
-    reds = list(side.red_threes) + [c for p in hands for c in (p.hand or []) if c.is_red_three]
+        lines = [Line("score.cards", melded, {"melds": len(melds)})]
+    if canastas:
+        for i, cards in enumerate(melds):
+            if len(cards) >= 7:
+                lines.append(_canasta(rs, cards, ranks[i] if ranks is not None else rank_of(cards)))
     if reds:
-        n = len(reds)
-        points = rs.red_three_all_bonus if rs.red_three_all_bonus and n == 4 and rs.decks == 2 \
-            else n * rs.red_three_value
-        negative = (rs.red_three_penalty_if == "no-meld" and not side.melds) \
+        points = rs.red_three_all_bonus if rs.red_three_all_bonus and reds == 4 and rs.decks == 2 \
+            else reds * rs.red_three_value
+        negative = (rs.red_three_penalty_if == "no-meld" and not melds) \
             or (rs.red_three_penalty_if == "no-canasta" and canastas == 0) or all_minus
         lines.append(Line("score.red-threes", -points if negative else points,
-                          {"count": n, "negative": negative, "all": points != n * rs.red_three_value}))
+                          {"count": reds, "negative": negative, "all": points != reds * rs.red_three_value}))
     if went_out:
         if concealed:
             lines.append(Line("score.concealed", rs.concealed_bonus, {}))
         else:
             lines.append(Line("score.going-out", rs.going_out_bonus, {}))
-    in_hand = 0
-    for p in hands:
-        for c in p.hand or []:
-            if c.is_red_three:
-                continue
-            in_hand += rs.black_three_in_hand if c.is_black_three else c.value
-    lines.append(Line("score.hand", -in_hand, {"players": " and ".join(side.players)}))
-    if table.cut_bonus == side.name and rs.cut_bonus:
+    lines.append(Line("score.hand", -in_hand, {"players": players}))
+    if cut and rs.cut_bonus:
         lines.append(Line("score.cut-bonus", rs.cut_bonus, {}))
-    return SideScore(side.name, side.score, lines)
+    return SideScore(name, before, lines)
+
+
+def _canasta(rs: Ruleset, cards: Sequence[Card], rank: str) -> Line:
+    """A canasta's bonus: natural without a wild card, mixed with one."""
+    kind = "natural"
+    for c in cards:
+        if c.is_wild:
+            kind = "mixed"
+            break
+    return Line(f"score.canasta-{kind}", rs.canasta_bonus[kind],
+                {"rank_name": RANK_NAMES.get(rank, rank), "size": len(cards)})
