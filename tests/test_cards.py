@@ -153,12 +153,14 @@ else:
 
 def test_a_move_read_again_is_the_same_move_in_a_list_of_its_own():
     """Moves are kept once read (a program repeats them); what comes back is a fresh list of the same
-    steps, and a move that cannot be read is refused every time, never kept."""
+    steps, which are values no caller can change, and a move that cannot be read is refused every
+    time, never kept."""
     from canasta_tutor.engine.move import MoveError, parse_move
 
     first = parse_move("take 9S 9D; meld KH KS 2C")
     first.append("changed by the caller")
-    first[0].cards = ()
+    with pytest.raises(AttributeError):
+        first[0].cards = ()
     again = parse_move("take 9S 9D; meld KH KS 2C")
     assert [str(s) for s in again] == ["take 9S 9D", "meld KH KS 2C"]
     assert again == parse_move(["take 9S 9D", "meld KH KS 2C"])

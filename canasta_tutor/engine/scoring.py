@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card
-from canasta_tutor.engine.plain import PlainTable, rank_of, seat_names
+from canasta_tutor.engine.plain import PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, default_sides
@@ -99,8 +99,10 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
                 strict: bool = True) -> ScoreReport:
     """Score the hand. ``strict``: every hand must be known; otherwise unknown hands are left out of the
     count, and a note says so (``check`` uses that to show what a going-out move would score)."""
-    if type(table) is PlainTable and table.plain:
-        return _score_plain(table, out, concealed, strict)
+    if type(table) is PlainTable:
+        plain = table.parts
+        if plain is not None:
+            return _score_plain(table.ruleset, plain, out, concealed, strict)
     rs = table.ruleset
     players = table.players
     names = [p.name for p in players]
@@ -117,12 +119,11 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     return _report(rs, out, concealed, sides, notes)
 
 
-def _score_plain(table: PlainTable, out: str | None, concealed: bool, strict: bool) -> ScoreReport:
+def _score_plain(rs: Ruleset, parts: PlainParts, out: str | None, concealed: bool, strict: bool) -> ScoreReport:
     """A table from cards that nothing has looked at yet, scored from the parts it was given, as
     ``PlainTable._build`` would build them: a program scoring every position it plays builds no
     players, sides or melds for it."""
-    rs = table.ruleset
-    given = table.hands  # each a hand, or only its count
+    _, given, melds, _, _, _, _, scores, _, _, _ = parts  # each hand as given, or only its count
     hands: Sequence[Hand]
     counts: Sequence[int] | None
     for h in given:
@@ -138,7 +139,6 @@ def _score_plain(table: PlainTable, out: str | None, concealed: bool, strict: bo
     out_seat = names.index(out) if out else -1
     if out and not any(out_seat in seats for _, seats, _ in seated):  # a seat left out of the seating
         raise KeyError(out)  # (more seats than the ruleset's sides hold), as ``Table.side_of`` says
-    melds, scores = table.side_melds, table.side_scores
     sides = []
     for i, (name, seats, players) in enumerate(seated):
         sides.append(_side(rs, name, scores[i] if i < len(scores) else 0, melds[i] if i < len(melds) else (),
