@@ -135,6 +135,28 @@ def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Ste
     return steps
 
 
+def several_steps(table: Table, rng: random.Random, count: int = 12) -> list[list[Step]]:
+    """Moves of two to five steps: a draw, a take or an ask first (or not: a meld before the draw),
+    then melds, lay-offs and a discard made of the steps ``single_steps`` builds, in any order (a
+    step after the discard, a second draw...), and the whole hand laid down."""
+    singles = single_steps(table, rng, groups=8)
+    plays = [s for s in singles if s.kind in ("meld", "add", "discard")]
+    firsts = [Step("draw"), Step("ask")] + [s for s in singles if s.kind == "take"][:6]
+    moves = []
+    for _ in range(count):
+        move = [rng.choice(firsts)] if rng.random() < 0.85 else []
+        move += rng.sample(plays, min(len(plays), rng.randint(1, 3)))
+        if rng.random() < 0.15:
+            move.insert(rng.randint(0, len(move)), rng.choice(firsts))
+        moves.append(move if len(move) > 1 else [Step("draw"), *move])
+    hand = list(table.mover.hand or [])
+    if hand:  # all of it down after the draw, and with the last card discarded
+        moves.append([Step("draw"), Step("meld", tuple(hand))])
+    if len(hand) > 1:
+        moves.append([Step("draw"), Step("meld", tuple(hand[:-1])), Step("discard", (hand[-1],))])
+    return moves
+
+
 def scenario_tables():
     for path in SCENARIOS:
         scenario = load_scenario(path)
@@ -239,8 +261,9 @@ def tables(draw: st.DrawFn) -> Table:
 @SETTINGS
 @given(tables(), st.randoms(use_true_random=False))
 def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
-    problems = [found for s in single_steps(table, rng, groups=12)
-                for found in (disagreement(table, [s]), trusted_disagreement(table, [s]), data_disagreement(table, [s]))
+    moves = [[s] for s in single_steps(table, rng, groups=12)] + several_steps(table, rng)
+    problems = [found for move in moves
+                for found in (disagreement(table, move), trusted_disagreement(table, move), data_disagreement(table, move))
                 if found]
     assert not problems, "\n".join(problems[:5])
     if table.turn.phase == "draw" and table.discard:
@@ -302,17 +325,22 @@ def test_the_kernel_agrees_with_the_judge_on_self_played_positions(monkeypatch):
 
     rng = random.Random(7)
     problems: list[str] = []
-    seen = 0
+    seen = answered = several = 0
     for rid in BUILTIN:
         for table in self_played_positions(monkeypatch, rid, 26)[::4]:
             seen += 1
-            steps = [o.steps[0] for o in legal_moves(table).options]
-            for s in steps + single_steps(table, rng, groups=6):
-                for found in (disagreement(table, [s]), trusted_disagreement(table, [s]), data_disagreement(table, [s])):
+            listed = [o.steps for o in legal_moves(table).options]
+            moves = [[o[0]] for o in listed] + [[s] for s in single_steps(table, rng, groups=6)]
+            for move in moves + listed + several_steps(table, rng, 6):
+                answered += len(move) > 1 and decide(table, move) != JUDGE
+                several += len(move) > 1
+                for found in (disagreement(table, move), trusted_disagreement(table, move),
+                              data_disagreement(table, move)):
                     if found:
                         problems.append(f"{rid}: {found}")
     assert seen > 20
     assert not problems, "\n".join(problems[:5])
+    assert answered > several // 3, (answered, several)  # the kernel answers many moves of several steps
 
 
 def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():

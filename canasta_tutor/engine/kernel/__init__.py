@@ -2,12 +2,14 @@
 nothing else, fast enough for programs that ask it millions of times.
 
 The judge (``engine/judge.py``, one function per rule) is the specification and the only source of
-wording; the kernel answers the same question on plain counts, asking the rules in their decisive
-order (``engine/decisive.py``) and stopping at the first one broken. Its modules mirror
-``engine/rules/``. A question it does not answer itself (a move of several steps, a hand known only
-by its count, cards written without a suit, black threes melded, a red three drawn, in the pile or
-as the stock's last card) it hands to the judge (``JUDGE``): it never guesses. Differential tests
-hold the two to the same answers."""
+wording; the kernel answers the same question on plain counts (``view.py``: the player on turn, their
+side, the turn and the pile), asking the rules in their decisive order (``engine/decisive.py``) and
+stopping at the first one broken. A move of several steps applies them one by one on a turn that
+copies only what a step changes (``whole.py``). Its modules mirror ``engine/rules/``. A question it
+does not answer itself (a hand known only by its count, cards written without a suit, black threes
+melded, a red three drawn, in the pile or as the stock's last card, a card taken for one drawn unseen)
+it hands to the judge (``JUDGE``): it never guesses. Differential tests hold the two to the same
+answers."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -22,6 +24,7 @@ from canasta_tutor.engine.kernel.meld import meld_step
 from canasta_tutor.engine.kernel.pile import no_take, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.kernel.view import View, view
+from canasta_tutor.engine.kernel.whole import decide_move
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
@@ -35,10 +38,17 @@ _BEHIND = bool(unmirrored(set(RULES)))
 
 def decide(table: Table, steps: Sequence[Step]) -> str | None:
     """None when the move is legal, else the deciding rule's id; ``JUDGE`` when the judge must say."""
-    if len(steps) != 1 or _BEHIND:
+    if _BEHIND or not steps:
         return JUDGE
     v = view(table)
-    return JUDGE if v is None else decide_step(v, steps[0])
+    if v is None:
+        return JUDGE
+    if len(steps) == 1:
+        return decide_step(v, steps[0])
+    hand = v.hand
+    if hand is None or not SUITLESS.isdisjoint(hand) or any(not SUITLESS.isdisjoint(s.cards) for s in steps):
+        return JUDGE
+    return decide_move(v, hand, steps)
 
 
 def decide_step(v: View, step: Step) -> str | None:

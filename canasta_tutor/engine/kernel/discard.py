@@ -16,7 +16,8 @@ from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
 
 
-def discard_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
+def discard_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
+    """The discard's own rules; ``alone``: the move is this step, so going out by it is asked too."""
     if not v.drawn:
         return DRAW_FIRST
     if len(step.cards) != 1:
@@ -28,6 +29,6 @@ def discard_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
         return DISCARD_WILD
     if card not in hand:
         return NOT_IN_HAND
-    if len(hand) == 1:
+    if alone and len(hand) == 1:
         return going_out(v, v.canastas(), False, True)
     return None

@@ -8,7 +8,8 @@ from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
 
 
-def draw_step(v: View, held: int, step: Step) -> str | None:
+def draw_step(v: View, held: int, step: Step, alone: bool = True) -> str | None:
+    """The draw's own rules; ``alone``: the move is this step, so stopping short is asked too."""
     if v.drawn:
         return ONE_DRAW
     k = v.k
@@ -22,4 +23,4 @@ def draw_step(v: View, held: int, step: Step) -> str | None:
             return JUDGE
         if len(named) != due:
             return DRAW_COUNT
-    return stopping_short(k, v.canastas(), 1) if held + due == 1 else None
+    return stopping_short(k, v.canastas(), 1) if alone and held + due == 1 else None

@@ -45,8 +45,9 @@ def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[
     return None if holds(hand, cards) else NOT_IN_HAND
 
 
-def meld_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
-    """A new meld (``meld``) or a lay-off (``add``)."""
+def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
+    """A new meld (``meld``) or a lay-off (``add``); ``alone``: the move is this step, so the rules of
+    a move's end (going out, stopping short, the first meld) are asked here too."""
     if not v.drawn:
         return DRAW_FIRST
     k = v.k
@@ -76,7 +77,7 @@ def meld_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
         was_canasta = False
         result = list(cards)
     broken = laid(k, rank, result, target is None, hand, cards)
-    if broken is not None:
+    if broken is not None or not alone:
         return broken
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards)

@@ -7,15 +7,15 @@ from canasta_tutor.engine.kernel.ids import CANASTAS_NEEDED, MUST_DISCARD, PERMI
 from canasta_tutor.engine.kernel.view import View
 
 
-def going_out(v: View, have: int, concealed: bool, discarded: bool) -> str | None:
-    """A one-step move that empties the hand (the partner was not asked in it); ``have``: the side's
-    canastas after it."""
+def going_out(v: View, have: int, concealed: bool, discarded: bool, asked: bool = False) -> str | None:
+    """A step that empties the hand; ``have``: the side's canastas after it; ``asked``: the move
+    asked the partner before it."""
     k = v.k
     if have < k.out_canastas:
         return CANASTAS_NEEDED
     if v.partnered:
         answer = v.permission
-        if answer == "refused" or k.permission_required and answer != "granted":
+        if answer == "refused" or k.permission_required and answer != "granted" and not asked:
             return PERMISSION
     if not discarded and k.final_discard != "optional" and (k.final_discard == "required" or not concealed):
         return MUST_DISCARD

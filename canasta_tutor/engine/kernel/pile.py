@@ -28,7 +28,9 @@ from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
 
 
-def take_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
+def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
+    """The take's own rules in decisive order; ``alone``: the move is this step, so the rules of a
+    move's end (going out, stopping short, the first meld) are asked here too."""
     k = v.k
     drawn = v.drawn
     if k.stock_out_end and v.stock == 0 and not drawn:
@@ -82,7 +84,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step) -> str | None:
         was_canasta = False
         result = [top, *cards]
     broken = laid(k, rank, result, target is None, hand, cards)
-    if broken is not None:
+    if broken is not None or not alone:
         return broken
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards) + len(pile) - 1

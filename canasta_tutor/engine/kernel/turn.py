@@ -19,8 +19,9 @@ def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     return True
 
 
-def ask_step(v: View, held: int) -> str | None:
-    """Asking "may I go out?" (``turn.no-partner``), then a turn that stops with one card left."""
+def ask_step(v: View, held: int, alone: bool = True) -> str | None:
+    """Asking "may I go out?" (``turn.no-partner``), then (``alone``: the move is this step) a turn
+    that stops with one card left."""
     if not v.partnered:
         return NO_PARTNER
-    return stopping_short(v.k, v.canastas(), 1) if v.drawn and held == 1 else None
+    return stopping_short(v.k, v.canastas(), 1) if alone and v.drawn and held == 1 else None
