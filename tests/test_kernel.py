@@ -385,6 +385,41 @@ def test_the_kernel_agrees_with_the_judge_on_every_way_of_going_out():
     assert not problems, "\n".join(problems[:5])
 
 
+def test_the_kernel_agrees_with_the_judge_on_moves_of_several_steps_that_end_a_turn():
+    """The ends of a turn of several steps, in every ruleset: stopping with one card (the one drawn),
+    going out after taking the pile (never concealed), after laying off onto the partner's meld (not
+    concealed either), concealed, and by the discard."""
+    problems: list[str] = []
+    asked = answered = 0
+    cases = (("draw", "5C 5D 5H", "8C 5H", "draw; meld 5C 5D 5H"),
+             ("draw", "5C 5D 5H 5S 5C 5D", "5H", "take 5C 5D; add 5H 5S 5C 5D to 5"),
+             ("play", "KH 5C 5D 5H 5S 5C 5D 5H", "8C", "add KH to K; meld 5C 5D 5H 5S 5C 5D 5H"),
+             ("play", "5C 5D 5H 5S 5C 5D 5H 4C", "8C", "meld 5C 5D 5H 5S; add 5C 5D 5H to 5; discard 4C"),
+             ("draw", "5C 5D 5H 5S 4C", "8C", "draw; ask; meld 5C 5D 5H 5S; discard 4C"))
+    for rid, answer, last, melded in itertools.product(BUILTIN, ("none", "granted", "refused"),
+                                                       HOUSE["final_discard"].choices, (False, True)):
+        for phase, hand, pile, move in cases:
+            data = {"ruleset": rid, "house_rules": {"final_discard": last},
+                    "players": [{"name": "Ann", "hand": hand, "has_melded": melded}, {"name": "Bob", "hand": 11},
+                                {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+                    "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": 0,
+                               "melds": ["KH KD KS KC KH KD KS"] if melded else ["KD KC KS"]},
+                              {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
+                    "discard": pile, "stock": 30, "turn": {"player": "Ann", "phase": phase, "permission": answer}}
+            try:
+                table = api.table_from_dict(data)
+            except api.InputError:
+                continue
+            steps = parse_move(move)
+            asked += 1
+            answered += decide(table, steps) != JUDGE
+            found = disagreement(table, steps)
+            if found:
+                problems.append(f"{rid}: {found}")
+    assert not problems, "\n".join(problems[:5])
+    assert answered > asked * 3 // 4, (answered, asked)  # the kernel answers nearly all of them itself
+
+
 def test_the_kernel_mirrors_every_rule_of_the_judge_or_hands_it_over():
     from canasta_tutor.engine.kernel.ids import unmirrored
     from canasta_tutor.engine.rules import RULES

@@ -24,7 +24,7 @@ from canasta_tutor.engine.kernel.meld import meld_step
 from canasta_tutor.engine.kernel.pile import no_take, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.kernel.view import View, view
-from canasta_tutor.engine.kernel.whole import decide_move
+from canasta_tutor.engine.kernel.whole import Turn, decide_move
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
@@ -40,15 +40,19 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     """None when the move is legal, else the deciding rule's id; ``JUDGE`` when the judge must say."""
     if _BEHIND or not steps:
         return JUDGE
-    v = view(table)
-    if v is None:
-        return JUDGE
     if len(steps) == 1:
-        return decide_step(v, steps[0])
-    hand = v.hand
-    if hand is None or not SUITLESS.isdisjoint(hand) or any(not SUITLESS.isdisjoint(s.cards) for s in steps):
+        v = view(table)
+        return JUDGE if v is None else decide_step(v, steps[0])
+    t = Turn()
+    if view(table, t) is None:
         return JUDGE
-    return decide_move(v, hand, steps)
+    hand = t.hand
+    if hand is None or not SUITLESS.isdisjoint(hand):
+        return JUDGE
+    for s in steps:
+        if s.cards and not SUITLESS.isdisjoint(s.cards):
+            return JUDGE
+    return decide_move(t, hand, steps)
 
 
 def decide_step(v: View, step: Step) -> str | None:

@@ -68,10 +68,12 @@ class View:
         return n
 
 
-def view(table: Table) -> View | None:
-    """The kernel's view of ``table``; None when the judge must answer (a red three drawn as the
-    stock's last card this turn, whose consequences the judge follows)."""
-    v = View()
+def view(table: Table, v: View | None = None) -> View | None:
+    """The kernel's view of ``table`` (written into ``v`` when given); None when the judge must
+    answer (a red three drawn as the stock's last card this turn, whose consequences the judge
+    follows)."""
+    if v is None:
+        v = View()
     if type(table) is PlainTable:
         plain = table.parts
         if plain is not None:

@@ -48,23 +48,20 @@ class Turn(View):
     concealed: bool
 
 
-def start(v: View, hand: Sequence[Card]) -> Turn:
-    t = Turn()
-    for name in View.__slots__:
-        setattr(t, name, getattr(v, name))
-    ranks = v.ranks if v.ranks is not None else [rank_of(m) for m in v.melds]
-    t.ranks, t.ranks_before, t.melds = list(ranks), ranks, list(v.melds)
+def start(t: Turn, hand: Sequence[Card]) -> None:
+    """The turn as it begins, on ``t``, which holds the kernel's view of the table."""
+    ranks = t.ranks if t.ranks is not None else [rank_of(m) for m in t.melds]
+    t.ranks, t.ranks_before, t.melds = list(ranks), ranks, list(t.melds)
     t.own, t.from_pile, t.unknown = list(hand), [], 0
     t.new_melds = []
     t.counted = 0
-    t.drew_stock = v.drawn  # a turn found in the play phase began with a draw from the stock
+    t.drew_stock = t.drawn  # a turn found in the play phase began with a draw from the stock
     t.took = t.discarded = t.asked = t.laid_off = t.out = t.concealed = False
-    return t
 
 
-def decide_move(v: View, hand: Sequence[Card], steps: Sequence[Step]) -> str | None:
-    """``decide`` of a move of several steps on the kernel's view of a table."""
-    t = start(v, hand)
+def decide_move(t: Turn, hand: Sequence[Card], steps: Sequence[Step]) -> str | None:
+    """``decide`` of a move of several steps; ``t``: the kernel's view of the table, made a turn."""
+    start(t, hand)
     for step in steps:
         kind = step.kind
         cards = step.cards
