@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
+from canasta_tutor.engine.kernel import JUDGE, decide
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
 
@@ -170,7 +171,7 @@ def _distinct(cards) -> list:
 
 def _discard_follows(o: Option) -> bool:
     """For a legal move of one step that does not end the turn (a meld, a lay-off, a take) listed
-    without its verdict: whether discarding a natural card held after it is legal, judged as one
+    without its verdict: whether discarding a natural card held after it is legal, ruled as one
     move from the table. Then the search (``can_finish``) answers yes: it tries the discard of every
     card held, that one among them, and stops at the first legal one. False means only "not this
     way"; the search decides then."""
@@ -187,7 +188,11 @@ def _discard_follows(o: Option) -> bool:
     if o.kind == "take":
         held += table.discard[:-1]  # the rest of the pile goes into the hand
     card = next((c for c in held if c.is_natural), None)
-    return card is not None and judge(table, [step, Step("discard", (card,))]).legal
+    if card is None:
+        return False
+    move = [step, Step("discard", (card,))]
+    said = decide(table, move)  # the kernel answers most such moves; else the judge
+    return judge(table, move).legal if said is JUDGE else said is None
 
 
 def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
