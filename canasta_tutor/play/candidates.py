@@ -1,9 +1,12 @@
 """The candidate moves from a table, for the player on turn, listed compactly (``every_move``);
 ``moves.legal_moves`` leaves out those after which the turn cannot be finished.
 
-The generator only decides what to try; the judge decides what is legal. Every candidate is judged
-by the same ``judge`` that ``check`` uses, and only legal ones are listed, so the listing can never
-disagree with ``check``.
+The generator only decides what to try; the rules decide what is legal. A candidate of one step
+(a draw, a plain take, a meld, a lay-off, a discard) is asked of the verdict kernel, which answers as
+``check`` does or hands the question to the judge; every other candidate is judged by the same
+``judge`` that ``check`` uses. Only legal ones are listed, so the listing can never disagree with
+``check``. An option the kernel found legal gets the judge's full ruling when it is first read: most
+options of a listing are never read (a hint or a self-played turn reads one).
 
 Candidates are built per card class (the rank, and red or black for threes): the suit of a card
 never changes a ruling except on threes, so "meld 9S 9D 9H" and "meld 9C 9D 9H" are one entry that
@@ -18,8 +21,10 @@ from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
+from canasta_tutor.engine.kernel import JUDGE, View, decide_step, step_view
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.rules import BY_STAGE
+from canasta_tutor.engine.ruling import finished
 from canasta_tutor.engine.state import TurnState
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.going_out import ways_out
@@ -38,18 +43,60 @@ QUICK_STEPS = NODE_LIMIT
 RULING_LIMIT = 3000
 
 
-@dataclass
 class Option:
+    """One entry of a listing. Its ``verdict`` is the judge's ruling on ``steps`` played on the table
+    listed: given when the listing made it, else judged on first read (a listing learns whether most
+    single steps are legal from the verdict kernel, and most of those rulings are never read)."""
+
+    __slots__ = ("_ends", "_on", "_verdict", "choices", "kind", "shares", "steps", "ways")
     kind: str
     steps: list[Step]
-    verdict: Verdict
-    ways: int = 1  # concrete choices of cards this entry stands for
-    choices: list[tuple[int, int, str]] = field(default_factory=list)  # (used, held, class), partly used
-    shares: int = 1  # ways to share out the wild cards among the melds (going out)
+    ways: int  # concrete choices of cards this entry stands for
+    choices: list[tuple[int, int, str]]  # (used, held, class), partly used
+    shares: int  # ways to share out the wild cards among the melds (going out)
+
+    def __init__(self, kind: str, steps: list[Step], verdict: Verdict | None, ways: int = 1,
+                 choices: list[tuple[int, int, str]] | None = None, shares: int = 1, *,
+                 on: Table | None = None, ends: bool | None = None) -> None:
+        if verdict is None and on is None:
+            raise ValueError("an option needs its verdict or the table to judge it on")
+        self.kind = kind
+        self.steps = steps
+        self.ways = ways
+        self.choices = [] if choices is None else choices
+        self.shares = shares
+        self._verdict = verdict
+        self._on = on
+        self._ends = ends  # whether the move ends the turn, where the listing knows without the verdict
+
+    @property
+    def verdict(self) -> Verdict:
+        v = self._verdict
+        if v is None:
+            assert self._on is not None
+            v = self._verdict = judge(self._on, self.steps)
+        return v
+
+    @property
+    def ends_turn(self) -> bool:
+        """The move ends the turn (``ruling.finished`` of its verdict), read without judging it where
+        the listing knows already."""
+        ends = self._ends
+        return finished(self.verdict) if ends is None else ends
+
+    @property
+    def listed_on(self) -> Table | None:
+        """The table the listing judged this option on, for an option whose verdict is judged when
+        first read (None for one given its verdict)."""
+        return self._on
 
     @property
     def move(self) -> str:
         return format_move(self.steps)
+
+    def __repr__(self) -> str:
+        return (f"Option(kind={self.kind!r}, move={self.move!r}, ways={self.ways}, choices={self.choices!r}, "
+                f"shares={self.shares})")
 
 
 @dataclass
@@ -104,6 +151,9 @@ def can_take(table: Table) -> bool:
     return found
 
 
+_UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
+
+
 class _OutOfRulings(Exception):
     """The listing has asked for all the rulings it may."""
 
@@ -135,6 +185,8 @@ class _Generator:
         self.ruling_cost = 1 + len(self.player.hand or ()) // 64
         self._play_table: Table | None = None
         self._screen: TurnState | None = None
+        self._view: View | None | object = _UNREAD  # the kernel's view of the table listed
+        self._views: dict[int, tuple[Table, View | None]] = {}  # of the other tables judged on
 
     @property
     def play_table(self) -> Table:
@@ -175,10 +227,93 @@ class _Generator:
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
 
+    def offer(self, kind: str, step: Step, ways: int = 1, choices=()) -> None:
+        """``try_move`` of a move of one step whose ruling the listing does not read: the kernel says
+        whether it is legal (the judge where the kernel leaves it to the judge), and a legal one is
+        listed with its verdict judged when first read. Counted as a ruling all the same, so that a
+        listing stops where it always did."""
+        key = (step,)
+        if key in self.seen:
+            return
+        self.seen.add(key)
+        self.tick()
+        self.rulings_left -= self.ruling_cost
+        seen = self.view_of(self.table)
+        said = JUDGE if seen is None else decide_step(seen, step)
+        if said is JUDGE:
+            v = judge(self.table, [step])
+            if v.legal:
+                self.add("out" if v.went_out else kind, [step], v, ways, choices)
+            return
+        if said is not None:
+            return
+        # Legal: the move goes out when it puts down the whole hand (the kernel answers only on a
+        # hand whose every card is known); a discard or going out ends the turn.
+        assert seen is not None and seen.hand is not None
+        out = kind != "draw" and bool(step.cards) and len(step.cards) == len(seen.hand)
+        kind = "out" if out else kind
+        ends = True if out or kind == "discard" else False if kind in ("meld", "add") else None
+        self.options.append(Option(kind, [step], None, ways, list(choices), on=self.table, ends=ends))
+
+    def view_of(self, table: Table) -> View | None:
+        """The kernel's view of ``table`` (one of the tables this listing judges on), read once."""
+        if table is self.table:  # nearly every question is about the table listed
+            if self._view is _UNREAD:
+                self._view = step_view(table)
+            return self._view  # type: ignore[return-value]
+        known = self._views.get(id(table))
+        if known is None:
+            known = self._views[id(table)] = (table, step_view(table))  # the table is kept: its id stays its own
+        return known[1]
+
+    def decided(self, table: Table, step: Step) -> str | None:
+        """The kernel's answer on a move of one ``step`` (None: legal; a rule id; ``JUDGE``), counted
+        as a ruling."""
+        self.tick()
+        self.rulings_left -= self.ruling_cost
+        v = self.view_of(table)
+        return JUDGE if v is None else decide_step(v, step)
+
+    def fine_but_for(self, table: Table, step: Step, rules: tuple[str, ...]) -> bool:
+        """Whether the move of one ``step`` on ``table`` breaks no rule but those whose ids start with
+        one of ``rules``. The kernel's deciding rule settles it unless it is one of those (then the
+        judge says whether others are broken too)."""
+        said = self.decided(table, step)
+        if said is None:
+            return True
+        if said is not JUDGE and not said.startswith(rules):
+            return False
+        return all(f.rule.startswith(rules) for f in judge(table, [step]).violations)
+
+    def legal_take(self, step: Step, ways: int, choices: list[tuple[int, int, str]]) -> bool:
+        """List the take ``step`` when the kernel says it is legal as it is, with its verdict judged
+        when first read, and say so; else (refused, or a question for the judge) leave it to the
+        judge. Counted as a ruling, as the judge's would be. A take that lays the whole hand is
+        always judged (it might go out)."""
+        seen = self.view_of(self.table)
+        if seen is None or seen.hand is None or len(step.cards) >= len(seen.hand) or decide_step(seen, step) is not None:
+            return False
+        key = (step,)
+        if key not in self.seen:
+            self.seen.add(key)
+            self.tick()
+            self.rulings_left -= self.ruling_cost
+            self.options.append(Option("take", [step], None, ways, list(choices), on=self.table, ends=False))
+        return True
+
     def first_step_fails(self, step: Step) -> bool:
         """Whether the rules on the first step of a move already refuse it (then no later step can
         make the move legal). The same rule functions the judge runs, on the same facts, without the
-        rest of a ruling: the listing asks this of many candidates that share one first step."""
+        rest of a ruling: the listing asks this of many candidates that share one first step.
+
+        The kernel answers first where its answer settles it: a legal move breaks no rule, and a move
+        whose deciding rule is one of this step's own rules breaks that one on its first step."""
+        v = self.view_of(self.table)
+        said = JUDGE if v is None else decide_step(v, step)
+        if said is None:
+            return False
+        if said in _STEP_ONLY[step.kind]:
+            return True
         if self._screen is None:
             self._screen = TurnState.start(self.table)
         s = self._screen
@@ -194,11 +329,11 @@ class _Generator:
         if self.player.hand is None:
             self.notes.append("unknown-hand")
         if t.turn.phase == "draw":
-            self.try_move("draw", [Step("draw")])
+            self.offer("draw", Step("draw"))
             self.takes()
         else:
             self.plays()
-        self.try_move("ask", [Step("ask")])
+        self.offer("ask", Step("ask"))
 
     def takes(self) -> bool:
         """The takes of the pile; with ``first``, only whether there is one (True at the first)."""
@@ -238,6 +373,8 @@ class _Generator:
             step = Step("take", tuple(cards))
             # Most takes fail on their first step, which is cheaper to ask about than a whole
             # ruling; when only whether there is one is asked, the likeliest goes straight to the judge.
+            if not self.first and self.legal_take(step, ways, partial):
+                continue
             if (i or not self.first) and self.first_step_fails(step):
                 continue
             v = self.try_move("take", [step], ways, partial)
@@ -284,7 +421,7 @@ class _Generator:
         start = len(self.options)
         for cls, cards in pool.cards.items():
             partial = [(1, len(cards), cls)] if len(cards) > 1 else []
-            self.try_move("discard", [Step("discard", (cards[0],))], len(cards), partial)
+            self.offer("discard", Step("discard", (cards[0],)), len(cards), partial)
         discards = self.options[start:]
         del self.options[start:]
         try:
@@ -301,13 +438,13 @@ class _Generator:
                 if pool.n(r) and self.side.meld_of(r) is None:
                     for g in self.meld_groups(pool, r):
                         (cards,), ways, partial = pool.pick([g])
-                        self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
+                        self.offer("meld", Step("meld", tuple(cards)), ways, partial)
             self.lay_offs(pool)
             return
         # Any single meld that reaches the threshold alone, then the smallest combinations.
         for g, _ in self.valid_groups(pool, set(), self.table):
             (cards,), ways, partial = pool.pick([g])
-            self.try_move("meld", [Step("meld", tuple(cards))], ways, partial)
+            self.offer("meld", Step("meld", tuple(cards)), ways, partial)
         need = self.rs.threshold(self.side.score).need
         for combo in self.initial_combos(pool, need, exclude=set(), probe=self.table):
             picked, ways, partial = pool.pick(combo)
@@ -334,7 +471,7 @@ class _Generator:
                     for jokers in range(min(pool.n("JK"), cap - twos) + 1):
                         if k + twos + jokers:
                             (cards,), ways, partial = pool.pick([Group(r, k, twos, jokers)])
-                            self.try_move("add", [Step("add", tuple(cards), r)], ways, partial)
+                            self.offer("add", Step("add", tuple(cards), r), ways, partial)
 
     # -- a side's first meld --------------------------------------------------------------------
     def valid_groups(self, pool: Pool, exclude: set[str], probe: Table) -> list[tuple[Group, int]]:
@@ -352,8 +489,8 @@ class _Generator:
                 continue
             for g in self.meld_groups(pool, r):
                 cards = pool.first(g)
-                v = self.judge(probe, [Step("meld", tuple(cards))])
-                if v.legal or _only_initial(v):
+                step = Step("meld", tuple(cards))
+                if self.fine_but_for(probe, step, ("initial.",)):
                     out.append((g, sum(c.value for c in cards)))
         self.groups_cache[key] = out
         return out
@@ -470,6 +607,12 @@ def _take_shapes(naturals: int, twos: int, jokers: int, cap, joins: bool, likeli
             for t2 in range(max(0, wild - jokers), min(wild, twos) + 1):
                 if k + wild:
                     yield k, t2, wild - t2
+
+
+# Each kind of step's rules that are judged on that step alone (none of the whole move's): a move
+# whose deciding rule is one of them breaks it on its first step.
+_STEP_ONLY = {kind: {r.id for r in rules} - {r.id for r in BY_STAGE.get("end", ())} - {r.id for r in BY_STAGE.get("out", ())}
+              for kind, rules in BY_STAGE.items()}
 
 
 def _only_initial(v: Verdict) -> bool:

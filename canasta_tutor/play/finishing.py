@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from canasta_tutor.engine.judge import Verdict, judge_further
+from canasta_tutor.engine.judge import Verdict, judge, judge_further
+from canasta_tutor.engine.kernel import JUDGE, decide
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
 
@@ -168,13 +169,40 @@ def _distinct(cards) -> list:
     return list(dict.fromkeys(cards))  # cards are interned: one object for each notation
 
 
+def _discard_follows(o: Option) -> bool:
+    """For a legal move of one step that does not end the turn (a meld, a lay-off, a take) listed
+    without its verdict: whether discarding a natural card held after it is legal, ruled as one
+    move from the table. Then the search (``can_finish``) answers yes: it tries the discard of every
+    card held, that one among them, and stops at the first legal one. False means only "not this
+    way"; the search decides then."""
+    table = o.listed_on
+    if table is None or o.kind not in ("meld", "add", "take") or len(o.steps) != 1:
+        return False
+    hand = table.mover.hand
+    if hand is None:
+        return False
+    step = o.steps[0]
+    held = list(hand)
+    for c in step.cards:
+        held.remove(c)  # a legal move lays only cards held
+    if o.kind == "take":
+        held += table.discard[:-1]  # the rest of the pile goes into the hand
+    card = next((c for c in held if c.is_natural), None)
+    if card is None:
+        return False
+    move = [step, Step("discard", (card,))]
+    said = decide(table, move)  # the kernel answers most such moves; else the judge
+    return judge(table, move).legal if said is JUDGE else said is None
+
+
 def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
     """The options that can still finish the turn, when at least one can; else all of them.
     Returns the options kept and whether any of them can finish the turn."""
     good: list[Option] = []
     dead: list[Option] = []
     for o in options:
-        answer = True if finished(o.verdict) or o.kind == "ask" else can_finish(o.verdict)
+        # An offer to ask the partner is never a dead end; its ruling is not needed.
+        answer = True if o.kind == "ask" or o.ends_turn or _discard_follows(o) else can_finish(o.verdict)
         (dead if answer is False else good).append(o)
     if not dead:
         return options, True

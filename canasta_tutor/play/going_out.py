@@ -232,9 +232,7 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
     if key in gen.group_ok:
         return gen.group_ok[key]
     cards = pool.first(g)
-    step = _laying(gen, g, cards)
-    v = gen.judge(gen.play_table, [step])
-    ok = all(f.rule.startswith(("initial.", "out.")) for f in v.violations)
+    ok = gen.fine_but_for(gen.play_table, _laying(gen, g, cards), ("initial.", "out."))
     gen.group_ok[key] = ok
     return ok
 

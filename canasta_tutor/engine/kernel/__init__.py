@@ -29,7 +29,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "View", "decide", "no_take", "some_take", "take_on_counts", "view"]
+__all__ = ["JUDGE", "View", "decide", "decide_step", "no_take", "some_take", "step_view", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
@@ -53,6 +53,12 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         if s.cards and not SUITLESS.isdisjoint(s.cards):
             return JUDGE
     return decide_move(t, hand, steps)
+
+
+def step_view(table: Table) -> View | None:
+    """The view ``decide_step`` answers on, for a program that asks about many single steps on one
+    table; None when every question must go to the judge."""
+    return None if _BEHIND else view(table)
 
 
 def decide_step(v: View, step: Step) -> str | None:
