@@ -121,20 +121,22 @@ def run(lang: str, args: list[str], stdin: str | None = None) -> str:
     return result.stdout + result.stderr
 
 
-def _titles(path: Path) -> set[str]:
+@cache  # every command's run is checked against the titles of all the files: read each file once
+def _titles(path: Path) -> frozenset[str]:
     data = yaml.safe_load(path.read_text("utf-8")) or {}
     words = set(WORD.findall(str(data.get("title", "")) + " " + str(data.get("description", ""))))
     for key in ("players", "sides"):
         for item in data.get(key) or []:
             if isinstance(item, dict):
                 words.update(WORD.findall(str(item.get("name", ""))))
-    return words
+    return frozenset(words)
 
 
-def _moves(path: Path) -> list[str]:
+@cache  # asked twice a file in each language
+def _moves(path: Path) -> tuple[str, ...]:
     data = yaml.safe_load(path.read_text("utf-8")) or {}
     found = [c["move"] for c in data.get("checks") or [] if isinstance(c, dict) and isinstance(c.get("move"), str)]
-    return found or (["draw"] if "players" in data else [])
+    return tuple(found or (["draw"] if "players" in data else []))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card
@@ -143,12 +143,25 @@ def _lines(text: str, width_mm: float) -> int:
     return sum(max(1, math.ceil(len(part) / per_line)) for part in text.split("\n"))
 
 
-def _text_height(q: Question, lang: str | None, width_mm: float, words: bool = False) -> float:
-    rows = answer_rows(q, lang, words)
-    height = _lines(_plain(prompt(q, lang, words)), width_mm) * LINE_H + 2
-    for row in rows:
-        lines = _lines(_plain(row), width_mm - 8)
-        height += WRITE_H if "write" in row else CHOICE_H + (lines - 1) * LINE_H
+@dataclass(frozen=True)
+class QuestionText:
+    """A question's words as counted for its height: the prompt's text, and each answer row's text with
+    whether it is a line to write on. They do not change with the drawing's size, and fitting a page
+    asks a question's height thousands of times: worded once, counted again at each width."""
+    prompt: str
+    rows: tuple[tuple[str, bool], ...]
+
+
+def question_text(q: Question, lang: str | None, words: bool = False) -> QuestionText:
+    rows = tuple((_plain(row), "write" in row) for row in answer_rows(q, lang, words))
+    return QuestionText(_plain(prompt(q, lang, words)), rows)
+
+
+def _text_height(text: QuestionText, width_mm: float) -> float:
+    height = _lines(text.prompt, width_mm) * LINE_H + 2
+    for row, writing in text.rows:
+        lines = _lines(row, width_mm - 8)
+        height += WRITE_H if writing else CHOICE_H + (lines - 1) * LINE_H
     return height
 
 
@@ -162,13 +175,20 @@ class Placed:
     scale: float = FULL
     beside: bool = False
     words: bool = False  # moves written in words (``--words``)
+    worded: dict[str | None, QuestionText] = field(default_factory=dict, repr=False, compare=False)
+
+    def text(self, lang: str | None) -> QuestionText:
+        """The question's words in the language, worded at the first asking."""
+        if lang not in self.worded:
+            self.worded[lang] = question_text(self.q, lang, self.words)
+        return self.worded[lang]
 
     def height(self, lang: str | None, scale: float) -> float:
         drawing = self.svg_h * scale
         column = PAGE_W - WIDTH * scale - 4
         if column >= SIDE_TEXT:  # the words fit beside the drawing
-            return HEADING_H + max(drawing, _text_height(self.q, lang, column, self.words)) + GAP_H
-        return HEADING_H + drawing + _text_height(self.q, lang, PAGE_W, self.words) + GAP_H
+            return HEADING_H + max(drawing, _text_height(self.text(lang), column)) + GAP_H
+        return HEADING_H + drawing + _text_height(self.text(lang), PAGE_W) + GAP_H
 
 
 def _fit(group: list[Placed], lang: str | None) -> bool:
