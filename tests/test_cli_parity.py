@@ -74,6 +74,23 @@ def test_a_run_leaves_no_language_and_no_ascii_behind(canasta):
     assert not ascii_only(type("Utf8", (), {"encoding": "utf-8"})())
 
 
+def test_a_run_leaves_no_help_in_its_language_behind(canasta, monkeypatch):
+    """The command line is built once in a process and run again (cli._built): the help and the usage
+    errors a run words in another language, of one command, of a group's command and of the whole app,
+    are English again in the next run, as in a command line built anew."""
+    from canasta_tutor import cli
+
+    monkeypatch.setattr(cli, "_BUILT", {})  # English first, from commands built for it
+    runs = (["check", "--help"], ["--help"], ["pack", "install", "--help"], ["check", TABLE, "draw", "--bogus"])
+    english = [canasta(*args, cwd=ROOT) for args in runs]
+    danish = [canasta(*args, "--lang", "da", cwd=ROOT) for args in runs]
+    again = [canasta(*args, cwd=ROOT) for args in runs]
+    assert [d.output for d in danish] != [e.output for e in english]
+    for before, after in zip(english, again):
+        assert (after.returncode, after.stdout, after.stderr) == (before.returncode, before.stdout, before.stderr)
+    assert cli._built("check")[1] is cli._built("check")[1]  # built once: the runs above used it again
+
+
 def test_the_app_invoked_directly_leaves_no_language_behind():
     """A program that runs the app itself (CliRunner().invoke(app, ...)) gets the same: the group
     gives the run a context of its own."""

@@ -9,10 +9,15 @@ import contextvars
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import typer
+import typer.main
 
 from canasta_tutor.cli.common import APP_SETTINGS, AppSettings
+
+if TYPE_CHECKING:
+    from canasta_tutor.cli.typer_inside import Command
 
 __all__ = ["app", "main"]
 
@@ -227,6 +232,56 @@ def _run(args: list[str]) -> None:
         sys.stderr = _Shown(sys.stderr)
     args = _lang_after_command(args)
     named = len(args) > 0 and not args[0].startswith("-") and COMPLETE_VAR not in os.environ
-    target = _only(args[0]) if named else None
-    # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
-    (target or _register())(args=args, prog_name="canasta")
+    app, command, as_built = _built(args[0] if named and args[0] in COMMAND_MODULES else None)
+    from canasta_tutor.cli.typer_inside import call
+
+    try:
+        # prog_name: the same name (and completion variable) under `python -m canasta_tutor`
+        call(app, command, args, prog_name="canasta")
+    finally:
+        _as_built(as_built)
+
+
+# What a run changes on a command and its parameters (help worded in the run's language, Click's help
+# option made on demand): each attribute as built, lists and dicts copied, to be put back after the run.
+_State = list[tuple[object, dict[str, object]]]
+# The command line as Typer built it, by the command it holds (None: every command). Typer works out
+# every option's type when it builds a command and again when a run first reads each option, which
+# costs more than a whole ruling: a process pays it once, and so does a program (or a test) that runs
+# the command line many times in one process. The shell-detection switch of Typer's completion options
+# is read when they are built, so it is part of the key.
+_BUILT: dict[tuple[str | None, str | None], tuple[typer.Typer, Command, _State]] = {}
+
+
+def _built(name: str | None) -> tuple[typer.Typer, Command, _State]:
+    """The app for command ``name`` (see _only; every command for None), its Click command, and that
+    command's state as built."""
+    key = (name, os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"))
+    if key not in _BUILT:
+        app = (_only(name) if name else None) or _register()
+        command = typer.main.get_command(app)
+        _BUILT[key] = app, command, _state_of(command)
+    return _BUILT[key]
+
+
+def _state_of(command: Command) -> _State:
+    parts: list[object] = [command, *command.params]
+    for sub in getattr(command, "commands", {}).values():  # a group's commands, and theirs
+        parts += [part for part, _ in _state_of(sub)]
+    return [(part, _copied(vars(part))) for part in parts]
+
+
+def _copied(attrs: dict[str, object]) -> dict[str, object]:
+    return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in attrs.items()}
+
+
+def _as_built(state: _State) -> None:
+    """Every command and parameter back as it was built: the next run starts as a new process's does.
+    Typer's coercion of a parameter's value, made when first needed, is kept: it is worked out from the
+    parameter's type alone, the same for every run."""
+    for part, attrs in state:
+        coercion = vars(part).get("_runtime_param")
+        vars(part).clear()
+        vars(part).update(_copied(attrs))
+        if coercion is not None:
+            vars(part)["_runtime_param"] = coercion
