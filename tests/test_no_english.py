@@ -121,9 +121,14 @@ def run(lang: str, args: list[str], stdin: str | None = None) -> str:
     return result.stdout + result.stderr
 
 
+def _data(path: Path) -> dict:
+    """The file's data, for its own words only (the tool reads it its own way): with libyaml when there."""
+    return yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+
+
 @cache  # every command's run is checked against the titles of all the files: read each file once
 def _titles(path: Path) -> frozenset[str]:
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    data = _data(path)
     words = set(WORD.findall(str(data.get("title", "")) + " " + str(data.get("description", ""))))
     for key in ("players", "sides"):
         for item in data.get(key) or []:
@@ -134,7 +139,7 @@ def _titles(path: Path) -> frozenset[str]:
 
 @cache  # asked twice a file in each language
 def _moves(path: Path) -> tuple[str, ...]:
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    data = _data(path)
     found = [c["move"] for c in data.get("checks") or [] if isinstance(c, dict) and isinstance(c.get("move"), str)]
     return tuple(found or (["draw"] if "players" in data else []))
 
