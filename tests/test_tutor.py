@@ -284,7 +284,10 @@ def test_a_database_of_format_1_is_upgraded_without_loss(tmp_path):
     assert p.answers() == 1 and p.rules()["pile.empty"].right == 1 and p.finished_lessons() == ["melds"]
 
 
-def test_a_locked_database_is_refused_not_moved_aside(tmp_path):
+def test_a_locked_database_is_refused_not_moved_aside(tmp_path, monkeypatch):
+    from canasta_tutor.learning import store
+
+    monkeypatch.setattr(store, "BUSY_SECONDS", 0.1)  # held all along: how long it is waited for changes nothing
     Progress(tmp_path / "progress.db").record("quiz", "q", ["pile.empty"], "y", True)
     holder = sqlite3.connect(tmp_path / "progress.db", isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")
