@@ -531,12 +531,37 @@ def test_ctrl_c_during_a_json_lesson_prints_the_result_so_far(tmp_path):
     assert "Traceback" not in "".join(seen)
 
 
+def _workers_leaving_ctrl_c(parent: int) -> int | None:
+    """How many of ``parent``'s pool workers (multiprocessing's spawned children) ignore SIGINT, as they
+    do once set up to leave Ctrl-C to the parent; None where /proc does not tell."""
+    proc = Path("/proc")
+    if not (proc / "self" / "status").exists():
+        return None
+    found = 0
+    for status in proc.glob("[0-9]*/status"):
+        try:
+            fields = dict(line.split(":", 1) for line in status.read_text().splitlines() if ":" in line)
+            command = (status.parent / "cmdline").read_bytes()
+        except (OSError, ValueError):
+            continue  # a process that ended meanwhile
+        if fields.get("PPid", "").strip() == str(parent) and b"spawn_main" in command \
+                and int(fields.get("SigIgn", "0"), 16) & (1 << (signal.SIGINT - 1)):
+            found += 1
+    return found
+
+
 def test_ctrl_c_during_selfplay_in_two_processes_is_quiet(tmp_path):
     env = dict(os.environ, CANASTA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8")
     proc = subprocess.Popen([sys.executable, "-m", "canasta_tutor", "selfplay", "--hands", "400", "--jobs", "2"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    time.sleep(4)
+    # Ctrl-C once both workers are set up and playing hands: where /proc shows them, as soon as they
+    # are (then a moment into their hands), else after a time they surely are.
+    deadline = time.time() + 30
+    while (ready := _workers_leaving_ctrl_c(proc.pid)) is not None and ready < 2 and time.time() < deadline:
+        time.sleep(0.05)
+    time.sleep(4 if ready is None else 0.5)
+    assert proc.poll() is None  # still playing: the 400 hands take far longer
     os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: to the whole process group
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
