@@ -66,7 +66,9 @@ def placeholders(text) -> set[str]:
 def _source() -> dict:
     import yaml
 
-    return yaml.safe_load((HERE / "en.yaml").read_text(encoding="utf-8"))
+    # libyaml where PyYAML has it: the same data, read in a tenth of the time (a sync reads it five times)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml.load((HERE / "en.yaml").read_text(encoding="utf-8"), Loader=loader)
 
 
 def english() -> dict[str, str | tuple[str, str]]:
