@@ -472,3 +472,14 @@ def test_a_kernel_behind_the_judge_hands_every_question_over(monkeypatch):
     monkeypatch.setattr(kernel, "_BEHIND", True)
     assert decide(scenario.table, steps) == JUDGE
     assert api.check(scenario.table, steps).legal == judge(scenario.table, steps).legal
+
+
+def test_a_view_copied_into_a_turn_carries_every_value_it_holds():
+    from canasta_tutor.engine.kernel.view import View
+    from canasta_tutor.engine.kernel.whole import Turn
+
+    v = view(api.table_from_dict(api.EXAMPLE))
+    assert v is not None
+    t = Turn()
+    v.copy_into(t)
+    assert all(getattr(t, name) is getattr(v, name) for name in View.__slots__)  # a slot added is copied too

@@ -91,13 +91,9 @@ def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
         if s.cards and not SUITLESS.isdisjoint(s.cards):
             return JUDGE
     t = Turn()
-    for name in _VIEWED:
-        setattr(t, name, getattr(v, name))
+    v.copy_into(t)
     assert v.hand is not None  # ``decide_step`` answers only on a known hand
     return decide_then(t, v.hand, step, more)
-
-
-_VIEWED = View.__slots__  # what a view holds, copied into a turn; a turn's steps replace, never change, it
 
 
 def some_take(v: View) -> bool:
