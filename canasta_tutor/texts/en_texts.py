@@ -1176,7 +1176,7 @@ TEXTS = {
         'bye': 'Goodbye.',
         'quit-saved': 'The game is saved in {file}. Go on with: canasta play --resume {file}',
         'step-legal': 'OK: {move}',
-        'step-refused': "Refused: {move}: {reason} ({rule}; type 'why' for the full ruling)",
+        'step-refused': "Refused: {move}: {reason} (type 'why' for the full ruling)",
         'why-nothing': 'No move has been judged yet.',
         'warn': {
             'pile': {
