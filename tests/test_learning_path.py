@@ -409,3 +409,21 @@ def test_learn_and_progress_name_rules_and_lessons_by_their_titles(tmp_path):
     other = texts.section("tutor", "quiz-other-ruleset", {"title": titles["initial.canasta-required"],
                                                           "ruleset": "classic", "other": "dutch-house"})
     assert other.startswith("“At this score")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_the_next_lesson_is_named_in_the_languages_own_quotation_marks(tmp_path, lang):
+    """`learn` says why a lesson comes next and `progress` names it: its title is quoted as every other
+    title of the language is (“…”, „…”, »…«), never between typewriter quotes."""
+    from canasta_tutor import texts
+
+    first = read_lesson(builtin_lessons()[0], lang=lang)
+    quoted = texts.section("learning", "quoted", {"title": first.title}, lang)
+    learn = run("--lang", lang, "learn", stdin="q\n", home=tmp_path, env={"COLUMNS": "400"}).stdout
+    shown = run("--lang", lang, "progress", home=tmp_path, env={"COLUMNS": "400"}).stdout
+    why = texts.section("learning", "why-lesson", {"title": quoted}, lang)
+    assert why in learn, learn
+    nxt = next(ln for ln in shown.splitlines() if first.id in ln)
+    assert quoted in nxt, nxt
+    for text in (learn, nxt):
+        assert f"'{first.title}'" not in text and f'"{first.title}"' not in text
