@@ -2375,6 +2375,7 @@ TEXTS = {
             'options': {
                 'ruleset': 'Take the lesson under another ruleset: the engine answers under it (and it becomes your ruleset).',
                 'restart': 'Start the lesson over (without it, a lesson goes on at the first question not yet answered).',
+                'verbose': "After each answer, also name the rule ids and their sources; with 'list', each rule's id after its title.",
             },
         },
         'quiz': {
