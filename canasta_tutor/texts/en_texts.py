@@ -1428,6 +1428,7 @@ TEXTS = {
                 'one': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with only {unseen} card of that rank out of sight nobody can hold a pair of it.',
                 'other': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and with only {unseen} cards of that rank out of sight nobody can hold a pair of it.',
             },
+            'discard-seen-none': 'discard {card}: the pile is frozen, so taking it needs a natural pair, and no card of that rank is out of sight: nobody can hold a pair of it.',
             'discard-wild': 'discard {card}: a wild card is worth more kept; freezing the pile with one pays only when the pile is not frozen yet, holds {least} cards or more, and another wild card stays in your hand.',
         },
         'coach-told': {
