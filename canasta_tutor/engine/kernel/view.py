@@ -94,12 +94,18 @@ def view(table: Table, v: View | None = None) -> View | None:
     if turn.red_three_last:
         return None
     rs = v.rs = table.ruleset
-    v.k = constants(rs)
+    v.k = rs.__dict__.get("_kernel") or constants(rs)
+    name = turn.player
     player = table.mover
-    side = table.side_of(turn.player)
+    for side in table.sides:  # ``Table.side_of``, without raising: every player sits on a side
+        if name in side.players:
+            break
+    else:
+        raise KeyError(name)
     v.hand = player.hand
-    v.melds = [m.cards for m in side.melds]
-    v.ranks = [m.rank for m in side.melds]
+    melds = side.melds
+    v.melds = [m.cards for m in melds]
+    v.ranks = [m.rank for m in melds]
     v.partnered = len(side.players) > 1
     v.score = side.score
     v.melded = player.has_melded
