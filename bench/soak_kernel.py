@@ -1,8 +1,10 @@
 """The kernel against the judge, longer than CI runs it (not a test): `python bench/soak_kernel.py [HANDS]`.
 
 Plays HANDS self-played hands in every ruleset (default 40) and, at every position a hand passes
-through, asks both the kernel and the judge about every move the listing offers and about the single
-steps ``tests/test_kernel.py`` builds; then runs the generated-table property with 5,000 examples.
+through, asks both the kernel and the judge about every move the listing offers (its first step alone
+and whole) and about the single steps and moves of several steps ``tests/test_kernel.py`` builds, on the
+table, its trusted twin and its twin from data; then runs the generated-table property with 5,000
+examples.
 Prints each disagreement (the table and the move) and exits 1 when there is one."""
 from __future__ import annotations
 
@@ -29,13 +31,15 @@ def soak(hands: int) -> int:
         for rid in BUILTIN:
             for seed in range(hands):
                 for table in tk.self_played_positions(mp, rid, seed):
-                    steps = [o.steps[0] for o in legal_moves(table).options]
-                    for s in steps + tk.single_steps(table, rng, groups=6):
-                        asked += 1
-                        found = tk.disagreement(table, [s])
-                        if found:
-                            problems += 1
-                            print(rid, seed, found)
+                    listed = [o.steps for o in legal_moves(table).options]
+                    moves = [[o[0]] for o in listed] + [[s] for s in tk.single_steps(table, rng, groups=6)]
+                    for move in moves + listed + tk.several_steps(table, rng, 6):
+                        for found in (tk.disagreement(table, move), tk.trusted_disagreement(table, move),
+                                      tk.data_disagreement(table, move)):
+                            asked += 1
+                            if found:
+                                problems += 1
+                                print(rid, seed, found)
     print(f"self-play: {asked} moves asked, {problems} disagreements")
     try:
         tk.test_the_kernel_agrees_with_the_judge_on_generated_tables()

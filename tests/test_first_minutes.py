@@ -2,6 +2,7 @@
 from any folder, and tables that read in 80 columns."""
 from __future__ import annotations
 
+import contextvars
 import json
 from pathlib import Path
 
@@ -116,4 +117,14 @@ def test_the_lesson_list_reads_in_80_columns(tmp_path, lang):
     assert max(len(line) for line in out.splitlines()) <= 80
     flat = " ".join(out.split())
     for lesson in json.loads(canasta("lesson", "list", "--json", "--lang", lang).stdout)["lessons"]:
-        assert lesson["id"] in flat and all(r in flat for r in lesson["rules"])
+        titles = contextvars.copy_context().run(_titles, lesson["rules"], lang)
+        assert lesson["id"] in flat and all(t in flat for t in titles), (lesson["id"], titles)
+
+
+def _titles(rules: list[str], lang: str) -> list[str]:
+    """The rules as a learner reads them in ``lang``: each title quoted (run in a context of its own)."""
+    from canasta_tutor import texts
+    from canasta_tutor.learning.tested import topic_title
+
+    texts.choose(lang)
+    return [texts.section("learning", "quoted", {"title": topic_title(r)}) for r in rules]

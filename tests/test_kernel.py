@@ -17,7 +17,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
-from canasta_tutor.engine.kernel import JUDGE, decide, no_take, some_take, take_on_counts, view
+from canasta_tutor.engine.kernel import JUDGE, decide, decide_after, no_take, some_take, take_on_counts, view
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN, PARAMS
 from canasta_tutor.engine.table import Table
@@ -343,6 +343,41 @@ def test_the_kernel_agrees_with_the_judge_on_self_played_positions(monkeypatch):
     assert answered > several // 3, (answered, several)  # the kernel answers many moves of several steps
 
 
+def test_a_step_found_legal_then_a_discard_agrees_with_the_judge(monkeypatch):
+    """``decide_after``, which does not ask a legal step's own rules again, on every step a listing
+    of a self-played position found legal with the kernel (a draw, a meld, a lay-off, a take),
+    followed by the discard of each card held after it: the judge's answer on the whole move."""
+    from canasta_tutor.play.candidates import every_move
+
+    problems: list[str] = []
+    answered = asked = 0
+    for rid in BUILTIN:
+        for seed in (3, 26):
+            for table in self_played_positions(monkeypatch, rid, seed):
+                v = view(table)
+                for o in every_move(table).options:
+                    if o.listed_on is None or o.kind not in ("draw", "meld", "add", "take") or v is None:
+                        continue
+                    step = o.steps[0]
+                    held = list(table.mover.hand or ())
+                    for c in step.cards:
+                        held.remove(c)
+                    if o.kind == "take":
+                        held += table.discard[:-1]
+                    for card in dict.fromkeys(held):
+                        more = [Step("discard", (card,))]
+                        said = decide_after(v, step, more)
+                        asked += 1
+                        if said is JUDGE:
+                            continue
+                        answered += 1
+                        ruled = judged(table, [step, *more])
+                        if said != ruled:
+                            problems.append(f"{rid} seed {seed}: {o.move}; {more[0]}: kernel {said}, judge {ruled}")
+    assert not problems, "\n".join(problems[:5])
+    assert answered > asked * 0.9 and answered > 5000, (answered, asked)
+
+
 def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():
     for path, table, moves, _ in scenario_tables():
         for move in moves:
@@ -437,3 +472,14 @@ def test_a_kernel_behind_the_judge_hands_every_question_over(monkeypatch):
     monkeypatch.setattr(kernel, "_BEHIND", True)
     assert decide(scenario.table, steps) == JUDGE
     assert api.check(scenario.table, steps).legal == judge(scenario.table, steps).legal
+
+
+def test_a_view_copied_into_a_turn_carries_every_value_it_holds():
+    from canasta_tutor.engine.kernel.view import View
+    from canasta_tutor.engine.kernel.whole import Turn
+
+    v = view(api.table_from_dict(api.EXAMPLE))
+    assert v is not None
+    t = Turn()
+    v.copy_into(t)
+    assert all(getattr(t, name) is getattr(v, name) for name in View.__slots__)  # a slot added is copied too

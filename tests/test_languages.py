@@ -2,6 +2,7 @@
 worded in every language with nothing left in English."""
 from __future__ import annotations
 
+import contextvars
 import json
 import subprocess
 import sys
@@ -278,3 +279,61 @@ def test_a_user_sees_the_text_with_the_values_given_and_the_missing_placeholder_
     monkeypatch.setattr(texts.sys, "flags", type("Flags", (), {"dev_mode": False})())
     assert texts._fill("{first} and {last}", {"first": "Ann"}) == "Ann and {last}"
     assert texts._fill("{0} cards", {}) == "{0} cards"  # not a named placeholder: as written
+
+
+# A table with a house rule of every kind of value: a set of choices, a flag, null, a bonus, score bands.
+HOUSE_TABLE = """\
+house_rules:
+  pile_frozen_by: [wild, black-three]
+  canasta_closed: true
+  max_wilds: null
+  canasta_bonus: {natural: 600, mixed: 300}
+  initial_meld: [{below: 1500, need: 50}, {need: 90}]
+  partner_permission: required
+"""
+
+
+@pytest.mark.parametrize("lang", ["en", *TRANSLATED])
+def test_a_tables_house_rules_are_shown_in_words_and_kept_as_ids_in_json(tmp_path, lang):
+    """`show`, its drawing and the lessons' tables name each house rule by its title with the value in
+    words, never by the parameter's id; the file and --json keep the ids, for programs."""
+    from canasta_tutor.files.snapshot import load_table
+    from canasta_tutor.render.table_view import table_lines
+
+    source = (ROOT / "scenarios/rules/pile.needs-natural-pair-black-three.yaml").read_text("utf-8")
+    table_file = tmp_path / "house.yaml"
+    table_file.write_text(source.replace("house_rules:\n  pile_frozen_by: [wild, black-three]\n", HOUSE_TABLE), "utf-8")
+    rules = ("pile_frozen_by", "canasta_closed", "max_wilds", "canasta_bonus", "initial_meld", "partner_permission")
+    env = {"COLUMNS": "1000"}
+    shown = run("--lang", lang, "show", str(table_file), env=env)
+    drawn = run("--lang", lang, "show", str(table_file), "--svg", str(tmp_path / "t.svg"), env=env)
+    assert shown.returncode == 0 and drawn.returncode == 0, shown.stderr + drawn.stderr
+    header = shown.stdout.splitlines()[0]
+    svg = (tmp_path / "t.svg").read_text("utf-8")
+    titles = texts.catalog(lang)["parameters"]["titles"]
+    for name in rules:
+        assert name not in header and name not in svg, (name, header)
+    for name in rules:
+        assert f"{titles[name]}: " in header, (name, header)
+    assert f"{titles['pile_frozen_by']}: " in svg  # (the drawing's line is cut at its width)
+    assert "wild, black-three" not in header or lang == "en"  # the choices in the reader's words
+    assert f"{texts.catalog(lang)['parameters']['no-limit']};" in header  # max_wilds: null lifts the cap
+
+    def lesson_lines() -> list[str]:  # the plain lines a lesson's table is drawn in
+        texts.choose(lang)
+        return table_lines(load_table(str(table_file)), teaching=True)
+
+    assert header.endswith("  " + contextvars.copy_context().run(lesson_lines)[1])
+    as_json = json.loads(run("--lang", lang, "show", str(table_file), "--json").stdout)
+    assert as_json["house_rules"]["pile_frozen_by"] == ["wild", "black-three"]
+    assert as_json["house_rules"]["partner_permission"] == "required" and as_json["house_rules"]["max_wilds"] is None
+
+
+def test_every_house_option_has_a_title_in_every_language():
+    from canasta_tutor.engine.ruleset import PARAMS
+
+    house = {name for name, spec in PARAMS.items() if spec.house}
+    assert set(texts.catalog("en")["parameters"]["titles"]) == house
+    for lang in TRANSLATED:
+        titles = texts.catalog(lang)["parameters"]["titles"]
+        assert all(titles[n] != texts.catalog("en")["parameters"]["titles"][n] or n == "jokers" for n in house), lang

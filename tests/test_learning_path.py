@@ -2,6 +2,7 @@
 script, the learner's own ruleset, feedback that explains, and quiz positions that real play reaches."""
 from __future__ import annotations
 
+import contextvars
 import json
 import random
 import sqlite3
@@ -409,3 +410,46 @@ def test_learn_and_progress_name_rules_and_lessons_by_their_titles(tmp_path):
     other = texts.section("tutor", "quiz-other-ruleset", {"title": titles["initial.canasta-required"],
                                                           "ruleset": "classic", "other": "dutch-house"})
     assert other.startswith("“At this score")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_the_next_lesson_is_named_in_the_languages_own_quotation_marks(tmp_path, lang):
+    """`learn` says why a lesson comes next and `progress` names it: its title is quoted as every other
+    title of the language is (“…”, „…”, »…«), never between typewriter quotes."""
+    from canasta_tutor import texts
+
+    first = read_lesson(builtin_lessons()[0], lang=lang)
+    quoted = texts.section("learning", "quoted", {"title": first.title}, lang)
+    learn = run("--lang", lang, "learn", stdin="q\n", home=tmp_path, env={"COLUMNS": "400"}).stdout
+    shown = run("--lang", lang, "progress", home=tmp_path, env={"COLUMNS": "400"}).stdout
+    why = texts.section("learning", "why-lesson", {"title": quoted}, lang)
+    assert why in learn, learn
+    nxt = next(ln for ln in shown.splitlines() if first.id in ln)
+    assert quoted in nxt, nxt
+    for text in (learn, nxt):
+        assert f"'{first.title}'" not in text and f'"{first.title}"' not in text
+
+
+def _quoted_title(rule: str, lang: str) -> str:
+    """A rule's or topic's title as a sentence of ``lang`` quotes it (run in a context of its own)."""
+    from canasta_tutor import texts
+    from canasta_tutor.learning.tested import topic_title
+
+    texts.choose(lang)
+    return texts.section("learning", "quoted", {"title": topic_title(rule)})
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_lesson_list_names_the_rules_by_their_titles_and_ids_only_when_verbose(tmp_path, lang):
+    from canasta_tutor.learning.path import builtin_summaries
+
+    env = {"COLUMNS": "1000"}  # one line a lesson's rules: a title is never cut by the wrapping
+    plain = run("--lang", lang, "lesson", "list", home=tmp_path, env=env).stdout
+    verbose = run("--lang", lang, "lesson", "list", "--verbose", home=tmp_path, env=env).stdout
+    listed = json.loads(run("lesson", "list", "--json", home=tmp_path).stdout)["lessons"]
+    assert [x["rules"] for x in listed] == [rules for _, _, _, rules in builtin_summaries()]  # JSON keeps ids
+    for x in listed:
+        for rule in x["rules"]:
+            title = contextvars.copy_context().run(_quoted_title, rule, lang)
+            assert title in plain and f"{title} ({rule})" in verbose, (lang, rule)
+            assert rule not in plain.replace(f" {x['id']} ", " "), (lang, rule)  # (a lesson id may equal a word)

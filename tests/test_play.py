@@ -12,7 +12,7 @@ import pytest
 import yaml
 from clirun import Ran, run_in_process
 
-from canasta_tutor import api
+from canasta_tutor import api, texts
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.play.coach import Coach
 from canasta_tutor.play.game import Game, full_deck, game_text, load_game
@@ -61,6 +61,22 @@ def test_an_illegal_move_is_refused_with_checks_ruling(tmp_path):
     assert "The game is saved in after.yaml" in proc.stdout  # quit after a save says where it is
     before, after = (yaml.safe_load((tmp_path / f).read_text()) for f in ("before.yaml", "after.yaml"))
     assert before == after  # a refused move changes nothing
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_a_refused_move_gives_the_short_reason_without_its_rule_id(tmp_path, lang):
+    """The rule id is for 'why', --verbose and JSON: the line a player reads says why in words only."""
+    canasta("play", "--seed", "5", cwd=tmp_path, stdin="save before.yaml\nquit\n")
+    card = yaml.safe_load((tmp_path / "before.yaml").read_text())["players"][0]["hand"].split()[0]
+    move = f"discard {card}"  # before drawing: illegal
+    ruling = json.loads(canasta("--lang", lang, "check", "before.yaml", move, "--json", cwd=tmp_path).stdout)
+    rule = ruling["violations"][0]["rule"]
+    proc = canasta("--lang", lang, "play", "--resume", "before.yaml", cwd=tmp_path, stdin=f"{move}\nwhy\nquit\n")
+    lines = proc.stdout.splitlines()
+    try_again = texts.section("play", "try-again", lang=lang)
+    refused = lines[lines.index(try_again) - 1]  # the line a refused move gets, just before "try again"
+    assert "'why'" in refused and rule not in refused, refused
+    assert rule in proc.stdout.split(refused, 1)[1]  # 'why' still names it
 
 
 GAMES = [

@@ -113,6 +113,31 @@ def test_a_frozen_pile_makes_a_rank_safe_when_no_pair_of_it_is_out_of_sight():
     assert best.option.move == "discard 8H" and best.reason == "discard-seen" and best.params["unseen"] == 1
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "da", "pt-BR"])
+def test_a_rank_wholly_in_sight_is_not_counted_as_0_cards_out_of_sight(lang):
+    """The coach's reason counts the cards of the rank out of sight: "only 1 card"; with none at all it
+    says so in words, not "only 0 cards", and its id for programs stays the same."""
+    import copy
+
+    from canasta_tutor import texts
+    from canasta_tutor.files.snapshot import table_from_text
+    from canasta_tutor.play.dealing import snapshot_text
+
+    q = read_lesson(find_lesson("safe-discards")).questions[2]
+    shown = {}
+    for pile_top, unseen in (("5H", 1), ("8S", 0)):  # the last eight out of sight goes on the pile
+        p = copy.copy(q)
+        p.__dict__.pop("_ratings", None)
+        p.table = table_from_text(snapshot_text(q.table).replace("10D 5H", f"10D {pile_top}"), "<test>")
+        best = p.best_rating()
+        assert best.reason == "discard-seen" and best.params["unseen"] == unseen
+        [(key, params)] = best.reasons
+        shown[unseen] = texts.section("play", key, params, lang)
+    none = texts.section("play", "coach.discard-seen-none", {"card": "8H"}, lang)
+    assert shown[0] == none and " 0 " not in shown[0], shown[0]
+    assert " 1 " in shown[1] and shown[1] != none
+
+
 def test_a_pile_is_taken_from_five_cards_and_drawn_below(tmp_path):
     hand = "9S 9D KH 5C 6H 4S TD JC 2C"
     big = rated(table(tmp_path, hand=hand, pile="4D 6C TS 4C 5D TH 9H", phase="draw"))[1]

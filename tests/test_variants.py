@@ -3,6 +3,7 @@ keep their colour) and partners renamed, the engine ruling the same, never the l
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.learning.lesson import builtin_lessons, find_lesson, read_lesson
@@ -46,3 +47,33 @@ def test_reviews_of_a_rule_step_through_its_questions_and_their_variants():
         seen.append(question_key(q))
     lesson = read_lesson(find_lesson("pile"))
     assert len(set(seen)) == 7 and not {question_key(q) for q in lesson.questions} & set(seen)
+
+
+def _numbers(q, seed: str) -> tuple[set[int], int]:
+    """The numbers of the right answers of a question with numbered choices, and how many it offers."""
+    if q.kind == "rule":
+        options = q.options(seed)
+        return {options.index(r) + 1 for r in q.correct(seed)}, len(options)
+    return q.correct(seed), len(q.moves)
+
+
+def test_no_right_answer_of_a_review_keeps_a_number_that_was_right_in_the_lesson():
+    """A review asks a lesson's question on a fresh table: a learner who remembers the lesson's answer
+    number ("it was 2") must not be right for it, whatever kind of question numbers its choices (the
+    rules of a rule question, the moves of a which or best question), and whatever seed the review
+    runs with. Where more than half the choices are right, as few right numbers as can be are kept."""
+    checked = Counter()
+    for path in builtin_lessons():
+        lesson = read_lesson(path)
+        for q in lesson.questions:
+            if q.kind not in ("rule", "which", "best") or (q.kind != "rule" and len(q.moves) < 2):
+                continue
+            taught, count = _numbers(q, lesson.id)  # the lesson's own order: its id seeds it
+            for v in variants(q):
+                for seed in ("0", "1", "7", "42", lesson.id):
+                    now, offered = _numbers(v, seed)
+                    assert offered == count and len(now) == len(taught)
+                    assert len(now & taught) == max(0, 2 * len(taught) - count), \
+                        (lesson.id, q.number, q.kind, sorted(taught), sorted(now), seed)
+                    checked[q.kind] += 1
+    assert set(checked) == {"rule", "which", "best"}, checked

@@ -40,7 +40,7 @@ def lesson(
     from canasta_tutor.learning.lesson import find_lesson, read_lesson
 
     if name == "list":
-        return _list_lessons(pack, learner, as_json)
+        return _list_lessons(pack, learner, as_json, verbose)
     from canasta_tutor.learning.tutor import run_lesson
 
     if pack:
@@ -68,8 +68,9 @@ def lesson(
         emit_json(result(outcome))
 
 
-def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
-    """``lesson list [PACK]``: each lesson new, started (k of n) or finished, the next one marked."""
+def _list_lessons(pack: str | None, learner: str | None, as_json: bool, verbose: bool = False) -> None:
+    """``lesson list [PACK]``: each lesson new, started (k of n) or finished, the next one marked, and
+    the rules it teaches by their titles (with their ids too under ``--verbose``)."""
     from canasta_tutor.learning.path import lesson_states, say
     from canasta_tutor.learning.progress import Progress
 
@@ -112,9 +113,20 @@ def _list_lessons(pack: str | None, learner: str | None, as_json: bool) -> None:
         number = x.get("number", i)
         head = f"{mark} {number:2d}. {x['id']:<16} "
         for text, first, rest in ((f"{x['title']}  ({state})", head, " " * len(head)),
-                                  (say("list-rules", rules=", ".join(x["rules"])), " " * 7, " " * 9)):
+                                  (say("list-rules", rules=_rule_titles(x["rules"], verbose)), " " * 7, " " * 9)):
             print(clean(textwrap.fill(text, width, initial_indent=first, subsequent_indent=rest,
                                       break_long_words=False, break_on_hyphens=False), keep="\n"))
+
+
+def _rule_titles(rules: list[str], verbose: bool) -> str:
+    """The rules a lesson teaches as a learner reads them: by their titles; an id is for looking a rule
+    up (``canasta explain``), so it follows its title only under ``--verbose``."""
+    from canasta_tutor import texts
+    from canasta_tutor.learning.tested import topic_title, topic_titles
+
+    if not verbose:
+        return topic_titles(rules)
+    return texts.listed([texts.section("learning", "quoted", {"title": topic_title(r)}) + f" ({r})" for r in rules])
 
 
 @app.command()

@@ -230,16 +230,6 @@ class Table(Record):
                 p.hand = None
         return view
 
-    def house_text(self) -> str:
-        """The house rules as the file would write them: ``canasta_closed=true, max_wilds=null``."""
-        def value(v: object) -> str:
-            if isinstance(v, (dict, list)):
-                import json
-
-                return json.dumps(v).replace('"', "")
-            return "null" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-        return ", ".join(f"{k}={value(v)}" for k, v in self.house_rules.items())
-
     def player(self, name: str) -> Player:
         for p in self.players:
             if p.name == name:

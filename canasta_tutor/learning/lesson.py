@@ -70,6 +70,10 @@ class Question:
     # the teacher's words: shown after the answer, and for a particular wrong answer (by its value)
     explanation: str = ""
     feedback: dict = field(default_factory=dict)
+    lesson: str = ""  # the lesson's id, which orders a rule question's choices in the lesson
+    # A rule question's choices in an order of their own, whatever the seed: a review's variant keeps
+    # the right rule off the number the lesson gave it (learning/variants.py).
+    offered: list[str] | None = None
 
     # -- the engine's answer ------------------------------------------------------------------------
     # The engine's answer is asked for several times per question (to grade, to list the choices, to
@@ -102,7 +106,10 @@ class Question:
 
     def options(self, seed: str = "") -> list[str]:
         """The rule ids offered for a ``rule`` question: the engine's, the author's, and others of
-        the same family, in an order fixed by the lesson (so a scripted learner sees the same list)."""
+        the same family, in an order fixed by the lesson (so a scripted learner sees the same list), or
+        the order a review's variant fixed (``offered``)."""
+        if self.offered is not None:
+            return list(self.offered)
         found = [f.rule for f in self.verdict().violations]
         offered = list(dict.fromkeys(found[:1] + self.choices))
         family = [r for r in RULES if r.split(".")[0] == found[0].split(".")[0]] if found else []
@@ -215,6 +222,7 @@ def read_lesson(path: str | Path, ruleset: str | None = None, pack: str | None =
                 raise r.fail(m, key, Said("lesson.no-table", "a question needs a table: put a 'table' step before it"))
             number += 1
             q = _question(r, m, key, table, number, lambda field, english, place=place: words(f"{place}.{field}", english))
+            q.lesson = lesson_id
             steps.append(LessonStep(question=q))
     if not number:
         raise r.fail(steps_node, "steps", Said("lesson.no-question", "a lesson needs at least one question (an 'ask' step)"))

@@ -111,9 +111,10 @@ def next_step(store: Progress, ruleset: str | None = None, skip: frozenset[str] 
     if lesson is not None:
         started = lesson["state"] == "started"
         key = "lesson-started" if started else "lesson"
+        title = say("quoted", title=lesson["title"])  # in the language's own quotation marks
         return {"kind": "lesson", "rules": [], "lesson": lesson["id"], "rulesets": {},
-                "why": say(f"why-{key}", title=lesson["title"]),
-                "text": say(f"next-{key}", title=lesson["title"], lesson=lesson["id"],
+                "why": say(f"why-{key}", title=title),
+                "text": say(f"next-{key}", title=title, lesson=lesson["id"],
                             at=lesson["done"] + 1, total=lesson["questions"])}
     rules = weakest(store, [r for r in sorted(set(drillable())) if usable(r)])
     if not rules:

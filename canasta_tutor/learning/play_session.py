@@ -426,7 +426,7 @@ class Session:
         elif v.legal:  # a step is one line; 'why' gives the ruling in full
             self.write(say("step-legal", move=d["move"]))
         else:
-            self.write(say("step-refused", move=d["move"], rule=d["violations"][0]["rule"],
+            self.write(say("step-refused", move=d["move"],
                            reason=d["violations"][0]["message"]))
         self._answers()  # the partner's answer, after the question
         if not v.legal:

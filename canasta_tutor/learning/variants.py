@@ -8,14 +8,16 @@ looks at a player's name: each player takes a new name of the same kind ("she" a
 teacher's words still fit). So the ruling should stay the same; the engine is asked all the same, and
 a variant it rules otherwise (by its verdict, its deciding rule or the rules the question tests) is
 never asked. A variant that comes out the same as the lesson's table is no fresh position either, and
-is left out. The moves of a "which" or "best" question come in another order, so that the right
-answer is not the number the lesson taught.
+is left out. The choices of every question that numbers them come in another order, so that the
+right answer is not the number the lesson taught: the moves of a "which" or "best" question, and the
+rules a "rule" question offers.
 """
 from __future__ import annotations
 
 import copy
 import random
 import re
+from itertools import permutations
 
 from canasta_tutor.learning.lesson import Question
 
@@ -89,29 +91,58 @@ def variant(q: Question, swap: dict[str, str] | None, renamed: bool = False) -> 
         return None
     if q.kind in ("which", "best") and len(q.moves) > 1:
         _reorder(new)
+    elif q.kind == "rule":
+        _reorder_rules(new, q)
     return new
 
 
+def _new_order(count: int, right: set[int], seed: str) -> list[int]:
+    """An order of ``count`` numbered choices (``order[k]``: the 0-based place in the lesson of the
+    choice now numbered k + 1), the same for the same seed. The right answers take numbers that were
+    none of the lesson's right numbers, so a learner who remembers "it was 2" is not right for
+    remembering; where too many choices are right for that, as few of them as can be, and no right
+    answer keeps its own number where it can move."""
+    def cost(order) -> tuple[int, int, int]:
+        now_right = {k + 1 for k, was in enumerate(order) if was + 1 in right}
+        kept = [k for k, was in enumerate(order) if k == was]
+        return len(now_right & right), sum(1 for k in kept if k + 1 in right), len(kept)
+
+    rng = random.Random(seed)
+    order = list(range(count))
+    best = None
+    for _ in range(12):  # a few shuffles nearly always find one; the seed makes it the same each time
+        rng.shuffle(order)
+        if best is None or cost(order) < cost(best):
+            best = list(order)
+        if cost(best)[:2] == (0, 0):
+            return best
+    if count <= 7:  # else every order, for the best there is
+        best = list(min(permutations(range(count)), key=cost))
+    return best if best is not None else order
+
+
 def _reorder(q: Question) -> None:
-    """The moves in another order, the same for the same table, in which no right answer keeps the
-    number it had (unless every move is right), and the teacher's words for a wrong answer kept with
-    their move."""
+    """The moves in another order (``_new_order``), and the teacher's words for a wrong answer kept
+    with their move."""
     from canasta_tutor.play.dealing import snapshot_text
 
-    right = q.correct()
-    rng = random.Random("|".join([*q.moves, snapshot_text(q.table)]))
-    order = list(range(len(q.moves)))
-    for _ in range(12):
-        rng.shuffle(order)
-        if {order.index(i - 1) + 1 for i in right} != right:
-            break
-    else:  # a rotation moves every move
-        order = list(range(1, len(q.moves))) + [0]
+    order = _new_order(len(q.moves), q.correct(), "|".join([*q.moves, snapshot_text(q.table)]))
     q.moves = [q.moves[i] for i in order]
     for cached in ("_verdicts", "_ratings"):
         q.__dict__.pop(cached, None)
     q.feedback = {(order.index(k - 1) + 1 if isinstance(k, int) and not isinstance(k, bool) and 1 <= k <= len(order)
                    else k): v for k, v in q.feedback.items()}
+
+
+def _reorder_rules(new: Question, lesson: Question) -> None:
+    """The rules a rule question offers, in another order than the lesson's (``_new_order``), fixed
+    for the variant whatever seed the review runs with: the lesson orders them by its own id."""
+    from canasta_tutor.play.dealing import snapshot_text
+
+    taught = lesson.options(lesson.lesson)
+    right = {taught.index(r) + 1 for r in lesson.correct(lesson.lesson)}
+    order = _new_order(len(taught), right, "|".join([*taught, snapshot_text(new.table)]))
+    new.offered = [taught[i] for i in order]
 
 
 def _ruling(q: Question) -> object:

@@ -3,10 +3,11 @@
 
 The generator only decides what to try; the rules decide what is legal. A candidate of one step
 (a draw, a plain take, a meld, a lay-off, a discard) is asked of the verdict kernel, which answers as
-``check`` does or hands the question to the judge; every other candidate is judged by the same
-``judge`` that ``check`` uses. Only legal ones are listed, so the listing can never disagree with
-``check``. An option the kernel found legal gets the judge's full ruling when it is first read: most
-options of a listing are never read (a hint or a self-played turn reads one).
+``check`` does or hands the question to the judge, and so is a way out (the whole hand put down, in
+several steps); every other candidate is judged by the same ``judge`` that ``check`` uses. Only legal
+ones are listed, so the listing can never disagree with ``check``. An option the kernel found legal
+gets the judge's full ruling when it is first read: most options of a listing are never read (a hint
+or a self-played turn reads one).
 
 Candidates are built per card class (the rank, and red or black for threes): the suit of a card
 never changes a ruling except on threes, so "meld 9S 9D 9H" and "meld 9C 9D 9H" are one entry that
@@ -21,7 +22,7 @@ from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
-from canasta_tutor.engine.kernel import JUDGE, View, decide_step, step_view
+from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_step, step_view
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruling import finished
@@ -87,7 +88,7 @@ class Option:
     @property
     def listed_on(self) -> Table | None:
         """The table the listing judged this option on, for an option whose verdict is judged when
-        first read (None for one given its verdict)."""
+        first read (None for one given its verdict): the verdict kernel found the move legal there."""
         return self._on
 
     @property
@@ -216,6 +217,26 @@ class _Generator:
 
     def add(self, kind: str, steps: list[Step], v: Verdict, ways: int = 1, choices=(), shares: int = 1) -> None:
         self.options.append(Option(kind, steps, v, ways, list(choices), shares))
+
+    def legal_out(self, steps: list[Step]) -> tuple[bool, Verdict | None]:
+        """Whether the way out ``steps`` (the whole hand put down) is legal: the kernel's answer
+        where it gives one, with no ruling (None), else the judge's ruling. Counted as a ruling
+        either way, so that a listing stops where it always did."""
+        self.tick()
+        self.rulings_left -= self.ruling_cost
+        said = decide(self.table, steps)
+        if said is JUDGE:
+            v = judge(self.table, steps)
+            return v.legal, v
+        return said is None, None
+
+    def add_out(self, steps: list[Step], v: Verdict | None, ways: int, choices, shares: int) -> None:
+        """List a legal way out; without its ruling, judged when first read. A legal move that puts
+        the whole hand down goes out, which ends the turn."""
+        if v is not None:
+            self.add("out", steps, v, ways, choices, shares)
+        else:
+            self.options.append(Option("out", steps, None, ways, list(choices), shares, on=self.table, ends=True))
 
     def try_move(self, kind: str, steps: list[Step], ways: int = 1, choices=(), on: Table | None = None):
         key = tuple(steps)  # steps are equal exactly when their notation is

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
-from canasta_tutor.engine.kernel import JUDGE, decide
+from canasta_tutor.engine.kernel import JUDGE, View, decide_after, step_view
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
 
 if TYPE_CHECKING:
+    from canasta_tutor.engine.table import Table
     from canasta_tutor.play.candidates import Option
 
 __all__ = ["Finish", "can_finish", "finish", "finished", "keep_finishable", "ruled"]
@@ -169,14 +170,18 @@ def _distinct(cards) -> list:
     return list(dict.fromkeys(cards))  # cards are interned: one object for each notation
 
 
-def _discard_follows(o: Option) -> bool:
-    """For a legal move of one step that does not end the turn (a meld, a lay-off, a take) listed
-    without its verdict: whether discarding a natural card held after it is legal, ruled as one
-    move from the table. Then the search (``can_finish``) answers yes: it tries the discard of every
-    card held, that one among them, and stops at the first legal one. False means only "not this
-    way"; the search decides then."""
+def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> bool:
+    """For a legal move of one step that does not end the turn (a draw, a meld, a lay-off, a take)
+    listed without its verdict: whether discarding a natural card held after it is legal, ruled as
+    one move from the table. Then the search (``can_finish``) answers yes: it tries the discard of
+    every card held, that one among them (a draw's cards are unseen: it tries the cards held before
+    it), and stops at the first legal one. False means only "not this way"; the search decides then.
+
+    An option listed without its verdict is one the kernel found legal on the table listed, so the
+    kernel is asked about the discard after it (``decide_after``) on the view of that table, read
+    once for all the options listed on it (``views``, by the table's id, the table kept with it)."""
     table = o.listed_on
-    if table is None or o.kind not in ("meld", "add", "take") or len(o.steps) != 1:
+    if table is None or o.kind not in ("draw", "meld", "add", "take") or len(o.steps) != 1:
         return False
     hand = table.mover.hand
     if hand is None:
@@ -190,9 +195,13 @@ def _discard_follows(o: Option) -> bool:
     card = next((c for c in held if c.is_natural), None)
     if card is None:
         return False
-    move = [step, Step("discard", (card,))]
-    said = decide(table, move)  # the kernel answers most such moves; else the judge
-    return judge(table, move).legal if said is JUDGE else said is None
+    known = views.get(id(table))
+    if known is None:
+        known = views[id(table)] = (table, step_view(table))
+    seen = known[1]
+    more = [Step("discard", (card,))]
+    said = JUDGE if seen is None else decide_after(seen, step, more)  # the kernel answers most; else the judge
+    return judge(table, [step, *more]).legal if said is JUDGE else said is None
 
 
 def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
@@ -200,9 +209,10 @@ def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
     Returns the options kept and whether any of them can finish the turn."""
     good: list[Option] = []
     dead: list[Option] = []
+    views: dict[int, tuple[Table, View | None]] = {}
     for o in options:
         # An offer to ask the partner is never a dead end; its ruling is not needed.
-        answer = True if o.kind == "ask" or o.ends_turn or _discard_follows(o) else can_finish(o.verdict)
+        answer = True if o.kind == "ask" or o.ends_turn or _discard_follows(o, views) else can_finish(o.verdict)
         (dead if answer is False else good).append(o)
     if not dead:
         return options, True

@@ -94,8 +94,8 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
         steps = [_laying(gen, g, cards) for g, cards in zip(groups, picked)]
         if last is not None:
             steps.append(Step("discard", (pool.cards[last][-1],)))
-        v = gen.judge(gen.table, steps)
-        if not v.legal:
+        legal, v = gen.legal_out(steps)
+        if not legal:
             if stands:
                 return  # what refused it refuses every share: no last discard, a wild one...
             continue
@@ -110,7 +110,7 @@ def _out_entry(gen, pool: Pool, last: str | None, base: list[tuple[str, int, int
         gen.truncated = True
     if found is not None:
         steps, v, partial = found
-        gen.add("out", steps, v, ways * fixed, partial, n)
+        gen.add_out(steps, v, ways * fixed, partial, n)
 
 
 def count_stands(gen, shares: _Shares) -> bool:

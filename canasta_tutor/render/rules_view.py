@@ -4,7 +4,7 @@ from __future__ import annotations
 from canasta_tutor import texts
 from canasta_tutor.engine.citing import citation
 from canasta_tutor.engine.rules import RULES
-from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, Tier, load_ruleset
+from canasta_tutor.engine.ruleset import BUILTIN, PARAMS, SOURCE_URLS, SOURCES, Ruleset, Tier, load_ruleset
 from canasta_tutor.render.report import cite_dict
 
 
@@ -12,8 +12,9 @@ def _param_word(key: str, **params) -> str:
     return texts.section("parameters", key, params)
 
 
-def show_value(value) -> str:
-    """A parameter's value in words, in the active language (choices are ids, shown as they are)."""
+def show_value(value, tiers: str = "; ") -> str:
+    """A parameter's value in words, in the active language (choices are ids, shown as they are);
+    ``tiers`` joins the score bands of a first-meld minimum."""
     if value is None:
         return _param_word("none")
     if isinstance(value, bool):
@@ -36,7 +37,7 @@ def show_value(value) -> str:
             else:
                 parts.append(_param_word("tier-range", low=low, high=(t.below - 1) // 5 * 5, need=need))
             low = t.below
-        return "; ".join(parts)
+        return tiers.join(parts)
     if isinstance(value, (tuple, list)):  # a set of choices (a house rule read from a file gives a list)
         return ", ".join(map(choice_word, value)) if value else _param_word("none")
     return choice_word(value) if isinstance(value, str) else str(value)
@@ -60,6 +61,22 @@ def short_place(place: dict) -> str:
     if "comment" in place:
         parts.append(f"#{place['comment']}")
     return " ".join(parts)
+
+
+def house_rule_text(rs: Ruleset, name: str) -> str:
+    """A house rule of a table as a player reads it: the parameter's title and the value in force, in
+    words ("the pile is frozen by: joker, zwarte drie"), where the file and --json keep the ids."""
+    value = rs.values[name]
+    if value is None and name == "max_wilds":  # null there lifts the cap
+        shown = _param_word("no-limit")
+    else:  # the bands of a first-meld minimum by commas: the rules of a table are joined by ';'
+        shown = show_value(value, tiers=", ")
+    return _param_word("house-rule", title=param_title(name), value=shown)
+
+
+def param_title(name: str) -> str:
+    """A parameter's short title in the active language; its id where the catalog has none."""
+    return texts.catalog(texts.language()).get("parameters", {}).get("titles", {}).get(name, name)
 
 
 def param_help(name: str) -> str:

@@ -15,7 +15,7 @@ from canasta_tutor import texts
 from canasta_tutor.engine.cards import SUIT_SYMBOLS, Card
 from canasta_tutor.engine.table import Side, Table
 from canasta_tutor.files.writing import MARKER, write_file
-from canasta_tutor.render.table_view import meld_kind, need_text, turn_text
+from canasta_tutor.render.table_view import house_text, meld_kind, need_text, turn_text
 
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
@@ -213,7 +213,7 @@ def table_svg(table: Table, heading: str | None = None, whole_pile: bool = False
         cv.add(_text(MARGIN, cv.y + 16, _fit(title, 52 if compact else 66), 18, "bold"))  # the <title> keeps it whole
         cv.y += 26
     if table.house_rules and not compact:  # a sheet leaves them off: their words may name what is asked
-        house = texts.label("table.house-rules", rules=table.house_text())
+        house = texts.label("table.house-rules", rules=house_text(table))
         cv.add(_text(MARGIN, cv.y + 12, _fit(house, 110), 12, style="italic"))
         cv.y += 18
     cv.y += 6

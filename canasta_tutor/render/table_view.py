@@ -23,10 +23,12 @@ def cards_markup(cards, plain: bool = False) -> str:
 
 
 def house_text(table: Table) -> str:
-    """The house rules of a table, each value in the reader's words: ``partner_permission=verplicht``."""
-    from canasta_tutor.render.rules_view import show_value
+    """The house rules of a table in the reader's words, each a parameter's title and the value in
+    force (the ruleset has read the file's value: a list of bands is a first-meld minimum):
+    ``de partner vragen voor het uitgaan: verplicht; de stapel wordt bevroren door: joker, zwarte drie``."""
+    from canasta_tutor.render.rules_view import house_rule_text
 
-    return ", ".join(f"{key}={show_value(value)}" for key, value in table.house_rules.items())
+    return "; ".join(house_rule_text(table.ruleset, key) for key in table.house_rules)
 
 
 # The words every drawing of a table uses (terminal, plain text, SVG), in one place.

@@ -316,7 +316,17 @@ def section(name: str, key: str, params: dict | None = None, lang: str | None = 
     params = dict(params or {})
     if "rank" in params:
         params.setdefault("rank_name", rank_name(params["rank"], lang))
-    return _fill(entries.get(key.split(".")[-1], key), _localised(params, lang), f"{name}.{key}")
+    last = key.split(".")[-1]
+    return _fill(_counted_none(entries, last, params), _localised(params, lang), f"{name}.{key}")
+
+
+def _counted_none(entries: dict, key: str, params: dict):
+    """The entry ``key``, or its ``<key>-none`` sibling when it counts something and the count is 0:
+    "with only 0 cards out of sight" is no sentence in any language, and no plural form fixes it."""
+    entry = entries.get(key, key)
+    if isinstance(entry, dict) and "other" in entry and params.get(entry.get("count", "n")) == 0:
+        return entries.get(f"{key}-none", entry)
+    return entry
 
 
 def rank_name(rank: str, lang: str | None = None) -> str:

@@ -58,6 +58,7 @@ HELP = {
     'lesson.arguments.pack': "With 'list': a lesson pack (folder, zip or id) whose lessons to list.",
     'lesson.options.ruleset': 'Take the lesson under another ruleset: the engine answers under it (and it becomes your ruleset).',
     'lesson.options.restart': 'Start the lesson over (without it, a lesson goes on at the first question not yet answered).',
+    'lesson.options.verbose': "After each answer, also name the rule ids and their sources; with 'list', each rule's id after its title.",
     'quiz.summary': 'Drill questions on positions reached by play, graded by the engine; what is due comes first.',
     'quiz.text': 'Rules are scheduled by FSRS, the spaced-repetition scheduler Anki uses. When standard input is not a terminal, answers are read one per line.',
     'quiz.examples': ('canasta quiz --count 10', 'canasta quiz --rules pile.needs-natural-pair --ruleset danish'),

@@ -24,12 +24,12 @@ from canasta_tutor.engine.kernel.meld import meld_step
 from canasta_tutor.engine.kernel.pile import no_take, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.kernel.view import View, view
-from canasta_tutor.engine.kernel.whole import Turn, decide_move
+from canasta_tutor.engine.kernel.whole import Turn, decide_move, decide_then
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "View", "decide", "decide_step", "no_take", "some_take", "step_view", "take_on_counts", "view"]
+__all__ = ["JUDGE", "View", "decide", "decide_after", "decide_step", "no_take", "some_take", "step_view", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
@@ -81,6 +81,19 @@ def decide_step(v: View, step: Step) -> str | None:
     if kind == "ask":
         return ask_step(v, len(hand))
     return JUDGE
+
+
+def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
+    """``decide`` of ``step`` followed by ``more``, for a ``step`` that ``decide_step`` found legal
+    on the view ``v``: a listing asks this of many of its moves ("this step, then a discard"), and
+    the view it has read and the step's own rules, already asked, are not read or asked again."""
+    for s in more:
+        if s.cards and not SUITLESS.isdisjoint(s.cards):
+            return JUDGE
+    t = Turn()
+    v.copy_into(t)
+    assert v.hand is not None  # ``decide_step`` answers only on a known hand
+    return decide_then(t, v.hand, step, more)
 
 
 def some_take(v: View) -> bool:

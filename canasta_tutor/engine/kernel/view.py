@@ -40,6 +40,14 @@ class View:
             return self.frozen
         return not freezers(self.rs.pile_frozen_by).isdisjoint(self.pile)
 
+    def copy_into(self, other: View) -> None:
+        """This view's values written into ``other`` (a turn about to apply steps to them, which
+        replaces a list it changes rather than changing it)."""
+        other.rs, other.k, other.hand, other.melds, other.ranks = self.rs, self.k, self.hand, self.melds, self.ranks
+        other.partnered, other.score, other.melded, other.drawn = self.partnered, self.score, self.melded, self.drawn
+        other.first_round, other.permission, other.stock = self.first_round, self.permission, self.stock
+        other.pile, other.frozen = self.pile, self.frozen
+
     def meld_of(self, rank: str) -> Sequence[Card] | None:
         """The cards of the side's meld of ``rank``, if it has one."""
         ranks = self.ranks
@@ -86,12 +94,18 @@ def view(table: Table, v: View | None = None) -> View | None:
     if turn.red_three_last:
         return None
     rs = v.rs = table.ruleset
-    v.k = constants(rs)
+    v.k = rs.__dict__.get("_kernel") or constants(rs)
+    name = turn.player
     player = table.mover
-    side = table.side_of(turn.player)
+    for side in table.sides:  # ``Table.side_of``, without raising: every player sits on a side
+        if name in side.players:
+            break
+    else:
+        raise KeyError(name)
     v.hand = player.hand
-    v.melds = [m.cards for m in side.melds]
-    v.ranks = [m.rank for m in side.melds]
+    melds = side.melds
+    v.melds = [m.cards for m in melds]
+    v.ranks = [m.rank for m in melds]
     v.partnered = len(side.players) > 1
     v.score = side.score
     v.melded = player.has_melded

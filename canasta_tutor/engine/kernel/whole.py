@@ -62,6 +62,27 @@ def start(t: Turn, hand: Sequence[Card]) -> None:
 def decide_move(t: Turn, hand: Sequence[Card], steps: Sequence[Step]) -> str | None:
     """``decide`` of a move of several steps; ``t``: the kernel's view of the table, made a turn."""
     start(t, hand)
+    return _steps(t, steps, steps[-1])
+
+
+def decide_then(t: Turn, hand: Sequence[Card], first: Step, more: Sequence[Step]) -> str | None:
+    """``decide_move`` of ``first`` followed by ``more``, for a ``first`` the kernel found legal as a
+    move of its own on this view (``decide_step`` None, so on a hand with no suitless card): its own
+    rules are not asked again. A step legal alone breaks none of them as the first of several either
+    (``alone`` only adds the rules of a move's end, which are asked at the end), and it does not empty
+    the hand when more steps follow it (it would have gone out, and a legal way out ends the turn)."""
+    start(t, hand)
+    if first.kind == "draw" and first.cards:
+        return JUDGE  # cards drawn by name: the judge's, as in ``decide_move``
+    before = len(t.own)
+    _apply(t, first)
+    if before and first.kind != "draw" and not (t.own or t.from_pile or t.unknown):
+        return JUDGE  # steps after going out: the judge's
+    return _steps(t, more, more[-1])
+
+
+def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
+    """Each step's own rules on the turn as the steps before left it, then the move's end."""
     for step in steps:
         kind = step.kind
         cards = step.cards
@@ -89,7 +110,7 @@ def decide_move(t: Turn, hand: Sequence[Card], steps: Sequence[Step]) -> str | N
             return broken
         _apply(t, step)
         if before and kind != "draw" and not (t.own or t.from_pile or t.unknown):  # the step emptied the hand
-            if steps[-1] is not step:
+            if last is not step:
                 return JUDGE  # steps after going out: the judge's
             t.out = True
             t.concealed = _concealed(t)
