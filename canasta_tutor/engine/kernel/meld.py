@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.facts import meld_counts
-from canasta_tutor.engine.kernel.constants import BLACK_THREES, Constants
+from canasta_tutor.engine.kernel.constants import THREES, Constants
 from canasta_tutor.engine.kernel.ids import (
     CANASTA_CLOSED,
     DRAW_FIRST,
@@ -54,11 +54,11 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     if k.first_round_restricted and v.first_round:
         return FIRST_ROUND
     cards = step.cards
-    for c in cards:
-        if c.is_red_three:
-            return RED_THREE
-    if not BLACK_THREES.isdisjoint(cards):  # black threes have rules of their own: the judge's
-        return JUDGE
+    if not THREES.isdisjoint(cards):  # one look in C for the rare step that holds a three
+        for c in cards:
+            if c.is_red_three:
+                return RED_THREE
+        return JUDGE  # black threes have rules of their own: the judge's
     melds = v.melds
     if step.kind == "add":
         rank = step.to or ""

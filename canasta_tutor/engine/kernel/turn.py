@@ -11,9 +11,12 @@ from canasta_tutor.engine.kernel.view import View
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
-    if len(cards) == 1:
-        return cards[0] in hand
     for c in cards:
+        if c not in hand:
+            return False
+    if len(cards) == 1 or len(set(cards)) == len(cards):
+        return True
+    for c in cards:  # a card named twice (two decks) must be held twice
         if cards.count(c) > hand.count(c):
             return False
     return True
