@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import BLACK_THREES, RED_THREES
+from canasta_tutor.engine.kernel.constants import THREES
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import AFTER_DISCARD, BELOW_MINIMUM, CANASTA_REQUIRED, CANASTAS_NEEDED, JUDGE
@@ -86,7 +86,7 @@ def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
     for step in steps:
         kind = step.kind
         cards = step.cards
-        if kind == "draw" and cards or not RED_THREES.isdisjoint(cards) or not BLACK_THREES.isdisjoint(cards):
+        if kind == "draw" and cards or not THREES.isdisjoint(cards):
             return JUDGE
         if t.discarded:
             return AFTER_DISCARD
