@@ -203,7 +203,8 @@ def test_every_report_is_the_reference_report() -> None:
             # data must seat the ruleset's players, and show each meld's rank by a natural card
             if n == players_of(ref, n) and all(any(not c.is_wild for c in m) for ms in p["melds"] for m in ms):
                 read = from_data(twin, rng, p["red_threes"])
-                tables.append((read, read))
+                fresh = api.table_from_dict(read.to_data())  # the same checked table, not looked at yet
+                tables += [(read, read), (fresh, read)]
             seat = rng.randrange(n)
             for table, built in tables:
                 who = [pl.name for pl in built.players]
@@ -213,6 +214,7 @@ def test_every_report_is_the_reference_report() -> None:
                 assert outcome(score_table, table, out, concealed, strict) == expected, (ref, n, p, out)
                 seen |= covered(expected)
             assert trusted.parts is not None, "a trusted table is scored from its parts, never built"
+            assert all(t.parts is not None for t, built in tables[2:] if t is not built), "nor a checked one"
     # the random tables reached every line, note and error the score can give
     assert seen >= {"score.cards", "score.no-canasta", "score.canasta-natural", "score.canasta-mixed",
                     "score.red-threes", "score.going-out", "score.concealed", "score.hand", "score.cut-bonus",

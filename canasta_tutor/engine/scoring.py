@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from typing import Any, cast
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card
-from canasta_tutor.engine.plain import PlainParts, PlainTable, rank_of, seat_names
+from canasta_tutor.engine.plain import DataTable, PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, default_sides
@@ -103,20 +103,45 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         plain = table.parts
         if plain is not None:
             return _score_plain(table.ruleset, plain, out, concealed, strict)
-    rs = table.ruleset
+    if type(table) is DataTable:
+        data = table.parts
+        if data is not None:  # a checked table not yet built: its parts are its sides as they stand
+            rs, _, names, given, _, parts, _, _, _, cut_bonus, _, _, _, _ = data
+            return _score_sides(rs, names, [None if type(h) is int else h for h in given],  # type: ignore[misc]
+                                [h if type(h) is int else len(h) for h in given],  # type: ignore[arg-type]
+                                [(n, members, score, ranks, melds, len(reds))
+                                 for n, members, score, ranks, melds, reds in parts],
+                                cut_bonus, out, concealed, strict)
     players = table.players
-    names = [p.name for p in players]
-    hands = [p.hand for p in players]
-    notes = _hands_checked(names, hands, [p.count for p in players], out, strict)
-    out_side = table.side_of(out).name if out else None
+    return _score_sides(table.ruleset, [p.name for p in players], [p.hand for p in players],
+                        [p.count for p in players],
+                        [(side.name, side.players, side.score, [m.rank for m in side.melds],
+                          [m.cards for m in side.melds], len(side.red_threes)) for side in table.sides],
+                        table.cut_bonus, out, concealed, strict)
+
+
+# A side as the scorer reads it: name, players, score before the hand, its melds' ranks and cards, and
+# how many red threes lie before it.
+SideRead = tuple[str, Sequence[str], int, Sequence[str], Sequence[Sequence[Card]], int]
+
+
+def _score_sides(rs: Ruleset, names: Sequence[str], hands: Sequence[Hand], counts: Sequence[int],
+                 sides: Sequence[SideRead], cut_bonus: str | None, out: str | None, concealed: bool,
+                 strict: bool) -> ScoreReport:
+    """The score of a table read as its players' names, hands (None: only ``counts`` known) and sides."""
+    notes = _hands_checked(names, hands, counts, out, strict)
+    out_side = None
+    if out:
+        out_side = next((side[0] for side in sides if out in side[1]), None)
+        if out_side is None:
+            raise KeyError(out)  # a player on no side, as ``Table.side_of`` says
     seat: dict[str, int] = {}
     for i, name in enumerate(names):
         seat.setdefault(name, i)  # the first player of a name, as ``Table.player`` finds
-    sides = [_side(rs, side.name, side.score, [m.cards for m in side.melds], [m.rank for m in side.melds],
-                   len(side.red_threes), hands, [seat[n] for n in side.players], " and ".join(side.players),
-                   side.name == out_side, concealed, table.cut_bonus == side.name)
-             for side in table.sides]
-    return _report(rs, out, concealed, sides, notes)
+    scored = [_side(rs, name, score, melds, ranks, reds, hands, [seat[n] for n in members], " and ".join(members),
+                    name == out_side, concealed, cut_bonus == name)
+              for name, members, score, ranks, melds, reds in sides]
+    return _report(rs, out, concealed, scored, notes)
 
 
 def _score_plain(rs: Ruleset, parts: PlainParts, out: str | None, concealed: bool, strict: bool) -> ScoreReport:
