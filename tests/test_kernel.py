@@ -71,10 +71,9 @@ def disagreement(table: Table, steps: list[Step]) -> str | None:
     return f"{move!r} on {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
 
 
-def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
-    """``disagreement`` for the kernel reading the table's trusted twin from its parts (which it must
-    leave unbuilt), against the judge on the table itself."""
-    twin = trusted_twin(table)
+def twin_disagreement(twin: Table | None, table: Table, steps: list[Step], what: str) -> str | None:
+    """``disagreement`` for the kernel reading ``twin`` (the table's position kept as its parts, which
+    the kernel must leave unbuilt), against the judge on the table itself."""
     if twin is None:
         return None
     mine = decide(twin, steps)
@@ -84,7 +83,11 @@ def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
     theirs = judged(table, steps)
     if mine == theirs:
         return None
-    return f"{'; '.join(map(str, steps))!r} on the trusted {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+    return f"{'; '.join(map(str, steps))!r} on the {what} {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+
+
+def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
+    return twin_disagreement(trusted_twin(table), table, steps, "trusted")
 
 
 def data_twin(table: Table) -> Table | None:
@@ -97,19 +100,7 @@ def data_twin(table: Table) -> Table | None:
 
 
 def data_disagreement(table: Table, steps: list[Step]) -> str | None:
-    """``disagreement`` for the kernel reading the table's ``table_from_dict`` twin from its parts
-    (which it must leave unbuilt), against the judge on the table itself."""
-    twin = data_twin(table)
-    if twin is None:
-        return None
-    mine = decide(twin, steps)
-    assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
-    if mine == JUDGE:
-        return None
-    theirs = judged(table, steps)
-    if mine == theirs:
-        return None
-    return f"{'; '.join(map(str, steps))!r} on the checked {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+    return twin_disagreement(data_twin(table), table, steps, "checked")
 
 
 def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Step]:

@@ -109,13 +109,7 @@ def view(table: Table, v: View | None = None) -> View | None:
     v.partnered = len(side.players) > 1
     v.score = side.score
     v.melded = player.has_melded
-    v.drawn = turn.phase == "play"
-    v.first_round = turn.first_round
-    v.permission = turn.permission
-    v.stock = table.stock
-    v.pile = table.discard
-    v.frozen = table.pile_frozen
-    return v
+    return _turn(v, turn.phase, turn.first_round, turn.permission, table.stock, table.discard, table.pile_frozen)
 
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View:
@@ -131,13 +125,7 @@ def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View:
     v.partnered = rs.side_size > 1
     v.score = scores[i] if i < len(scores) else 0
     v.melded = seat < len(melded) and melded[seat]
-    v.drawn = phase == "play"
-    v.first_round = first_round
-    v.permission = permission
-    v.stock = stock
-    v.pile = pile
-    v.frozen = None
-    return v
+    return _turn(v, phase, first_round, permission, stock, pile, None)
 
 
 def _data_view(v: View, parts: DataParts) -> View:
@@ -155,10 +143,16 @@ def _data_view(v: View, parts: DataParts) -> View:
     _, members, v.score, v.ranks, v.melds, _ = side  # every player sits on a side
     v.partnered = len(members) > 1
     v.melded = melded[seat]
+    return _turn(v, phase, first_round, permission, stock, discard, frozen)
+
+
+def _turn(v: View, phase: str, first_round: bool, permission: str, stock: int, pile: Sequence[Card],
+          frozen: bool | None) -> View:
+    """The turn's part of a view, however the table holds it."""
     v.drawn = phase == "play"
     v.first_round = first_round
     v.permission = permission
     v.stock = stock
-    v.pile = discard
+    v.pile = pile
     v.frozen = frozen
     return v
