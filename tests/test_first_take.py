@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import pytest
+from test_kernel import self_played_positions  # every position a self-played hand lists
 
 from canasta_tutor import api
 from canasta_tutor.engine.bounds import Undecided
@@ -214,29 +215,12 @@ def test_the_judges_corners_are_handed_over() -> None:
         assert first_meld_take(**args(t)) is None
 
 
-def self_played(monkeypatch: pytest.MonkeyPatch, rid: str, seed: int) -> list[Table]:
-    """Every position of a self-played hand the listing was asked about."""
-    from canasta_tutor.play import selfplay
-
-    seen: list[Table] = []
-    listing = selfplay.legal_moves
-
-    def recording(t: Table, *rest: Any, **named: Any) -> Any:
-        seen.append(t.clone())
-        return listing(t, *rest, **named)
-
-    monkeypatch.setattr(selfplay, "legal_moves", recording)
-    selfplay.play_hand(rid, seed, checks=False)
-    monkeypatch.setattr(selfplay, "legal_moves", listing)
-    return seen
-
-
 def test_the_counts_agree_with_the_search_on_self_played_positions(monkeypatch: pytest.MonkeyPatch) -> None:
     tally = new_tally()
     problems = []
     for rid in BUILTIN:
         for seed in (26,):
-            for t in self_played(monkeypatch, rid, seed):
+            for t in self_played_positions(monkeypatch, rid, seed):
                 if t.turn.phase == "draw" and t.discard and t.mover.hand is not None:
                     found = differ(t, tally)
                     if found:
