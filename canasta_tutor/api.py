@@ -97,8 +97,9 @@ def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
     game can reach: for positions from outside the program, use the validating ``table_from_dict``.
 
     The lists are the table's from then on: it reads them when asked, and builds its players and
-    sides from them only when something looks at those (``check`` of a move of one step, ``can_take``
-    and a ruling's verdict never do), so a program must not change them afterwards.
+    sides from them only when something looks at those (``check``, ``can_take`` and ``score`` do not
+    where the verdict kernel answers, nor ``legal`` and ``decisive`` of a ruling; its full verdict
+    does), so a program must not change them afterwards.
 
     >>> table = table_from_cards("classic", [cards("9S 9D 2C 4H"), 11, 11, 11], melds=[[cards("9H 9C 9S")]],
     ...                          discard=cards("5D 9H"), stock=40, scores=[1600, 0])

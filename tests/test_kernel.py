@@ -474,3 +474,58 @@ def test_a_view_copied_into_a_turn_carries_every_value_it_holds():
     t = Turn()
     v.copy_into(t)
     assert all(getattr(t, name) is getattr(v, name) for name in View.__slots__)  # a slot added is copied too
+
+
+def test_a_trusted_table_of_any_size_is_seated_as_it_is_built():
+    """``table_from_cards`` seats the hands it is given, whatever number the ruleset names: the kernel
+    reads the side of the player on turn as the built table seats it (the same seating for every count
+    of hands that fills whole sides)."""
+    c = api.cards
+    problems: list[str] = []
+    for rid in BUILTIN:
+        for count in (2, 3, 4, 6):
+            for seat in range(count):
+                hands: list[list[Card] | int] = [11] * count
+                hands[seat] = c("KH KD 4C 5C 9S 9D")
+                args = {"melds": [[c("KS KC KH")], [c("9H 9C 9S")]], "discard": c("7D 9H"), "stock": 30,
+                        "player": seat, "scores": [1600, 0]}
+                for phase, moves in (("play", ("add KD to K", "add 9S 9D to 9", "meld 9S 9D 2C", "discard 4C")),
+                                     ("draw", ("take 9S 9D", "draw; add KD to K; discard 4C"))):
+                    for move in moves:
+                        try:
+                            built = api.table_from_cards(rid, hands, phase=phase, **args)  # type: ignore[arg-type]
+                            built.players  # noqa: B018  # looked at: built as the judge reads it
+                            found = twin_disagreement(api.table_from_cards(rid, hands, phase=phase, **args),  # type: ignore[arg-type]
+                                                      built, parse_move(move), "trusted")
+                        except KeyError:  # a seat on no side (hands that fill no whole side): no table
+                            continue
+                        if found:
+                            problems.append(f"{rid}, {count} hands, seat {seat}: {found}")
+    assert not problems, "\n".join(problems[:5])
+
+
+def test_a_checked_table_is_ruled_under_the_ruleset_set_on_it_before_the_first_look():
+    from canasta_tutor.engine.ruleset import load_ruleset, resolve_for_players
+
+    for rid in BUILTIN:
+        data = api.EXAMPLE | {"turn": {"player": "Ann", "first_round": True}}
+        for move in ("take 9S 9D", "draw", "take 9S 9D; meld KS 2C KH"):
+            t = api.table_from_dict(data)
+            t.ruleset = resolve_for_players(load_ruleset(rid), 4)
+            steps = parse_move(move)
+            mine = decide(t, steps)
+            assert mine == JUDGE or mine == judged(t, steps), (rid, move)
+
+
+def test_steps_made_in_code_with_no_cards_are_the_judges():
+    t = api.table_from_cards("classic-2p", [api.cards("5C"), 11], discard=api.cards("7D"), stock=30, phase="play")
+    for steps in ([Step("meld")], [Step("meld"), Step("discard", (Card("5", "C"),))], [Step("add", (), "K")]):
+        assert decide(t, steps) == JUDGE
+
+
+def test_a_field_deleted_from_a_table_not_yet_looked_at_is_gone_as_from_any_table():
+    t = api.table_from_cards("classic", [api.cards("5C"), 11, 11, 11], stock=30)
+    del t.stock
+    with pytest.raises(AttributeError):
+        t.stock  # noqa: B018
+    assert t.players[0].hand == api.cards("5C")  # the rest was built first

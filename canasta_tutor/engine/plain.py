@@ -68,6 +68,11 @@ class LazyTable(Table):
             self._build()
         _set(self, name, value)
 
+    def __delattr__(self, name: str) -> None:
+        if name in _LAZY and self.parts is not None:  # as a change: built first
+            self._build()
+        object.__delattr__(self, name)
+
     def __eq__(self, other: object) -> bool:
         # Equal to the ordinary table of the same position, as that table is to it (Python asks a
         # subclass first).

@@ -54,6 +54,8 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     if k.first_round_restricted and v.first_round:
         return FIRST_ROUND
     cards = step.cards
+    if not cards:  # a step made in code with no cards (the notation always names some): the judge's
+        return JUDGE
     if not THREES.isdisjoint(cards):  # one look in C for the rare step that holds a three
         for c in cards:
             if c.is_red_three:

@@ -9,7 +9,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants, constants
 from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Table, freezers
+from canasta_tutor.engine.table import Table, freezers, seat_side
 
 NO_MELDS: list[Sequence[Card]] = []
 
@@ -89,7 +89,7 @@ def view(table: Table, v: View | None = None) -> View | None:
     if type(table) is DataTable:
         parts = table.parts
         if parts is not None:
-            return _data_view(v, parts)
+            return _data_view(v, table.ruleset, parts)
     turn = table.turn
     if turn.red_three_last:
         return None
@@ -112,14 +112,16 @@ def view(table: Table, v: View | None = None) -> View | None:
     return _turn(v, turn.phase, turn.first_round, turn.permission, table.stock, table.discard, table.pile_frozen)
 
 
-def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View:
+def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
     """The view of a program's table not yet built, read from the parts it gave."""
     _, hands, side_melds, pile, stock, seat, phase, scores, first_round, permission, melded = parts
     v.rs = rs
     v.k = rs.__dict__.get("_kernel") or constants(rs)
     hand = hands[seat]
     v.hand = None if isinstance(hand, int) else hand
-    i = seat % (rs.players // rs.side_size)  # the side, seated as the ruleset seats them
+    i = seat_side(seat, len(hands), rs.side_size)  # seated as the built table seats them
+    if i is None:
+        return None  # a seat on no side: the judge says what becomes of that
     v.melds = side_melds[i] if i < len(side_melds) else NO_MELDS
     v.ranks = None
     v.partnered = rs.side_size > 1
@@ -128,10 +130,11 @@ def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View:
     return _turn(v, phase, first_round, permission, stock, pile, None)
 
 
-def _data_view(v: View, parts: DataParts) -> View:
+def _data_view(v: View, rs: Ruleset, parts: DataParts) -> View:
     """The view of a checked table not yet built: what its objects would say, read from their parts
-    (no red three was drawn this turn: data that says so goes to the reader, which builds the table)."""
-    (rs, _, names, hands, melded, sides, discard, frozen, stock, _, who, phase, first_round, permission) = parts
+    (no red three was drawn this turn: data that says so goes to the reader, which builds the table).
+    ``rs``: the table's ruleset, which a program may have set since (the parts hold the one read)."""
+    (_, _, names, hands, melded, sides, discard, frozen, stock, _, who, phase, first_round, permission) = parts
     v.rs = rs
     v.k = rs.__dict__.get("_kernel") or constants(rs)
     seat = names.index(who)
@@ -140,7 +143,9 @@ def _data_view(v: View, parts: DataParts) -> View:
     for side in sides:
         if who in side[1]:
             break
-    _, members, v.score, v.ranks, v.melds, _ = side  # every player sits on a side
+    else:  # the checks of a table file seat every player
+        raise AssertionError(f"{who} sits on no side")
+    _, members, v.score, v.ranks, v.melds, _ = side
     v.partnered = len(members) > 1
     v.melded = melded[seat]
     return _turn(v, phase, first_round, permission, stock, discard, frozen)
