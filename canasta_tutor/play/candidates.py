@@ -152,6 +152,8 @@ def can_take(table: Table) -> bool:
     return found
 
 
+# Whether a legal move of one step of each kind ends the turn, where the kind alone says so.
+_ENDS = {"discard": True, "meld": False, "add": False}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
 
 
@@ -248,21 +250,26 @@ class _Generator:
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
 
-    def offer(self, kind: str, step: Step, ways: int = 1, choices=()) -> None:
+    def offer(self, kind: str, step: Step, ways: int = 1, choices: list[tuple[int, int, str]] | tuple[()] = ()) -> None:
         """``try_move`` of a move of one step whose ruling the listing does not read: the kernel says
         whether it is legal (the judge where the kernel leaves it to the judge), and a legal one is
         listed with its verdict judged when first read. Counted as a ruling all the same, so that a
         listing stops where it always did."""
         key = (step,)
-        if key in self.seen:
+        seen = self.seen
+        if key in seen:
             return
-        self.seen.add(key)
-        self.tick()
+        seen.add(key)
+        if self.rulings_left <= 0:  # ``tick``, inline: a listing makes thousands of offers
+            raise _OutOfRulings
         self.rulings_left -= self.ruling_cost
-        seen = self.view_of(self.table)
-        said = JUDGE if seen is None else decide_step(seen, step)
+        table = self.table
+        view = self._view
+        if view is _UNREAD:
+            view = self._view = step_view(table)
+        said = JUDGE if view is None else decide_step(view, step)  # type: ignore[arg-type]
         if said is JUDGE:
-            v = judge(self.table, [step])
+            v = judge(table, [step])
             if v.legal:
                 self.add("out" if v.went_out else kind, [step], v, ways, choices)
             return
@@ -270,11 +277,13 @@ class _Generator:
             return
         # Legal: the move goes out when it puts down the whole hand (the kernel answers only on a
         # hand whose every card is known); a discard or going out ends the turn.
-        assert seen is not None and seen.hand is not None
-        out = kind != "draw" and bool(step.cards) and len(step.cards) == len(seen.hand)
-        kind = "out" if out else kind
-        ends = True if out or kind == "discard" else False if kind in ("meld", "add") else None
-        self.options.append(Option(kind, [step], None, ways, list(choices), on=self.table, ends=ends))
+        cards = step.cards
+        ends: bool | None
+        if kind != "draw" and cards and len(cards) == len(view.hand):  # type: ignore[union-attr,arg-type]
+            kind, ends = "out", True
+        else:
+            ends = _ENDS.get(kind)
+        self.options.append(Option(kind, [step], None, ways, list(choices), on=table, ends=ends))
 
     def view_of(self, table: Table) -> View | None:
         """The kernel's view of ``table`` (one of the tables this listing judges on), read once."""
@@ -458,7 +467,7 @@ class _Generator:
             for r in NATURAL_RANKS:
                 if pool.n(r) and self.side.meld_of(r) is None:
                     for g in self.meld_groups(pool, r):
-                        (cards,), ways, partial = pool.pick([g])
+                        cards, ways, partial = pool.one(*g)
                         self.offer("meld", Step("meld", tuple(cards)), ways, partial)
             self.lay_offs(pool)
             return
@@ -491,7 +500,7 @@ class _Generator:
                 for twos in range(min(pool.n("2"), cap) + 1):
                     for jokers in range(min(pool.n("JK"), cap - twos) + 1):
                         if k + twos + jokers:
-                            (cards,), ways, partial = pool.pick([Group(r, k, twos, jokers)])
+                            cards, ways, partial = pool.one(r, k, twos, jokers)
                             self.offer("add", Step("add", tuple(cards), r), ways, partial)
 
     # -- a side's first meld --------------------------------------------------------------------

@@ -19,6 +19,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
 
 if TYPE_CHECKING:
+    from canasta_tutor.engine.cards import Card
     from canasta_tutor.engine.table import Table
     from canasta_tutor.play.candidates import Option
 
@@ -187,12 +188,9 @@ def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> 
     if hand is None:
         return False
     step = o.steps[0]
-    held = list(hand)
-    for c in step.cards:
-        held.remove(c)  # a legal move lays only cards held
-    if o.kind == "take":
-        held += table.discard[:-1]  # the rest of the pile goes into the hand
-    card = next((c for c in held if c.is_natural), None)
+    card = _natural_held(hand, step.cards)
+    if card is None and o.kind == "take":
+        card = next((c for c in table.discard[:-1] if c.is_natural), None)  # the rest of the pile goes into the hand
     if card is None:
         return False
     known = views.get(id(table))
@@ -202,6 +200,23 @@ def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> 
     more = [Step("discard", (card,))]
     said = JUDGE if seen is None else decide_after(seen, step, more)  # the kernel answers most; else the judge
     return judge(table, [step, *more]).legal if said is JUDGE else said is None
+
+
+def _natural_held(hand: list[Card], laid: tuple[Card, ...]) -> Card | None:
+    """The first natural card of ``hand`` still held once the cards ``laid`` are out of it (each the
+    first of its kind in the hand: a legal move lays only cards held), or None."""
+    if not laid:
+        return next((c for c in hand if c.is_natural), None)
+    skip = dict.fromkeys(laid, 0)
+    for c in laid:
+        skip[c] += 1
+    for c in hand:
+        n = skip.get(c)
+        if n:
+            skip[c] = n - 1
+        elif c.is_natural:
+            return c
+    return None
 
 
 def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:

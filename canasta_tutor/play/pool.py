@@ -57,6 +57,24 @@ class Pool:
         return ((cards[g.rank][:g.k] if g.k else []) + (cards["2"][:g.twos] if g.twos else [])
                 + (cards["JK"][:g.jokers] if g.jokers else []))
 
+    def one(self, rank: str, k: int, twos: int, jokers: int) -> tuple[list[Card], int, list[tuple[int, int, str]]]:
+        """``pick`` of the one group (``rank``, ``k``, ``twos``, ``jokers``), without making the
+        group: the listing asks this of every meld and lay-off it tries, so the classes are read
+        straight (the same cards, ways and partly used classes, in the same order)."""
+        cards: list[Card] = []
+        ways = 1
+        partial: list[tuple[int, int, str]] = []
+        by_class, counts = self.cards, self.counts
+        for cls, count in ((rank, k), ("2", twos), ("JK", jokers)):
+            if count:
+                held = counts[cls]
+                cards += by_class[cls][:count]
+                if count != held:  # all of a class is one way
+                    ways *= comb(held, count)
+                    if count < held:
+                        partial.append((count, held, cls))
+        return cards, ways, partial
+
     def pick(self, groups: list[Group]) -> tuple[list[list[Card]], int, list[tuple[int, int, str]]]:
         """Cards for each group (the first of each class), the number of ways to choose them, and
         the classes only partly used."""
