@@ -10,6 +10,7 @@ from math import comb
 
 from canasta_tutor.engine.cards import NATURAL_RANKS
 from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.table import Meld
 from canasta_tutor.play.pool import Group, Pool, wild_cap
 
 
@@ -23,8 +24,14 @@ def ways_out(gen, pool: Pool) -> None:
     if pool.n("3r"):
         return
     classes = list(pool.cards)
+    melds = gen.side.melds
+    melded: dict[str, Meld] = {}  # the side's meld of each rank (the first, as ``meld_of`` finds it)
+    for m in melds:
+        melded.setdefault(m.rank, m)
+    min_naturals = gen.rs.min_naturals
+    counts = pool.counts
     for last in [None, *classes]:
-        left = dict(pool.counts)
+        left = dict(counts)
         if last is not None:
             left[last] -= 1
         threes = left.pop("3b", 0)
@@ -32,10 +39,9 @@ def ways_out(gen, pool: Pool) -> None:
             continue
         twos, jokers = left.pop("2", 0), left.pop("JK", 0)
         ranks = [r for r in NATURAL_RANKS if left.get(r)]
-        new = [r for r in ranks if gen.side.meld_of(r) is None]
-        if any(left[r] < gen.rs.min_naturals for r in new):
+        if any(left[r] < min_naturals for r in ranks if r not in melded):
             continue  # a new meld short of naturals: no wild card can mend that
-        targets = ranks + [m.rank for m in gen.side.melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
+        targets = ranks + [m.rank for m in melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
         if not targets and (twos or jokers):
             continue
         # Each meld's allowed share of wild cards, (2s, jokers), judged once; then the ways to hand
@@ -45,7 +51,7 @@ def ways_out(gen, pool: Pool) -> None:
         allowed = []
         for r in targets:
             k = left.get(r, 0)
-            meld = gen.side.meld_of(r)
+            meld: Meld | None = melded.get(r)
             cap = wild_cap(gen.rs, k) if meld is None else wild_cap(gen.rs, meld.naturals + k, meld.wilds)
             allowed.append([(t2, tj) for t2 in range(min(twos, cap) + 1) for tj in range(min(jokers, cap - t2) + 1)
                             if (k + t2 + tj == 0 and meld is not None)
@@ -53,7 +59,7 @@ def ways_out(gen, pool: Pool) -> None:
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
         # Each target's rank, naturals and the cards its meld holds already: a share is weighed and
         # counted in plain numbers, and groups are made only for the shares the judge is asked about.
-        base = [(r, left.get(r, 0), _meld_size(gen, r)) for r in targets]
+        base = [(r, left.get(r, 0), len(melded[r].cards) if r in melded else 0) for r in targets]
         steps = sum(1 for _, k, _ in base if k) + (threes > 0) + (last is not None)
         shares = _Shares(allowed, base, twos, jokers, gen.rs.canastas_to_go_out - untouched, steps)
         _out_entry(gen, pool, last, base, threes, shares)
@@ -242,8 +248,3 @@ def _laying(gen, g: Group, cards: list) -> Step:
     if gen.side.meld_of(g.rank) is not None:
         return Step("add", tuple(cards), g.rank)
     return Step("meld", tuple(cards))
-
-
-def _meld_size(gen, rank: str) -> int:
-    m = gen.side.meld_of(rank)
-    return len(m.cards) if m else 0
