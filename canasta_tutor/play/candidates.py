@@ -15,14 +15,15 @@ says how many ways the player has to make it.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 
 from canasta_tutor.engine.bounds import Undecided
-from canasta_tutor.engine.cards import NATURAL_RANKS
+from canasta_tutor.engine.cards import NATURAL_RANKS, Card
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
-from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_step, step_view
+from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_held, decide_step, held, step_view
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruling import finished
@@ -190,6 +191,7 @@ class _Generator:
         self._screen: TurnState | None = None
         self._view: View | None | object = _UNREAD  # the kernel's view of the table listed
         self._views: dict[int, tuple[Table, View | None]] = {}  # of the other tables judged on
+        self._held: Sequence[Card] | None | object = _UNREAD  # its hand, where the kernel answers on it
 
     @property
     def play_table(self) -> Table:
@@ -264,10 +266,11 @@ class _Generator:
             raise _OutOfRulings
         self.rulings_left -= self.ruling_cost
         table = self.table
-        view = self._view
-        if view is _UNREAD:
-            view = self._view = step_view(table)
-        said = JUDGE if view is None else decide_step(view, step)  # type: ignore[arg-type]
+        hand = self._held
+        if hand is _UNREAD:
+            view = self.view_of(table)
+            hand = self._held = None if view is None else held(view)
+        said = JUDGE if hand is None else decide_held(self._view, hand, step)  # type: ignore[arg-type]
         if said is JUDGE:
             v = judge(table, [step])
             if v.legal:
@@ -279,7 +282,7 @@ class _Generator:
         # hand whose every card is known); a discard or going out ends the turn.
         cards = step.cards
         ends: bool | None
-        if kind != "draw" and cards and len(cards) == len(view.hand):  # type: ignore[union-attr,arg-type]
+        if kind != "draw" and cards and len(cards) == len(hand):  # type: ignore[arg-type]
             kind, ends = "out", True
         else:
             ends = _ENDS.get(kind)
@@ -491,17 +494,20 @@ class _Generator:
                         yield Group(r, k, twos, jokers)
 
     def lay_offs(self, pool: Pool) -> None:
+        held_twos, held_jokers = pool.n("2"), pool.n("JK")  # read once: the same for every meld
+        offer, one, rs = self.offer, pool.one, self.rs
         for m in self.side.melds:
             r = m.rank
             if r not in NATURAL_RANKS:
                 continue
+            naturals, wilds = m.naturals, m.wilds
             for k in range(pool.n(r) + 1):
-                cap = wild_cap(self.rs, m.naturals + k, m.wilds)
-                for twos in range(min(pool.n("2"), cap) + 1):
-                    for jokers in range(min(pool.n("JK"), cap - twos) + 1):
+                cap = wild_cap(rs, naturals + k, wilds)
+                for twos in range(min(held_twos, cap) + 1):
+                    for jokers in range(min(held_jokers, cap - twos) + 1):
                         if k + twos + jokers:
-                            cards, ways, partial = pool.one(r, k, twos, jokers)
-                            self.offer("add", Step("add", tuple(cards), r), ways, partial)
+                            cards, ways, partial = one(r, k, twos, jokers)
+                            offer("add", Step("add", tuple(cards), r), ways, partial)
 
     # -- a side's first meld --------------------------------------------------------------------
     def valid_groups(self, pool: Pool, exclude: set[str], probe: Table) -> list[tuple[Group, int]]:

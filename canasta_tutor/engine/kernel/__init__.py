@@ -29,7 +29,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.rules import RULES
 from canasta_tutor.engine.table import Table
 
-__all__ = ["JUDGE", "View", "decide", "decide_after", "decide_step", "no_take", "some_take", "step_view", "take_on_counts", "view"]
+__all__ = ["JUDGE", "View", "decide", "decide_after", "decide_held", "decide_step", "held", "no_take", "some_take", "step_view", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
@@ -63,11 +63,23 @@ def step_view(table: Table) -> View | None:
 
 def decide_step(v: View, step: Step) -> str | None:
     """``decide`` of a move of one step, on the kernel's view of a table."""
+    hand = held(v)
+    return JUDGE if hand is None else decide_held(v, hand, step)
+
+
+def held(v: View) -> Sequence[Card] | None:
+    """The hand of the view when the kernel answers on it (known, every card named with its suit),
+    else None: a program asking about many steps on one view reads this once (``decide_held``)."""
     hand = v.hand
-    if hand is None:
-        return JUDGE
+    if hand is None or not SUITLESS.isdisjoint(hand):
+        return None
+    return hand
+
+
+def decide_held(v: View, hand: Sequence[Card], step: Step) -> str | None:
+    """``decide_step``, for a ``hand`` that ``held`` gave of the view ``v``."""
     cards = step.cards
-    if not SUITLESS.isdisjoint(hand) or cards and not SUITLESS.isdisjoint(cards):
+    if cards and not SUITLESS.isdisjoint(cards):
         return JUDGE
     kind = step.kind
     if kind == "meld" or kind == "add":
