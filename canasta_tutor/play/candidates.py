@@ -119,15 +119,19 @@ class MoveList:
 
 
 def every_move(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
-               rulings: int = RULING_LIMIT) -> MoveList:
+               rulings: int = RULING_LIMIT, views: dict[int, tuple[Table, View | None]] | None = None) -> MoveList:
     """Every legal move the generator finds for the player on turn, dead ends included (see
-    ``moves.legal_moves``, which leaves them out)."""
+    ``moves.legal_moves``, which leaves them out). ``views``, when given, gets the kernel's view of
+    the table listed, where the listing read it (by the table's id, the table kept with it), for
+    the dead-end check that asks the kernel about the same table next."""
     gen = _Generator(table, limit, exhaustive, rulings)
     try:
         gen.run()
     except _OutOfRulings:
         gen.truncated = True
         gen.stopped = rulings
+    if views is not None and gen._view is not _UNREAD:
+        views[id(table)] = (table, gen._view)  # type: ignore[assignment]
     return MoveList(table, gen.options, gen.truncated, gen.notes, gen.stopped)
 
 

@@ -219,12 +219,15 @@ def _natural_held(hand: list[Card], laid: tuple[Card, ...]) -> Card | None:
     return None
 
 
-def keep_finishable(options: list[Option]) -> tuple[list[Option], bool]:
+def keep_finishable(options: list[Option], views: dict[int, tuple[Table, View | None]] | None = None
+                    ) -> tuple[list[Option], bool]:
     """The options that can still finish the turn, when at least one can; else all of them.
-    Returns the options kept and whether any of them can finish the turn."""
+    Returns the options kept and whether any of them can finish the turn. ``views``: the kernel's
+    views of the tables listed on, as the listing read them (read here where missing)."""
     good: list[Option] = []
     dead: list[Option] = []
-    views: dict[int, tuple[Table, View | None]] = {}
+    if views is None:
+        views = {}
     for o in options:
         # An offer to ask the partner is never a dead end; its ruling is not needed.
         answer = True if o.kind == "ask" or o.ends_turn or _discard_follows(o, views) else can_finish(o.verdict)

@@ -3,6 +3,7 @@
 (play/finishing.py)."""
 from __future__ import annotations
 
+from canasta_tutor.engine.kernel import View
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.candidates import (
     KINDS,
@@ -29,9 +30,10 @@ def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
 
     A move after which no legal way remains to finish the turn is left out while another move exists
     (``keep_dead_ends`` keeps it); when no move can finish the turn, all are kept and a note says so."""
-    listed = every_move(table, limit, exhaustive, rulings)
+    views: dict[int, tuple[Table, View | None]] = {}  # the view the listing read, not read again
+    listed = every_move(table, limit, exhaustive, rulings, views)
     if keep_dead_ends:
         return listed
-    options, can_finish = keep_finishable(listed.options)
+    options, can_finish = keep_finishable(listed.options, views)
     notes = listed.notes if can_finish else [*listed.notes, "dead-end"]
     return MoveList(table, options, listed.truncated, notes, listed.stopped)
