@@ -42,7 +42,12 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         return JUDGE
     if len(steps) == 1:
         v = view(table)
-        return JUDGE if v is None else decide_step(v, steps[0])
+        if v is None:
+            return JUDGE
+        hand = v.hand  # ``held``, written out: most questions are of one step
+        if hand is None or not SUITLESS.isdisjoint(hand):
+            return JUDGE
+        return decide_held(v, hand, steps[0])
     t = Turn()
     if view(table, t) is None:
         return JUDGE

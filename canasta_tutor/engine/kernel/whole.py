@@ -153,11 +153,11 @@ def _apply(t: Turn, step: Step) -> None:
         t.unknown += n
         t.drawn = t.drew_stock = True
     elif kind == "take":
-        pile = list(t.pile)
-        top = pile.pop()
+        pile = t.pile
+        top = pile[-1]
         t.counted += top.value + _lay(t, step.cards)
         _into_meld(t, top.rank, [top, *step.cards])
-        t.from_pile += pile
+        t.from_pile += pile[:-1]
         t.pile = []
         t.frozen = False
         t.drawn = t.took = True
@@ -165,9 +165,8 @@ def _apply(t: Turn, step: Step) -> None:
         t.counted += _lay(t, step.cards)
         rank = (step.to or "") if kind == "add" else (meld_rank(step.cards) or "?")
         _into_meld(t, rank, step.cards)
-    elif kind == "discard":
-        _lay(t, step.cards)
-        t.pile = [*t.pile, *step.cards]
+    elif kind == "discard":  # the pile is left as it was: nothing after a discard reads it (a step
+        _lay(t, step.cards)  # after one is refused, and the move's end asks only the hand and melds)
         t.discarded = True
     elif kind == "ask":
         t.asked = True
