@@ -15,7 +15,7 @@ from canasta_tutor.engine.bounds import Undecided as Undecided  # raised by can_
 from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.kernel import JUDGE, decide, take_on_counts, view
-from canasta_tutor.engine.move import Step, parse_move, steps_of
+from canasta_tutor.engine.move import Step, parse_move, steps_of, verify_steps
 from canasta_tutor.engine.plain import PlainTable
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.ruling import Finish, Ruling
@@ -54,7 +54,7 @@ def check(table: Table, move: str | list[Step]) -> Ruling:
     >>> check(table, "take 4H KS").decisive
     'pile.no-match'
     """
-    steps = steps_of(move) if isinstance(move, str) else tuple(move)
+    steps = steps_of(move) if isinstance(move, str) else verify_steps(tuple(move))
     decisive = decide(table, steps)  # the kernel: legal, and the deciding rule, on counts
     if decisive == JUDGE:  # a question the kernel leaves to the judge
         return Ruling.of(judge_scored(table, list(steps)), _finish)
@@ -97,9 +97,9 @@ def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
     game can reach: for positions from outside the program, use the validating ``table_from_dict``.
 
     The lists are the table's from then on: it reads them when asked, and builds its players and
-    sides from them only when something looks at those (``check``, ``can_take`` and ``score`` do not
-    where the verdict kernel answers, nor ``legal`` and ``decisive`` of a ruling; its full verdict
-    does), so a program must not change them afterwards.
+    sides from them only when something looks at those (``score`` never does; ``check`` and
+    ``can_take`` do not where the verdict kernel answers, nor ``legal`` and ``decisive`` of a ruling;
+    its full verdict does), so a program must not change them afterwards.
 
     >>> table = table_from_cards("classic", [cards("9S 9D 2C 4H"), 11, 11, 11], melds=[[cards("9H 9C 9S")]],
     ...                          discard=cards("5D 9H"), stock=40, scores=[1600, 0])

@@ -2,6 +2,8 @@
 import doctest
 import inspect
 
+import pytest
+
 from canasta_tutor import api
 
 
@@ -15,3 +17,18 @@ def test_every_api_function_shows_an_example():
 def test_the_examples_give_what_they_say():
     failed, tried = doctest.testmod(api, optionflags=doctest.ELLIPSIS)
     assert tried >= 15 and failed == 0
+
+
+def test_steps_made_in_code_are_refused_as_the_notation_refuses_them():
+    from canasta_tutor.engine.cards import Card
+    from canasta_tutor.engine.move import MoveError, Step
+
+    table = api.table_from_dict(api.EXAMPLE)
+    for steps, says in (([Step("discard")], "exactly one card"), ([Step("draw"), Step("discard", ())], "exactly one"),
+                        ([Step("meld")], "needs the cards"), ([Step("ask", (Card("K", "S"),))], "takes no cards"),
+                        ([Step("fly")], "unknown step")):
+        with pytest.raises(MoveError, match=says):
+            api.check(table, steps)
+    assert api.check(table, [Step("draw"), Step("discard", (Card("4", "H"),))]).legal
+    laid = api.check(table, [Step("draw"), Step("add", (Card("K", "S"),))])  # a lay-off that names no meld
+    assert laid.decisive == laid.rule_ids[0] == "meld.no-such-meld"

@@ -519,7 +519,8 @@ def test_a_checked_table_is_ruled_under_the_ruleset_set_on_it_before_the_first_l
 
 def test_steps_made_in_code_with_no_cards_are_the_judges():
     t = api.table_from_cards("classic-2p", [api.cards("5C"), 11], discard=api.cards("7D"), stock=30, phase="play")
-    for steps in ([Step("meld")], [Step("meld"), Step("discard", (Card("5", "C"),))], [Step("add", (), "K")]):
+    for steps in ([Step("meld")], [Step("meld"), Step("discard", (Card("5", "C"),))], [Step("add", (), "K")],
+                  [Step("discard")], [Step("discard", ()), Step("discard", (Card("5", "C"),))]):
         assert decide(t, steps) == JUDGE
 
 

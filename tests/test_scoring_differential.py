@@ -219,3 +219,22 @@ def test_every_report_is_the_reference_report() -> None:
     assert seen >= {"score.cards", "score.no-canasta", "score.canasta-natural", "score.canasta-mixed",
                     "score.red-threes", "score.going-out", "score.concealed", "score.hand", "score.cut-bonus",
                     "out-holds-cards", "hand-unknown", "tie", "ScoreError", "report"}, seen
+
+
+def test_a_checked_table_is_scored_under_the_ruleset_set_on_it_before_the_first_look():
+    from canasta_tutor.engine.plain import ruleset_for
+
+    data = api.EXAMPLE | {"sides": [{"name": "NS", "players": ["Ann", "Cas"],
+                                     "melds": ["KH KD KC KS KH KD 2C", "7H 7D 7C 7S 7H 7D JK"]},
+                                    {"name": "EW", "players": ["Bob", "Dee"]}],
+                          "players": [{"name": n, "hand": h} for n, h in
+                                      (("Ann", "9S"), ("Bob", "5C 6C"), ("Cas", "JD QD"), ("Dee", "8H 8D 3S"))]}
+    for rid in BUILTIN:
+        unbuilt, built = api.table_from_dict(data), api.table_from_dict(data)
+        unbuilt.ruleset = built.ruleset = ruleset_for(rid, 4)
+        assert built.players  # looked at: built
+        for out in (None, "Ann"):
+            a, b = api.score(unbuilt, out), api.score(built, out)
+            assert [(s.name, [(ln.rule, ln.points, ln.params) for ln in s.lines]) for s in a.sides] == \
+                [(s.name, [(ln.rule, ln.points, ln.params) for ln in s.lines]) for s in b.sides], (rid, out)
+            assert a.ruleset == b.ruleset == rid

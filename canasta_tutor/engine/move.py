@@ -192,5 +192,21 @@ def _parse(text: str | list[str], reader: str | None = None) -> list[Step]:
     return steps
 
 
+def verify_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
+    """``steps`` made in code, refused as the notation refuses them (a MoveError): a verb the notation
+    does not know, a meld or a lay-off without cards, a discard of other than one card, an ask with
+    cards. The look is cheap; the wording is the notation's own. (A lay-off that names no meld is a
+    move the rules refuse: ``meld.no-such-meld``.)"""
+    for s in steps:
+        n = len(s.cards)
+        kind = s.kind
+        if (kind not in VERBS or (kind == "meld" or kind == "add") and not n or kind == "discard" and n != 1
+                or kind == "ask" and n):
+            parse_step(str(s) if kind in VERBS else str(kind))  # raises what a typed move would
+            raise MoveError(Said("move.unknown-step", "unknown step '{word}' in '{step}'; expected one of: {verbs}",
+                                 word=_brief(str(kind)), step=_brief(str(s)), verbs=", ".join(VERBS)), str(kind))
+    return steps
+
+
 def format_move(steps: list[Step]) -> str:
     return "; ".join(map(str, steps))

@@ -106,8 +106,9 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
     if type(table) is DataTable:
         data = table.parts
         if data is not None:  # a checked table not yet built: its parts are its sides as they stand
-            rs, _, names, given, _, parts, _, _, _, cut_bonus, _, _, _, _ = data
-            return _score_sides(rs, names, [None if type(h) is int else h for h in given],  # type: ignore[misc]
+            _, _, names, given, _, parts, _, _, _, cut_bonus, _, _, _, _ = data
+            # the table's ruleset, which a program may have set since (the parts hold the one read)
+            return _score_sides(table.ruleset, names, [None if type(h) is int else h for h in given],  # type: ignore[misc]
                                 [h if type(h) is int else len(h) for h in given],  # type: ignore[arg-type]
                                 [(n, members, score, ranks, melds, len(reds))
                                  for n, members, score, ranks, melds, reds in parts],

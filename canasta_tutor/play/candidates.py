@@ -130,8 +130,11 @@ def every_move(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
     except _OutOfRulings:
         gen.truncated = True
         gen.stopped = rulings
-    if views is not None and gen._view is not _UNREAD:
-        views[id(table)] = (table, gen._view)  # type: ignore[assignment]
+    if views is not None:  # what this listing read, or nothing: never a view of the table as it was
+        if gen._view is _UNREAD:
+            views.pop(id(table), None)
+        else:
+            views[id(table)] = (table, gen._view)  # type: ignore[assignment]
     return MoveList(table, gen.options, gen.truncated, gen.notes, gen.stopped)
 
 

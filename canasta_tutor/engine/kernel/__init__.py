@@ -82,7 +82,8 @@ def held(v: View) -> Sequence[Card] | None:
 
 
 def decide_held(v: View, hand: Sequence[Card], step: Step) -> str | None:
-    """``decide_step``, for a ``hand`` that ``held`` gave of the view ``v``."""
+    """``decide_step``, for the ``hand`` that ``held(v)`` returned (not None): the check for cards
+    written without a suit is ``held``'s, so any other hand gives answers the kernel must not give."""
     cards = step.cards
     if cards and not SUITLESS.isdisjoint(cards):
         return JUDGE

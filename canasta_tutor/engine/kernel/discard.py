@@ -18,10 +18,10 @@ from canasta_tutor.engine.move import Step
 
 def discard_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
     """The discard's own rules; ``alone``: the move is this step, so going out by it is asked too."""
+    if len(step.cards) != 1:  # a step made in code (the notation always names one card): the judge's
+        return JUDGE
     if not v.drawn:
         return DRAW_FIRST
-    if len(step.cards) != 1:
-        return JUDGE
     card = step.cards[0]
     if card.is_red_three:
         return RED_THREE
