@@ -414,3 +414,16 @@ def test_a_wild_card_or_red_three_turned_up_is_covered_or_buried_as_the_ruleset_
                 covered += 1
                 assert all(c.is_wild or c.is_red_three for c in pile[:-1])
     assert covered >= 3  # about one deal in nine turns up a wild card or a red three
+
+
+def test_a_long_line_in_a_terminal_breaks_between_words():
+    from canasta_tutor.render.safe import wrap_words
+
+    said = "Refused: meld 9S 9D: a meld needs at least three cards (type 'why' for the full ruling)"
+    lines = wrap_words(said, 30).split("\n")
+    assert " ".join(lines) == said and all(len(line) <= 30 for line in lines) and len(lines) == 4
+    bold = "  \x1b[1mRefused:\x1b[0m " + "card " * 12  # escapes take no column; the indent is kept
+    shown = [line.replace("\x1b[1m", "").replace("\x1b[0m", "") for line in wrap_words(bold, 24).split("\n")]
+    assert all(line.startswith("  ") and len(line) <= 24 for line in shown)
+    assert wrap_words("short\nlines stay", 24) == "short\nlines stay"
+    assert wrap_words("x" * 40 + " y", 24) == "x" * 40 + "\ny"  # a word longer than the width stays whole

@@ -156,6 +156,12 @@ def _write(text: str) -> None:
     parts = re.split(sgr, text)
     styles = re.findall(sgr, text)  # the session's own bold and colours, the only escapes let through
     out = clean(parts[0], keep="\n") + "".join(s + clean(p, keep="\n") for s, p in zip(styles, parts[1:]))
+    if sys.stdout.isatty():  # a long line broken between words, not wherever the terminal's width ends
+        import shutil
+
+        from canasta_tutor.render.safe import wrap_words
+
+        out = wrap_words(out, shutil.get_terminal_size().columns)
     sys.stdout.write(out + "\n")
     sys.stdout.flush()
 

@@ -7,6 +7,7 @@ adding its own styling; JSON escapes control characters itself (``json_text``)."
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 
 # Characters that act on the terminal or reorder what is read, beyond Unicode's "Cc" controls:
@@ -81,3 +82,32 @@ def json_text(data, encoding: str | None = "utf-8") -> str:
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(_valid_unicode(data), ensure_ascii=True, indent=2)
     return text
+
+
+_SGR = re.compile("\x1b\\[[0-9;]*m")
+
+
+def wrap_words(text: str, width: int) -> str:
+    """Each line of ``text`` broken at spaces to fit ``width`` columns, its colour and bold escapes
+    counted as nothing: a terminal breaks a long line wherever the width ends, mid-word. A word
+    longer than the width stays whole, and continued lines keep the first line's indent."""
+    if width < 20:  # a terminal that narrow is better left to break lines its own way
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(_SGR.sub("", line)) <= width:
+            out.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        current, shown, empty = indent, len(indent), True
+        for word in line[len(indent):].split(" "):
+            seen = len(_SGR.sub("", word))
+            if not empty and shown + 1 + seen > width:
+                out.append(current)
+                current, shown = indent + word, len(indent) + seen
+            elif empty:
+                current, shown, empty = current + word, shown + seen, False
+            else:
+                current, shown = current + " " + word, shown + 1 + seen
+        out.append(current)
+    return "\n".join(out)
