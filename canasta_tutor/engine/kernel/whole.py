@@ -6,7 +6,8 @@ the rules of the move's end last). A step is applied by copying only what it cha
 
 What the judge alone follows is handed over: a card named that the known hand does not hold while
 cards drawn unseen are in it (the judge takes it for one of them and says so), cards drawn by name,
-threes of either colour in a step."""
+threes of either colour in a step, steps after going out, and steps made in code that the notation
+could not write (a meld without cards, a discard of other than one)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
