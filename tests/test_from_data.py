@@ -179,6 +179,31 @@ def test_optional_keys_given_as_null_take_the_direct_way():
     assert api.table_from_dict(data) == reader(data)
 
 
+def test_the_decks_whole_take_the_direct_way_and_a_card_too_many_does_not():
+    """The decks' limits at their edge: every card of two decks and all four jokers is a table the direct
+    way builds (no card counted once too often), and a third copy of any card, or a fifth joker, in
+    place of another card (so that the count of cards stays within the decks) is left to the reader,
+    which refuses it."""
+    suited = [f"{r}{s}" for r in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+              for s in "SHDC"]
+    data = copy.deepcopy(DATA[0])
+    for p in data["players"]:
+        p["hand"] = 0
+    for s in data["sides"]:
+        s.update({"melds": [], "red_threes": []})
+    data.update({"stock": 0, "pile_frozen": True, "discard": " ".join(suited * 2 + ["JK"] * 4)})
+    rs = api.table_from_dict(data).ruleset
+    assert (rs.decks, rs.jokers) == (2, 4)
+    assert _direct(data, "<data>") is not None
+    assert api.table_from_dict(data) == reader(data)
+    for extra in (*suited, "JK"):
+        pile = suited * 2 + ["JK"] * 4
+        pile.remove("KH" if extra == "AS" else "AS")
+        more = {**data, "discard": " ".join([*pile, extra])}
+        assert _direct(more, "<data>") is None, extra
+        assert isinstance(reader(more), InputError), extra
+
+
 # -- the bench position, changed every way; generated tables; the unbuilt table against the built one --
 
 def bench_position() -> dict:

@@ -13,19 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
-from canasta_tutor.engine.cards import NATURAL_RANKS, SUITS, Card, CardError, parse_card
+from canasta_tutor.engine.cards import NATURAL_RANKS, RANKS, SUITS, Card, CardError, parse_card
 from canasta_tutor.engine.plain import RESOLVED, DataTable, SideParts, ruleset_for
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
 from canasta_tutor.engine.table import Table, meld_rank, partners
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
-
-try:  # what Counter counts with, without Counter's checks of its argument: far quicker on a small table
-    from _collections import _count_elements  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - another Python
-    def _count_elements(counts: dict[Card, int], cards: list[Card]) -> None:
-        for c in cards:
-            counts[c] = counts.get(c, 0) + 1
 
 _TOP = frozenset(SNAPSHOT_KEYS) - {"house_rules"}  # a house rule goes to the reader
 _PLAYER = frozenset(("name", "hand", "has_melded"))
@@ -39,6 +32,20 @@ _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s i
 _PHASES = ("draw", "play")
 _PERMISSIONS = ("none", "granted", "refused")
 _WHOLE = 10**9  # the reader's whole numbers lie strictly within this of 0 (a bool is not one)
+
+# The decks' limits as one sum: every card a table may hold has a field of 16 bits in one number (its
+# weight), and one field above them counts every card. The weights of a part's cards add up to its
+# count of each card, and the parts' sums to the table's, in a few additions of whole numbers where a
+# count card by card took a dict entry per card. Adding a ruleset's margin (for each card, 2**15 - 1
+# less the copies the ruleset allows) carries into a field's top bit exactly when there are too many
+# copies of it; fields never overflow while the cards stay within the decks (checked first) and the
+# decks hold fewer than 2**15 cards.
+_BITS = 16
+_CARDS = [Card(r, s) for r in RANKS if r != "JK" for s in (None, *SUITS)] + [_JOKER]
+_COUNTED = _BITS * len(_CARDS)  # where the field counting every card lies
+_ALL = 1 << _COUNTED
+_WEIGHT = {c: (1 << (_BITS * i)) | _ALL for i, c in enumerate(_CARDS)}
+_TOPS = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(_CARDS)))
 
 
 def table_from_dict(data: Any, name: str = "<data>") -> Table:
@@ -72,30 +79,40 @@ class _Decline(Exception):
     """Not the usual shape, or not right: the reader decides."""
 
 
-# The cards of a text seen before: a program asking about many positions repeats the same hands,
-# melds and piles, and a string keeps its hash, so one look replaces the split and the card looks.
-# Bounded in number and in length (a hand or a pile of two decks is under 400 characters).
-_TEXTS: dict[str, tuple[Card, ...]] = {}
+# The cards of a text seen before, and their weight: a program asking about many positions repeats the
+# same hands, melds and piles, and a string keeps its hash, so one look replaces the split and the card
+# looks. Bounded in number and in length (a hand or a pile of two decks is under 400 characters).
+_TEXTS: dict[str, tuple[tuple[Card, ...], int]] = {}
 _TEXT_MOST, _TEXT_LONGEST = 4096, 400
 
 
-def _cards(value: Any) -> list[Card]:
+def _cards(value: Any) -> tuple[list[Card], int]:
+    """A part's cards and their weight."""
     if type(value) is str:
         known = _TEXTS.get(value)
         if known is not None:
-            return list(known)
+            return list(known[0]), known[1]
         cards = _card_list(value.replace(",", " ").split() if "," in value else value.split())
+        weight = _weight(cards)
         if len(_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
-            _TEXTS[value] = tuple(cards)
-        return cards
+            _TEXTS[value] = (tuple(cards), weight)
+        return cards, weight
     if type(value) is list:
         for w in value:
             if type(w) is not str:
                 raise _Decline
-        return _card_list([w.strip() for w in value])
+        cards = _card_list([w.strip() for w in value])
+        return cards, _weight(cards)
     if value is None:
-        return []
+        return [], 0
     raise _Decline
+
+
+def _weight(cards: list[Card]) -> int:
+    try:
+        return sum(map(_WEIGHT.__getitem__, cards))
+    except KeyError:  # a card no deck holds: the reader words it
+        raise _Decline from None
 
 
 def _card_list(words: list[str]) -> list[Card]:
@@ -116,6 +133,29 @@ def _direct(data: dict[str, Any], name: str) -> Table | None:
         return None
 
 
+# What the checks need of a built-in ruleset as it plays with so many players, worked out once: the
+# ruleset, its players per side, the most cards its decks hold and its margin (see _WEIGHT).
+_Limits = tuple[Ruleset, int, int, int]
+_LIMITS: dict[tuple[str, int], _Limits] = {}
+
+
+def _limits(ref: Any, players: int) -> _Limits:
+    # A ruleset file is read relative to the table's file: the reader knows how.
+    if ref not in BUILTIN or not players:
+        raise _Decline
+    rs = RESOLVED.get((ref, players)) or ruleset_for(ref, players)
+    most = rs.decks * 52 + rs.jokers
+    if players != rs.players or not (0 <= rs.decks and 0 <= rs.jokers and most < 1 << (_BITS - 1)):
+        raise _Decline
+    # A card without its suit is counted by rank, with the rest of its rank (the reader does that): none allowed.
+    allowed = [0 if c in _SUITLESS else rs.jokers if c is _JOKER else rs.decks for c in _CARDS]
+    margin = sum(((1 << (_BITS - 1)) - 1 - n) << (_BITS * i) for i, n in enumerate(allowed))
+    limits = (rs, rs.side_size, most, margin)
+    if type(ref) is str:
+        _LIMITS[ref, players] = limits
+    return limits
+
+
 def _build(data: dict[str, Any], name: str) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
@@ -124,17 +164,13 @@ def _build(data: dict[str, Any], name: str) -> Table:
     if ref is None:  # an optional key may also be given as null: the reader takes that as left out
         ref = "classic"
     players_data = get("players")
-    # A ruleset file is read relative to the table's file: the reader knows how.
-    if ref not in BUILTIN or type(players_data) is not list or not players_data:
+    if type(players_data) is not list:
         raise _Decline
-    rs = RESOLVED.get((ref, len(players_data))) or ruleset_for(ref, len(players_data))
-    if len(players_data) != rs.players:
-        raise _Decline
-    everything: list[Card] = []
-    names, hands, melded, unseen = _players(players_data, everything)
-    sides = _sides(get("sides"), names, rs, everything)
-    discard = _cards(get("discard"))
-    everything += discard
+    limits = _LIMITS.get((ref, len(players_data))) if type(ref) is str else None
+    rs, side_size, most, margin = limits or _limits(ref, len(players_data))
+    names, hands, melded, unseen, weight = _players(players_data)
+    sides, side_weight = _sides(get("sides"), names, side_size)
+    discard, discard_weight = _cards(get("discard"))
     pile_frozen = get("pile_frozen")
     stock = get("stock")
     if stock is None:
@@ -160,18 +196,22 @@ def _build(data: dict[str, Any], name: str) -> Table:
     if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
             or (first_round is not True and first_round is not False)):
         raise _Decline
-    _within_the_decks(everything, unseen + stock, rs)
+    # The decks' limits: no more cards, known and unknown, than the decks hold, and no card more often
+    # than the ruleset has it (see _WEIGHT).
+    weight += side_weight + discard_weight
+    if (weight >> _COUNTED) + unseen + stock > most or (weight + margin) & _TOPS:
+        raise _Decline
     return DataTable((rs, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, player, phase,
                       first_round, permission))
 
 
-def _players(value: list[Any], everything: list[Card]) -> tuple[list[str], list[list[Card] | int], list[bool], int]:
-    """The players' names, hands (cards, or a count) and whether each has melded, by seat, and the
-    cards of the hands known only by their count; the known cards go to ``everything``."""
+def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[bool], int, int]:
+    """The players' names, hands (cards, or a count) and whether each has melded, by seat, the cards
+    of the hands known only by their count, and the weight of the known ones."""
     names: list[str] = []
     hands: list[list[Card] | int] = []
     melded: list[bool] = []
-    unseen = 0
+    unseen = weight = 0
     texts = _TEXTS
     for pd in value:
         if type(pd) is not dict or not _PLAYER.issuperset(pd):
@@ -191,8 +231,12 @@ def _players(value: list[Any], everything: list[Card]) -> tuple[list[str], list[
             done = False
         if type(hand) is str:  # the usual: a text seen before, as a list of its own
             known = texts.get(hand)
-            hand = list(known) if known is not None else _cards(hand)
-            everything += hand
+            if known is not None:
+                weight += known[1]
+                hand = list(known[0])
+            else:
+                hand, w = _cards(hand)
+                weight += w
         elif type(hand) is int:
             if not 0 <= hand < _WHOLE:
                 raise _Decline
@@ -200,39 +244,26 @@ def _players(value: list[Any], everything: list[Card]) -> tuple[list[str], list[
         elif hand is None:
             raise _Decline
         else:
-            hand = _cards(hand)
-            everything += hand
+            hand, w = _cards(hand)
+            weight += w
         names.append(who)
         hands.append(hand)
         melded.append(done)
     if len(set(names)) != len(names):
         raise _Decline
-    return names, hands, melded, unseen
+    return names, hands, melded, unseen, weight
 
 
-def _within_the_decks(everything: list[Card], unseen: int, rs: Ruleset) -> None:
-    """The decks' limits: every suited card at most once a deck, jokers as the ruleset has them, and
-    no more cards, known and unknown, than the decks hold. A card without its suit is counted by rank,
-    with the rest of its rank: the reader does that."""
-    if len(everything) + unseen > rs.decks * 52 + rs.jokers:
-        raise _Decline
-    counts: dict[Card, int] = {}
-    _count_elements(counts, everything)
-    jokers = counts.pop(_JOKER, 0)
-    if jokers > rs.jokers or counts and max(counts.values()) > rs.decks or not _SUITLESS.isdisjoint(counts):
-        raise _Decline
-
-
-def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) -> list[SideParts]:
-    """The sides' parts; their melds' and red threes' cards go to ``everything``."""
+def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], int]:
+    """The sides' parts, and the weight of their melds' and red threes' cards."""
     if value is None:  # the default seating, each side named by its players, as the reader seats them
-        return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, rs.side_size)]
+        return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, size)], 0
     if type(value) is not list:
         raise _Decline
     sides: list[SideParts] = []
     side_names: list[str] = []
     seated: list[Any] = []
-    size = rs.side_size
+    weight = 0
     for sd in value:
         if type(sd) is not dict or not _SIDE.issuperset(sd):
             raise _Decline
@@ -251,13 +282,23 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
             raise _Decline
         side_names.append(side_name)
         seated += members
-        ranks, melds = _melds(get("melds"), everything)
-        reds = _cards(get("red_threes"))
-        if reds:
+        melds_data = get("melds")
+        if melds_data:
+            ranks, melds, w = _melds(melds_data)
+            weight += w
+        elif melds_data is None or type(melds_data) is list:  # none yet (a list, and empty)
+            ranks, melds = [], []
+        else:
+            raise _Decline
+        reds_data = get("red_threes")
+        if reds_data is None:
+            reds: list[Card] = []
+        else:
+            reds, w = _cards(reds_data)
             for c in reds:
                 if not c.is_red_three:
                     raise _Decline
-            everything += reds
+            weight += w
         sides.append((side_name, list(members), score, ranks, melds, reds))  # the members, copied: the table's own
     # Every player on one side: as many seats as players, and all of them (names are told apart already).
     try:
@@ -265,50 +306,50 @@ def _sides(value: Any, names: list[str], rs: Ruleset, everything: list[Card]) ->
             raise _Decline
     except TypeError:  # not a name at all
         raise _Decline from None
-    return sides
+    return sides, weight
 
 
-def _melds(value: Any, everything: list[Card]) -> tuple[list[str], list[list[Card]]]:
+def _melds(value: Any) -> tuple[list[str], list[list[Card]], int]:
     """A side's melds: the rank and cards of each (a side holds one meld of each rank: two of the
-    same rank are one)."""
-    ranks: list[str] = []
-    melds: list[list[Card]] = []
-    if value is None:
-        return ranks, melds
+    same rank are one), and their weight."""
     if type(value) is not list:
         raise _Decline
+    ranks: list[str] = []
+    melds: list[list[Card]] = []
+    weight = 0
     texts = _MELD_TEXTS
     for md in value:
         known = texts.get(md) if type(md) is str else None
         if known is not None:
             rank = known[0]
             cards = list(known[1])
+            weight += known[2]
         else:
-            rank, cards = _meld(md)
-        everything += cards
+            rank, cards, w = _meld(md)
+            weight += w
         if rank in ranks:
             melds[ranks.index(rank)].extend(cards)
         else:
             ranks.append(rank)
             melds.append(cards)
-    return ranks, melds
+    return ranks, melds, weight
 
 
-# The rank and cards of a meld's text seen before: its checks passed once, and they depend on the
-# text alone.
-_MELD_TEXTS: dict[str, tuple[str, tuple[Card, ...]]] = {}
+# The rank, cards and weight of a meld's text seen before: its checks passed once, and they depend on
+# the text alone.
+_MELD_TEXTS: dict[str, tuple[str, tuple[Card, ...], int]] = {}
 
 
-def _meld(value: Any) -> tuple[str, list[Card]]:
-    """A meld's rank and cards: one rank and wild cards, no red three (a set look done in C, against
-    every card a meld of that rank may hold; the rank is the first natural card's)."""
+def _meld(value: Any) -> tuple[str, list[Card], int]:
+    """A meld's rank, cards and weight: one rank and wild cards, no red three (a set look done in C,
+    against every card a meld of that rank may hold; the rank is the first natural card's)."""
     known = _MELD_TEXTS.get(value) if type(value) is str else None
     if known is not None:
-        return known[0], list(known[1])
-    cards = _cards(value)
+        return known[0], list(known[1]), known[2]
+    cards, weight = _cards(value)
     rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
     if rank is None or not _MELDABLE[rank].issuperset(cards):
         raise _Decline
     if type(value) is str and len(_MELD_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
-        _MELD_TEXTS[value] = (rank, tuple(cards))
-    return rank, cards
+        _MELD_TEXTS[value] = (rank, tuple(cards), weight)
+    return rank, cards, weight
