@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from operator import attrgetter
+from typing import Any
 
-from canasta_tutor.engine.cards import RANK_NAMES, Card
+from canasta_tutor.engine.cards import RANK_NAMES, SUITS, Card
 from canasta_tutor.engine.plain import DataTable, PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
@@ -23,6 +24,10 @@ class ScoreError(InputError):
     def __init__(self, message: str, key: str) -> None:
         super().__init__(message, key=key)
 
+_VALUE = attrgetter("value")
+_THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))  # the cards a hand counts apart
+
+
 class Line(Record):
     """One line of a side's score, with its score id."""
     rule: str
@@ -39,22 +44,39 @@ class Line(Record):
 
 
 class SideScore:
-    """A side's lines for the hand, and its score before it."""
+    """A side's lines for the hand, and its score before it. A side scored by ``score_table`` makes its
+    lines when they are first read: a program that asks only for the totals (self-play, a study of
+    many hands) never makes them, and its totals are the lines' sum, worked out with them."""
     name: str
     before: int
-    lines: list[Line]
 
-    __slots__ = ("name", "before", "lines")
+    __slots__ = ("_lines", "_made_from", "_total", "before", "name")
 
-    def __init__(self, name: str, before: int, lines: list[Line]) -> None:
+    def __init__(self, name: str, before: int, lines: list[Line] | None = None, *, total: int = 0,
+                 made_from: _SideParts | None = None) -> None:
+        if lines is None and made_from is None:
+            raise ValueError("a side's score needs its lines or what they are made from")
         self.name = name
         self.before = before
-        self.lines = lines
+        self._lines = lines
+        self._total = total  # the lines' sum, while they are not made
+        self._made_from = made_from
+
+    @property
+    def lines(self) -> list[Line]:
+        lines = self._lines
+        if lines is None:
+            assert self._made_from is not None
+            lines = self._lines = _lines(*self._made_from)
+        return lines
 
     @property
     def hand_total(self) -> int:
+        lines = self._lines
+        if lines is None:
+            return self._total
         total = 0  # a plain loop: read of every side of every score a program asks for
-        for line in self.lines:
+        for line in lines:
             total += line.points
         return total
 
@@ -158,7 +180,7 @@ def _score_plain(rs: Ruleset, parts: PlainParts, out: str | None, concealed: boo
             counts = [h if isinstance(h, int) else len(h) for h in given]
             break
     else:  # every hand known, as nearly always: read as given
-        hands, counts = cast(Sequence[Hand], given), None
+        hands, counts = given, None  # type: ignore[assignment]  # no count among them
     names = seat_names(len(hands))
     notes = _hands_checked(names, hands, counts, out, strict)
     seated = _seating(len(hands), rs.side_size)
@@ -219,7 +241,7 @@ def _report(rs: Ruleset, out: str | None, concealed: bool, sides: list[SideScore
     best: int | None = None  # the best total that reaches the target
     leaders: list[str] = []
     for s in sides:
-        total = s.total
+        total = s.before + s.hand_total
         if (total == target) if exact else (total >= target):
             if best is None or total > best:
                 best, leaders = total, [s.name]
@@ -241,18 +263,24 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
     ``ranks`` their ranks (None: a trusted table's, told by the cards as it tells them); ``red_threes``:
     how many lie before it; ``hands``: the table's by seat, ``seats``: its players'; ``players``: their
     names as the hand line gives them; ``cut``: it holds the cut bonus."""
-    # Plain loops over the cards, each walked once: a program scores every position it plays.
+    # Each card walked once, its values summed in C where no three needs a look of its own: a
+    # program scores every position it plays.
     melded, canastas = 0, 0
     for cards in melds:
-        for c in cards:
-            melded += c.value
+        melded += sum(map(_VALUE, cards))
         if len(cards) >= 7:
             canastas += 1
     # The cards left in hand count against the side; red threes among them are laid, not counted.
     reds, in_hand = red_threes, 0
     black_three = rs.black_three_in_hand
     for seat in seats:
-        for c in hands[seat] or ():
+        hand = hands[seat]
+        if not hand:
+            continue
+        if _THREES.isdisjoint(hand):  # nearly every hand
+            in_hand += sum(map(_VALUE, hand))
+            continue
+        for c in hand:
             if c.is_red_three:
                 reds += 1
             elif c.is_black_three:
@@ -260,6 +288,39 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
             else:
                 in_hand += c.value
     all_minus = rs.no_canasta_all_negative and canastas == 0
+    # The total now, each line's points as ``_lines`` gives them; the lines when they are read.
+    total = -melded if all_minus else melded
+    if canastas:
+        bonus = rs.canasta_bonus
+        for cards in melds:
+            if len(cards) >= 7:
+                total += bonus[_canasta_kind(cards)]
+    red_points, negative = 0, False
+    if reds:
+        red_points = rs.red_three_all_bonus if rs.red_three_all_bonus and reds == 4 and rs.decks == 2 \
+            else reds * rs.red_three_value
+        negative = (rs.red_three_penalty_if == "no-meld" and not melds) \
+            or (rs.red_three_penalty_if == "no-canasta" and canastas == 0) or all_minus
+        total += -red_points if negative else red_points
+    if went_out:
+        total += rs.concealed_bonus if concealed else rs.going_out_bonus
+    total -= in_hand
+    if cut and rs.cut_bonus:
+        total += rs.cut_bonus
+    return SideScore(name, before, total=total, made_from=(rs, melds, ranks, melded, canastas, all_minus, reds,
+                                                           red_points, negative, went_out, concealed, in_hand,
+                                                           players, cut))
+
+
+# What a side's lines are made from (``_lines``'s arguments, in order).
+_SideParts = tuple[Ruleset, Sequence[Sequence[Card]], "Sequence[str] | None", int, int, bool, int, int, bool, bool,
+                   bool, int, str, bool]
+
+
+def _lines(rs: Ruleset, melds: Sequence[Sequence[Card]], ranks: Sequence[str] | None, melded: int, canastas: int,
+           all_minus: bool, reds: int, red_points: int, negative: bool, went_out: bool, concealed: bool,
+           in_hand: int, players: str, cut: bool) -> list[Line]:
+    """A side's lines, in the order a score sheet gives them, from what ``_side`` counted."""
     if all_minus:
         lines = [Line("score.no-canasta", -melded, {"points": melded})]
     else:
@@ -269,12 +330,8 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
             if len(cards) >= 7:
                 lines.append(_canasta(rs, cards, ranks[i] if ranks is not None else rank_of(cards)))
     if reds:
-        points = rs.red_three_all_bonus if rs.red_three_all_bonus and reds == 4 and rs.decks == 2 \
-            else reds * rs.red_three_value
-        negative = (rs.red_three_penalty_if == "no-meld" and not melds) \
-            or (rs.red_three_penalty_if == "no-canasta" and canastas == 0) or all_minus
-        lines.append(Line("score.red-threes", -points if negative else points,
-                          {"count": reds, "negative": negative, "all": points != reds * rs.red_three_value}))
+        lines.append(Line("score.red-threes", -red_points if negative else red_points,
+                          {"count": reds, "negative": negative, "all": red_points != reds * rs.red_three_value}))
     if went_out:
         if concealed:
             lines.append(Line("score.concealed", rs.concealed_bonus, {}))
@@ -283,15 +340,19 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
     lines.append(Line("score.hand", -in_hand, {"players": players}))
     if cut and rs.cut_bonus:
         lines.append(Line("score.cut-bonus", rs.cut_bonus, {}))
-    return SideScore(name, before, lines)
+    return lines
+
+
+def _canasta_kind(cards: Sequence[Card]) -> str:
+    """A canasta is natural without a wild card, mixed with one."""
+    for c in cards:
+        if c.is_wild:
+            return "mixed"
+    return "natural"
 
 
 def _canasta(rs: Ruleset, cards: Sequence[Card], rank: str) -> Line:
-    """A canasta's bonus: natural without a wild card, mixed with one."""
-    kind = "natural"
-    for c in cards:
-        if c.is_wild:
-            kind = "mixed"
-            break
+    """A canasta's bonus line."""
+    kind = _canasta_kind(cards)
     return Line(f"score.canasta-{kind}", rs.canasta_bonus[kind],
                 {"rank_name": RANK_NAMES.get(rank, rank), "size": len(cards)})
