@@ -111,6 +111,10 @@ class Card:
         return self.order
 
 
+# Every three, the one written without a suit too: the cards with roles of their own (red threes are
+# laid out, black threes stop the pile), which a count of plain card values must look at apart.
+THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))
+
 _CACHE: dict[str, Card] = {}
 # A suit symbol followed by a variation selector (text or emoji presentation): the symbol alone.
 _SELECTED = re.compile("([" + "".join(ch for ch in _SUIT_ALIASES if not ch.isascii()) + "])[\ufe0e\ufe0f]")

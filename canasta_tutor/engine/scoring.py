@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
-from canasta_tutor.engine.cards import RANK_NAMES, SUITS, Card
+from canasta_tutor.engine.cards import RANK_NAMES, THREES, Card
 from canasta_tutor.engine.plain import DataTable, PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
@@ -25,7 +25,6 @@ class ScoreError(InputError):
         super().__init__(message, key=key)
 
 _VALUE = attrgetter("value")
-_THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))  # the cards a hand counts apart
 
 
 class Line(Record):
@@ -277,7 +276,7 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
         hand = hands[seat]
         if not hand:
             continue
-        if _THREES.isdisjoint(hand):  # nearly every hand
+        if THREES.isdisjoint(hand):  # nearly every hand
             in_hand += sum(map(_VALUE, hand))
             continue
         for c in hand:

@@ -12,7 +12,6 @@ NO_LIMIT = 1 << 30
 SUITLESS = frozenset(Card(rank) for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
 RED_THREES = frozenset(Card("3", s) for s in SUITS if Card("3", s).is_red_three)
 BLACK_THREES = frozenset((Card("3"), *(Card("3", s) for s in SUITS if Card("3", s).is_black_three)))
-THREES = RED_THREES | BLACK_THREES
 
 
 class Constants:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import THREES, Card
 from canasta_tutor.engine.facts import meld_counts
-from canasta_tutor.engine.kernel.constants import THREES, Constants
+from canasta_tutor.engine.kernel.constants import Constants
 from canasta_tutor.engine.kernel.ids import (
     CANASTA_CLOSED,
     DRAW_FIRST,

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import THREES
+from canasta_tutor.engine.cards import THREES, Card
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import AFTER_DISCARD, BELOW_MINIMUM, CANASTA_REQUIRED, CANASTAS_NEEDED, JUDGE
