@@ -81,9 +81,16 @@ def table_from_dict(data: dict[str, Any], name: str = "<data>") -> Table:
     ...
     canasta_tutor.reading.strict_yaml.InputError: <data>: stock: found 'many', expected a whole number
     """
+    return _table_from_dict()(data, name)
+
+
+@cache
+def _table_from_dict() -> Callable[[dict[str, Any], str], Table]:
+    # Kept once imported, as ``_score_table`` is: an import statement per call cost a tenth of the
+    # table itself.
     from canasta_tutor.files.from_data import table_from_dict as build
 
-    return build(data, name)
+    return build
 
 
 def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],

@@ -253,8 +253,12 @@ def tables(draw: st.DrawFn) -> Table:
 @given(tables(), st.randoms(use_true_random=False))
 def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
     moves = [[s] for s in single_steps(table, rng, groups=8)] + several_steps(table, rng, 6)
+    rng.shuffle(moves)
+    kept = [(trusted_twin(table), "trusted, asked before"), (data_twin(table), "checked, asked before")]
     problems = [found for move in moves
-                for found in (disagreement(table, move), trusted_disagreement(table, move), data_disagreement(table, move))
+                for found in (disagreement(table, move), trusted_disagreement(table, move), data_disagreement(table, move),
+                              # one table asked every question in turn: the view kept from the first
+                              *(twin_disagreement(twin, table, move, what) for twin, what in kept))
                 if found]
     assert not problems, "\n".join(problems[:5])
     if table.turn.phase == "draw" and table.discard:
@@ -530,3 +534,33 @@ def test_a_field_deleted_from_a_table_not_yet_looked_at_is_gone_as_from_any_tabl
     with pytest.raises(AttributeError):
         t.stock  # noqa: B018
     assert t.players[0].hand == api.cards("5C")  # the rest was built first
+
+
+def test_a_view_kept_with_its_table_is_never_changed_by_a_question():
+    from canasta_tutor.engine.kernel.view import View
+
+    t = api.table_from_dict(api.EXAMPLE | {"turn": {"player": "Ann", "phase": "play"}})
+    first = view(t)
+    assert first is view(t)  # kept: read once
+    before = {name: getattr(first, name) for name in View.__slots__}
+    copies = {name: list(value) for name, value in before.items() if isinstance(value, list)}
+    for move in ("meld 9S 9D 2C; discard 4H", "add KS 2C to K; discard 4H", "discard 4H", "meld 9S 9D 2C"):
+        decide(t, parse_move(move))
+    assert {name: getattr(first, name) for name in View.__slots__} == before
+    assert {name: list(getattr(first, name)) for name in copies} == copies
+    assert t.parts is not None  # type: ignore[attr-defined]
+
+
+def test_a_kept_view_is_read_again_under_a_ruleset_set_after_the_first_question():
+    from canasta_tutor.engine.ruleset import load_ruleset, resolve_for_players
+
+    data = api.EXAMPLE | {"turn": {"player": "Ann", "first_round": True}}
+    for make in (lambda: api.table_from_dict(data),
+                 lambda: api.table_from_cards("classic", [api.cards("9S 9D 2C 4H KS"), 3, 2, 3],
+                                              melds=[[api.cards("KH KD KC")]], discard=api.cards("5D 8C 9H"),
+                                              stock=40, first_round=True)):
+        t = make()
+        assert decide(t, parse_move("take 9S 9D")) is None  # classic lets a first round take
+        t.ruleset = resolve_for_players(load_ruleset("danish"), 4)  # no take in the first round
+        steps = parse_move("take 9S 9D")
+        assert decide(t, steps) == judged(t, steps) is not None

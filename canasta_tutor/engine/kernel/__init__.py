@@ -44,10 +44,19 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         v = view(table)
         if v is None:
             return JUDGE
-        hand = v.hand  # ``held``, written out: most questions are of one step
+        hand = v.hand  # ``held`` and ``decide_held``, written out: most questions are of one step
         if hand is None or not SUITLESS.isdisjoint(hand):
             return JUDGE
-        return decide_held(v, hand, steps[0])
+        step = steps[0]
+        cards = step.cards
+        if cards and not SUITLESS.isdisjoint(cards):
+            return JUDGE
+        kind = step.kind
+        if kind == "meld" or kind == "add":
+            return meld_step(v, hand, step)
+        if kind == "discard":
+            return discard_step(v, hand, step)
+        return decide_held(v, hand, step)
     t = Turn()
     if view(table, t) is None:
         return JUDGE

@@ -28,11 +28,11 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import meld_rank
 
 
-def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[Card], cards: tuple[Card, ...]
-         ) -> str | None:
+def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[Card] | None,
+         cards: tuple[Card, ...]) -> str | None:
     """The first rule a meld of ``rank`` made of ``result`` (not empty, no black threes melded) breaks,
     as a meld, a lay-off or a take makes it: its shape (mixed ranks, too small for a ``new`` meld, too
-    few naturals, too many wild cards), then the cards laid from ``hand``."""
+    few naturals, too many wild cards), then the cards laid from ``hand`` (None: known to be held)."""
     naturals, wilds, strays = meld_counts(result, rank)
     if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
         return MIXED_RANKS
@@ -42,12 +42,13 @@ def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[
         return TOO_FEW_NATURALS
     if wilds and k.too_many_wilds(naturals, wilds):
         return TOO_MANY_WILDS
-    return None if holds(hand, cards) else NOT_IN_HAND
+    return None if hand is None or holds(hand, cards) else NOT_IN_HAND
 
 
-def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
+def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, held: bool = False) -> str | None:
     """A new meld (``meld``) or a lay-off (``add``); ``alone``: the move is this step, so the rules of
-    a move's end (going out, stopping short, the first meld) are asked here too."""
+    a move's end (going out, stopping short, the first meld) are asked here too; ``held``: the step's
+    cards are known to be in ``hand`` (a move of several steps has looked)."""
     if not v.drawn:
         return DRAW_FIRST
     k = v.k
@@ -78,7 +79,7 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     else:
         was_canasta = False
         result = list(cards)
-    broken = laid(k, rank, result, target is None, hand, cards)
+    broken = laid(k, rank, result, target is None, None if held else hand, cards)
     if broken is not None or not alone:
         return broken
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta

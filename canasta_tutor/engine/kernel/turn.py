@@ -14,7 +14,15 @@ def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     for c in cards:
         if c not in hand:
             return False
-    if len(cards) == 1 or len(set(cards)) == len(cards):
+    n = len(cards)
+    if n < 4:  # told apart by identity (cards are interned): quicker than a set for the usual few
+        if n < 2 or n == 2 and cards[0] is not cards[1]:
+            return True
+        if n == 3:
+            a, b, c = cards
+            if a is not b and a is not c and b is not c:
+                return True
+    elif len(set(cards)) == n:
         return True
     for c in cards:  # a card named twice (two decks) must be held twice
         if cards.count(c) > hand.count(c):

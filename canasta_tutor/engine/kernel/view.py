@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import Constants, constants
-from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable
+from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, keep_view, rank_of
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers, seat_side
 
@@ -80,16 +80,16 @@ def view(table: Table, v: View | None = None) -> View | None:
     """The kernel's view of ``table`` (written into ``v`` when given); None when the judge must
     answer (a red three drawn as the stock's last card this turn, whose consequences the judge
     follows)."""
+    kind = type(table)
+    if kind is PlainTable or kind is DataTable:
+        parts = table.parts  # type: ignore[attr-defined]
+        if parts is not None:
+            kept = table.kernel_view  # type: ignore[attr-defined]
+            if v is None and kept is not None and kept.rs is table.ruleset:  # asked before
+                return kept  # type: ignore[no-any-return]
+            return _lazy_view(table, parts, v)  # type: ignore[arg-type]
     if v is None:
         v = View()
-    if type(table) is PlainTable:
-        plain = table.parts
-        if plain is not None:
-            return _plain_view(v, table.ruleset, plain)
-    if type(table) is DataTable:
-        parts = table.parts
-        if parts is not None:
-            return _data_view(v, table.ruleset, parts)
     turn = table.turn
     if turn.red_three_last:
         return None
@@ -110,6 +110,28 @@ def view(table: Table, v: View | None = None) -> View | None:
     v.score = side.score
     v.melded = player.has_melded
     return _turn(v, turn.phase, turn.first_round, turn.permission, table.stock, table.discard, table.pile_frozen)
+
+
+def _lazy_view(table: PlainTable | DataTable, parts: PlainParts | DataParts, v: View | None) -> View | None:
+    """The view of a table kept as its parts: read once and kept with the table (``kernel_view``),
+    given as it is to every later question (nothing the kernel does changes a view: a turn copies
+    it), or written into ``v``. Read again when a program has set another ruleset since."""
+    rs = table.ruleset
+    kept: View | None = table.kernel_view
+    if kept is None or kept.rs is not rs:
+        kept = View()
+        if type(table) is PlainTable:
+            if _plain_view(kept, rs, parts) is None:  # type: ignore[arg-type]
+                return None
+        else:
+            _data_view(kept, rs, parts)  # type: ignore[arg-type]
+        keep_view(table, kept)
+    if v is None:
+        return kept
+    if kept.ranks is None:  # a turn of several steps reads its melds' ranks: worked out once
+        kept.ranks = [rank_of(m) for m in kept.melds]
+    kept.copy_into(v)
+    return v
 
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:

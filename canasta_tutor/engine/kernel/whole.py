@@ -91,11 +91,12 @@ def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
         if t.discarded:
             return AFTER_DISCARD
         held = t.own + t.from_pile if t.from_pile else t.own
-        if t.unknown and cards and not holds(held, cards):
+        looked = bool(t.unknown and cards)
+        if looked and not holds(held, cards):
             return JUDGE  # a card taken for one drawn unseen: the judge's
         before = len(held) + t.unknown
         if kind == "meld" or kind == "add":
-            broken = meld_step(t, held, step, alone=False)
+            broken = meld_step(t, held, step, alone=False, held=looked)
         elif kind == "discard":
             broken = discard_step(t, held, step, alone=False)
         elif kind == "take":
