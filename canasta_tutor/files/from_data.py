@@ -213,6 +213,7 @@ def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[
     melded: list[bool] = []
     unseen = weight = 0
     texts = _TEXTS
+    good = _NAMES
     for pd in value:
         if type(pd) is not dict or not _PLAYER.issuperset(pd):
             raise _Decline
@@ -222,13 +223,16 @@ def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[
             hand = pd["hand"]
         except KeyError:
             raise _Decline from None
-        done = pd.get("has_melded") if len(pd) == 3 else None
-        if type(who) is not str or not who or who != who.strip():  # as the reader takes a name
-            raise _Decline
-        if done is not True:
-            if done is not None and done is not False:
-                raise _Decline
+        if len(pd) == 2:  # the usual: no word on having melded
             done = False
+        else:
+            done = pd["has_melded"]
+            if done is not True and done is not False:
+                if done is not None:
+                    raise _Decline
+                done = False
+        if type(who) is not str or who not in good and not _name(who):
+            raise _Decline
         if type(hand) is str:  # the usual: a text seen before, as a list of its own
             known = texts.get(hand)
             if known is not None:
@@ -254,6 +258,20 @@ def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[
     return names, hands, melded, unseen, weight
 
 
+# Names of players and sides seen before, each a name as the reader takes one: a program names the
+# same few seats and sides in every position it asks about.
+_NAMES: set[str] = set()
+
+
+def _name(who: str) -> bool:
+    """Whether ``who`` (a string) is a name as the reader takes one: not empty, no space around it."""
+    if not who or who != who.strip():
+        return False
+    if len(_NAMES) < _TEXT_MOST:
+        _NAMES.add(who)
+    return True
+
+
 def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], int]:
     """The sides' parts, and the weight of their melds' and red threes' cards."""
     if value is None:  # the default seating, each side named by its players, as the reader seats them
@@ -276,7 +294,7 @@ def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], in
         score = get("score")
         if score is None:
             score = 0
-        if (type(side_name) is not str or not side_name or side_name != side_name.strip() or side_name in side_names
+        if (type(side_name) is not str or side_name not in _NAMES and not _name(side_name) or side_name in side_names
                 or type(members) is not list or len(members) != size
                 or type(score) is not int or not -_WHOLE < score < _WHOLE):
             raise _Decline

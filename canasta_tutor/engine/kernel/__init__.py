@@ -56,6 +56,8 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
             return meld_step(v, hand, step)
         if kind == "discard":
             return discard_step(v, hand, step)
+        if kind == "take":
+            return take_step(v, hand, step)
         return decide_held(v, hand, step)
     t = Turn()
     if view(table, t) is None:

@@ -11,6 +11,8 @@ NO_LIMIT = 1 << 30
 # of them is a rare corner the kernel hands over. A joker has no suit and is one card.
 SUITLESS = frozenset(Card(rank) for rank in ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"))
 RED_THREES = frozenset(Card("3", s) for s in SUITS if Card("3", s).is_red_three)
+# A pile holding either is a corner of the judge's (``kernel/pile.py``): one look for both.
+PILE_CORNERS = SUITLESS | RED_THREES
 BLACK_THREES = frozenset((Card("3"), *(Card("3", s) for s in SUITS if Card("3", s).is_black_three)))
 
 

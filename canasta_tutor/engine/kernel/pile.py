@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS
+from canasta_tutor.engine.kernel.constants import PILE_CORNERS, SUITLESS
 from canasta_tutor.engine.kernel.ids import (
     BLACK_THREE_ON_TOP,
     CANASTA_CLOSED,
@@ -42,7 +42,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     pile = v.pile
     if not pile:
         return PILE_EMPTY
-    if not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile):  # the judge's corners
+    if not PILE_CORNERS.isdisjoint(pile):  # the judge's corners
         return JUDGE
     top = pile[-1]
     if top.is_black_three:
@@ -115,7 +115,7 @@ def no_take(v: View) -> bool:
     pile = v.pile
     if hand is None or not SUITLESS.isdisjoint(hand):
         return False
-    if pile and (not RED_THREES.isdisjoint(pile) or not SUITLESS.isdisjoint(pile)):  # the judge's corners
+    if pile and not PILE_CORNERS.isdisjoint(pile):  # the judge's corners
         return False
     if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
         return True

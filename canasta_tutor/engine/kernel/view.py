@@ -79,15 +79,30 @@ class View:
 def view(table: Table, v: View | None = None) -> View | None:
     """The kernel's view of ``table`` (written into ``v`` when given); None when the judge must
     answer (a red three drawn as the stock's last card this turn, whose consequences the judge
-    follows)."""
+    follows).
+
+    A table kept as its parts is read once: its view is kept with it (``kernel_view``) and given as
+    it is to every later question (nothing the kernel does changes a view: a turn copies it), and
+    read again only when a program has set another ruleset since."""
     kind = type(table)
     if kind is PlainTable or kind is DataTable:
         parts = table.parts  # type: ignore[attr-defined]
         if parts is not None:
-            kept = table.kernel_view  # type: ignore[attr-defined]
-            if v is None and kept is not None and kept.rs is table.ruleset:  # asked before
-                return kept  # type: ignore[no-any-return]
-            return _lazy_view(table, parts, v)  # type: ignore[arg-type]
+            rs = table.ruleset
+            kept: View | None = table.kernel_view  # type: ignore[attr-defined]
+            if kept is None or kept.rs is not rs:
+                kept = View()
+                if kind is DataTable:
+                    _data_view(kept, rs, parts)
+                elif _plain_view(kept, rs, parts) is None:
+                    return None
+                keep_view(table, kept)
+            if v is None:
+                return kept
+            if kept.ranks is None:  # a turn of several steps reads its melds' ranks: worked out once
+                kept.ranks = [rank_of(m) for m in kept.melds]
+            kept.copy_into(v)
+            return v
     if v is None:
         v = View()
     turn = table.turn
@@ -110,28 +125,6 @@ def view(table: Table, v: View | None = None) -> View | None:
     v.score = side.score
     v.melded = player.has_melded
     return _turn(v, turn.phase, turn.first_round, turn.permission, table.stock, table.discard, table.pile_frozen)
-
-
-def _lazy_view(table: PlainTable | DataTable, parts: PlainParts | DataParts, v: View | None) -> View | None:
-    """The view of a table kept as its parts: read once and kept with the table (``kernel_view``),
-    given as it is to every later question (nothing the kernel does changes a view: a turn copies
-    it), or written into ``v``. Read again when a program has set another ruleset since."""
-    rs = table.ruleset
-    kept: View | None = table.kernel_view
-    if kept is None or kept.rs is not rs:
-        kept = View()
-        if type(table) is PlainTable:
-            if _plain_view(kept, rs, parts) is None:  # type: ignore[arg-type]
-                return None
-        else:
-            _data_view(kept, rs, parts)  # type: ignore[arg-type]
-        keep_view(table, kept)
-    if v is None:
-        return kept
-    if kept.ranks is None:  # a turn of several steps reads its melds' ranks: worked out once
-        kept.ranks = [rank_of(m) for m in kept.melds]
-    kept.copy_into(v)
-    return v
 
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
