@@ -27,13 +27,17 @@ class Step(Record):
     to: str | None  # the meld an ``add`` lays off onto
 
     _fields = ("kind", "cards", "to")
-    __slots__ = _fields
+    # ``written``: whether the notation could write the step (``verify_steps``), worked out the first
+    # time a ruling is asked about it (None until then): a program asks about the same steps often.
+    __slots__ = (*_fields, "written")
+    written: bool | None
 
     def __init__(self, kind: str, cards: tuple[Card, ...] = (), to: str | None = None) -> None:
         put = object.__setattr__  # the one way in past the guard below
         put(self, "kind", kind)
         put(self, "cards", cards)
         put(self, "to", to)
+        put(self, "written", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a step does not change")
@@ -192,16 +196,26 @@ def _parse(text: str | list[str], reader: str | None = None) -> list[Step]:
     return steps
 
 
+# How many cards each step may name, fewest and most, as the notation writes them.
+_SHAPES = {"draw": (0, 1 << 30), "take": (0, 1 << 30), "meld": (1, 1 << 30), "add": (1, 1 << 30), "discard": (1, 1),
+           "ask": (0, 0)}
+assert set(_SHAPES) == set(VERBS)
+
+
 def verify_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     """``steps`` made in code, refused as the notation refuses them (a MoveError): a verb the notation
     does not know, a meld or a lay-off without cards, a discard of other than one card, an ask with
     cards. The look is cheap; the wording is the notation's own. (A lay-off that names no meld is a
     move the rules refuse: ``meld.no-such-meld``.)"""
     for s in steps:
-        n = len(s.cards)
-        kind = s.kind
-        if (kind not in VERBS or (kind == "meld" or kind == "add") and not n or kind == "discard" and n != 1
-                or kind == "ask" and n):
+        written = s.written
+        if written is None:
+            kind = s.kind
+            shape = _SHAPES.get(kind) if type(kind) is str else None
+            written = shape is not None and shape[0] <= len(s.cards) <= shape[1]
+            object.__setattr__(s, "written", written)
+        if not written:
+            kind = s.kind
             parse_step(str(s) if kind in VERBS else str(kind))  # raises what a typed move would
             raise MoveError(Said("move.unknown-step", "unknown step '{word}' in '{step}'; expected one of: {verbs}",
                                  word=_brief(str(kind)), step=_brief(str(s)), verbs=", ".join(VERBS)), str(kind))

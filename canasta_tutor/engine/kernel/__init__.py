@@ -44,8 +44,8 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         v = view(table)
         if v is None:
             return JUDGE
-        hand = v.hand  # ``held`` and ``decide_held``, written out: most questions are of one step
-        if hand is None or not SUITLESS.isdisjoint(hand):
+        hand = v.held  # ``decide_held``, written out: most questions are of one step
+        if hand is None:
             return JUDGE
         step = steps[0]
         cards = step.cards
@@ -62,8 +62,8 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     t = Turn()
     if view(table, t) is None:
         return JUDGE
-    hand = t.hand
-    if hand is None or not SUITLESS.isdisjoint(hand):
+    hand = t.held
+    if hand is None:
         return JUDGE
     for s in steps:
         if s.cards and not SUITLESS.isdisjoint(s.cards):
@@ -86,10 +86,7 @@ def decide_step(v: View, step: Step) -> str | None:
 def held(v: View) -> Sequence[Card] | None:
     """The hand of the view when the kernel answers on it (known, every card named with its suit),
     else None: a program asking about many steps on one view reads this once (``decide_held``)."""
-    hand = v.hand
-    if hand is None or not SUITLESS.isdisjoint(hand):
-        return None
-    return hand
+    return v.held
 
 
 def decide_held(v: View, hand: Sequence[Card], step: Step) -> str | None:
@@ -131,8 +128,8 @@ def some_take(v: View) -> bool:
     says only that none of these is (a take that must also make the first meld with more cards is
     the listing's search): never that no take is legal."""
     pile = v.pile
-    hand = v.hand
-    if not pile or hand is None or not SUITLESS.isdisjoint(hand):
+    hand = v.held
+    if not pile or hand is None:
         return False
     rank = pile[-1].rank
     first: Card | None = None

@@ -82,15 +82,19 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, hel
     broken = laid(k, rank, result, target is None, None if held else hand, cards)
     if broken is not None or not alone:
         return broken
-    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards)
+    if left > 1:  # the usual: neither going out nor stopping short
+        if target is None and not melds:
+            return first_meld(v, len(result), sum(c.value for c in cards))
+        return None
+    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     concealed = False
     if left == 0:
         # Concealed: the whole hand down at once in a new canasta by a player who had not melded.
         concealed = target is None and len(result) >= 7 and not v.melded
         broken = going_out(v, v.canastas() + grew, concealed, False)
-    else:
-        broken = stopping_short(k, v.canastas() + grew, left) if left == 1 else None
+    else:  # one card left
+        broken = stopping_short(k, v.canastas() + grew, left)
     if broken is not None:
         return broken
     if target is None and not melds and not concealed:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import Constants, constants
+from canasta_tutor.engine.kernel.constants import SUITLESS, Constants, constants
 from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, keep_view, rank_of
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers, seat_side
@@ -17,11 +17,12 @@ NO_MELDS: list[Sequence[Card]] = []
 class View:
     """The position for the player on turn. ``hand`` is None when only its count is known."""
 
-    __slots__ = ("drawn", "first_round", "frozen", "hand", "k", "melded", "melds", "partnered", "permission",
+    __slots__ = ("drawn", "first_round", "frozen", "hand", "held", "k", "melded", "melds", "partnered", "permission",
                  "pile", "ranks", "rs", "score", "stock")
     rs: Ruleset
     k: Constants
     hand: Sequence[Card] | None
+    held: Sequence[Card] | None  # the hand when the kernel answers on it (known, every card with its suit)
     melds: Sequence[Sequence[Card]]  # the cards of each of the side's melds
     ranks: list[str] | None  # the rank of each; None for a trusted table's, whose rank is its first natural card's
     partnered: bool  # the side has more than one player (so there is a partner to ask)
@@ -44,6 +45,7 @@ class View:
         """This view's values written into ``other`` (a turn about to apply steps to them, which
         replaces a list it changes rather than changing it)."""
         other.rs, other.k, other.hand, other.melds, other.ranks = self.rs, self.k, self.hand, self.melds, self.ranks
+        other.held = self.held
         other.partnered, other.score, other.melded, other.drawn = self.partnered, self.score, self.melded, self.drawn
         other.first_round, other.permission, other.stock = self.first_round, self.permission, self.stock
         other.pile, other.frozen = self.pile, self.frozen
@@ -97,10 +99,12 @@ def view(table: Table, v: View | None = None) -> View | None:
                 elif _plain_view(kept, rs, parts) is None:
                     return None
                 keep_view(table, kept)
+                if v is None:
+                    return kept
+            if kept.ranks is None:  # asked again, or by a turn of several steps: the melds' ranks, once
+                kept.ranks = [rank_of(m) for m in kept.melds]
             if v is None:
                 return kept
-            if kept.ranks is None:  # a turn of several steps reads its melds' ranks: worked out once
-                kept.ranks = [rank_of(m) for m in kept.melds]
             kept.copy_into(v)
             return v
     if v is None:
@@ -168,7 +172,10 @@ def _data_view(v: View, rs: Ruleset, parts: DataParts) -> View:
 
 def _turn(v: View, phase: str, first_round: bool, permission: str, stock: int, pile: Sequence[Card],
           frozen: bool | None) -> View:
-    """The turn's part of a view, however the table holds it."""
+    """The turn's part of a view, however the table holds it (and whether the kernel answers on the
+    hand: cards written without a suit, ``9`` for any nine, are the judge's to match)."""
+    hand = v.hand
+    v.held = hand if hand is not None and SUITLESS.isdisjoint(hand) else None
     v.drawn = phase == "play"
     v.first_round = first_round
     v.permission = permission
