@@ -12,7 +12,7 @@ from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.state import TurnState
-from canasta_tutor.engine.table import Table
+from canasta_tutor.engine.table import Player, Table, Turn
 
 if TYPE_CHECKING:  # scoring is imported only when a move goes out (judge_scored)
     from canasta_tutor.engine.scoring import ScoreReport
@@ -234,10 +234,64 @@ def _closing_notes(s: TurnState) -> None:
         s.note("went-out-concealed" if s.concealed else "went-out", s.out_step)
 
 
+class Made:
+    """A move known to be legal, made without being ruled on: the state its steps leave, and the table
+    after it and how it ended as its verdict would give them (``make``)."""
+
+    __slots__ = ("_after", "state")
+
+    def __init__(self, state: TurnState) -> None:
+        self.state = state
+        self._after: Table | None = None
+
+    @property
+    def after(self) -> Table:
+        if self._after is None:
+            self._after = table_after(self.state)
+        return self._after
+
+    @property
+    def went_out(self) -> bool:
+        return self.state.out_step is not None
+
+    @property
+    def concealed(self) -> bool:
+        return self.state.concealed
+
+
+def make(table: Table, steps: list[Step]) -> Made:
+    """A move the verdict kernel or the judge found legal on ``table``, made: each step's facts and
+    effect exactly as ``judge`` works them out, in the same order, with no rule asked and nothing
+    noted for a ruling (the rules only read the state, so leaving them out changes nothing it holds).
+    For a program that plays many moves it has listed as legal (self-play), and needs the table each
+    leaves, not why it is allowed. Never changes ``table``. On an illegal move the table it gives is
+    whatever the steps' effects make: only the judge says what is wrong."""
+    state = TurnState.start(table)
+    for i, step in enumerate(steps, 1):
+        state.last_step = i
+        facts = step_facts(state, i, step)
+        state.apply(facts)
+        hand = state.hand
+        if (state.out_step is None and facts.hand_before > 0 and step.kind != "draw"
+                and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty: gone out (``_steps``)
+            state.out_step = i
+            state.concealed = state.concealed_out()
+    return Made(state)
+
+
 def table_after(s: TurnState) -> Table:
     """The table as the move leaves it (the mover's unknown cards stay a count)."""
-    t = s.table.clone()
-    t.sides = [s.side.clone() if side.name == s.side.name else side for side in t.sides]
+    table = s.table
+    # ``Table.clone`` with the mover's side copied from the turn's own (the only side a move changes),
+    # the table's copy of it not made only to be replaced.
+    players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
+               for p in table.players]
+    name = s.side.name
+    turn = table.turn
+    t = Table(table.ruleset, players, [s.side.clone() if side.name == name else side.clone() for side in table.sides],
+              Turn(turn.player, turn.phase, turn.first_round, turn.permission, turn.red_three_last),
+              list(table.discard), table.pile_frozen, table.stock, table.cut_bonus, table.ruleset_ref,
+              dict(table.house_rules))
     p = t.mover
     if s.hand.unknown:
         p.hand, p.count = None, len(s.hand)

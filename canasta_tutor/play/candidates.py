@@ -160,8 +160,11 @@ def can_take(table: Table) -> bool:
     return found
 
 
-# Whether a legal move of one step of each kind ends the turn, where the kind alone says so.
-_ENDS = {"discard": True, "meld": False, "add": False}
+# Whether a legal move of one step of each kind ends the turn, where the kind alone says so. A draw
+# from the stock names no card when listed, so no red three it might bring can end the hand, and an
+# ask puts nothing down (a red three drawn as the stock's last card earlier in the turn leaves the
+# kernel no view: those moves are judged, and their verdicts say).
+_ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
 
 
