@@ -21,6 +21,7 @@ from itertools import product
 
 from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card
+from canasta_tutor.engine.decisive import DECISIVE
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_held, decide_step, held, step_view
@@ -319,13 +320,18 @@ class _Generator:
 
     def fine_but_for(self, table: Table, step: Step, rules: tuple[str, ...]) -> bool:
         """Whether the move of one ``step`` on ``table`` breaks no rule but those whose ids start with
-        one of ``rules``. The kernel's deciding rule settles it unless it is one of those (then the
-        judge says whether others are broken too)."""
+        one of ``rules``. The kernel's deciding rule settles it unless it is one of those; then, as a
+        move of one step lists its violations in decisive order from the deciding one, it is settled
+        too where every rule from that one on is one of those (the first meld's rules come last, after
+        going out's); else the judge says whether others are broken too."""
         said = self.decided(table, step)
         if said is None:
             return True
-        if said is not JUDGE and not said.startswith(rules):
-            return False
+        if said is not JUDGE:
+            if not said.startswith(rules):
+                return False
+            if all(r.startswith(rules) for r in DECISIVE[_DECIDES_AT[said]:]):
+                return True
         return all(f.rule.startswith(rules) for f in judge(table, [step]).violations)
 
     def legal_take(self, step: Step, ways: int, choices: list[tuple[int, int, str]]) -> bool:
@@ -655,6 +661,8 @@ def _take_shapes(naturals: int, twos: int, jokers: int, cap, joins: bool, likeli
                     yield k, t2, wild - t2
 
 
+# Each rule's place in decisive order (``engine/decisive.py``).
+_DECIDES_AT = {rule: i for i, rule in enumerate(DECISIVE)}
 # Each kind of step's rules that are judged on that step alone (none of the whole move's): a move
 # whose deciding rule is one of them breaks it on its first step.
 _STEP_ONLY = {kind: {r.id for r in rules} - {r.id for r in BY_STAGE.get("end", ())} - {r.id for r in BY_STAGE.get("out", ())}
