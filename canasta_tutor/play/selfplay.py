@@ -23,7 +23,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import Made, Verdict, judge, make
 from canasta_tutor.engine.kernel import decide as kernel_decides
 from canasta_tutor.engine.move import Step, format_move
-from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.engine.ruleset import Ruleset, load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
@@ -64,7 +64,11 @@ class PlayedHand:
 
 
 def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    rs = load_ruleset(ruleset_id)
+    return seated(load_ruleset(ruleset_id))
+
+
+def seated(rs: Ruleset) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """``seating`` for a ruleset loaded already (loading one reads and merges its files)."""
     names = list(NAMES[: rs.players])
     groups = partners(names, rs.side_size)
     if rs.side_size == 1:
@@ -81,12 +85,12 @@ class SelfPlayGame(Game):
     def __init__(self, ruleset_id: str, seed: int) -> None:
         super().__init__(ruleset_id, seed=seed, hands=1, deal=False)
         self.rng = random.Random(seed)
-        rs = load_ruleset(ruleset_id)
+        rs = self.ruleset  # the game loaded it (no house rules: the ruleset itself)
         self.deck = full_deck(rs.decks, rs.jokers)
         cards = list(self.deck)
         self.rng.shuffle(cards)
         self.stock = cards  # the end of the list is the top of the stock
-        names, sides = seating(ruleset_id)
+        names, sides = seated(rs)
         self.sides = sides
         players = [Player(n, [], 0) for n in names]
         table_sides = [Side(name, members) for name, members in sides]
