@@ -173,7 +173,7 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
         steps = [game.draw_step()] if choice.kind == "draw" else choice.steps
         v: Verdict | Made
         if kernel_decides(t, steps) is None:  # legal by the verdict kernel: made without a ruling
-            v = make(t, steps)
+            v = make(t, steps, shared=True)  # sharing what it leaves unchanged, as ``made`` does
         else:  # refused, or a question for the judge: the judge says (and says why)
             v = judge(t, steps)
             if not v.legal:
@@ -275,9 +275,12 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
 def made(option: Option) -> Verdict | Made:
     """A listed option, made: one the verdict kernel found legal on the table listed is made without
     its ruling (``judge.make``), which gives the table and the way the turn ended that the ruling would;
-    one the listing judged keeps its verdict."""
+    one the listing judged keeps its verdict.
+
+    The table after it shares with the table before what the move did not change (``table_after``):
+    self-play changes no table in place but its turn, and keeps no table once it has the next."""
     on = option.listed_on
-    return make(on, option.steps) if on is not None else option.verdict
+    return make(on, option.steps, shared=True) if on is not None else option.verdict
 
 
 def _check_score(t: Table, result: PlayedHand) -> None:
