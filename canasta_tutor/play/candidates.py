@@ -72,6 +72,16 @@ class Option:
         self._on = on
         self._ends = ends  # whether the move ends the turn, where the listing knows without the verdict
 
+    @classmethod
+    def found_legal(cls, kind: str, step: Step, ways: int, choices: list[tuple[int, int, str]], on: Table,
+                    ends: bool | None) -> Option:
+        """A move of one ``step`` the verdict kernel found legal on the table ``on``, its verdict judged
+        when first read: ``__init__`` without its checks and defaults, for the listing's thousands."""
+        o = cls.__new__(cls)
+        o.kind, o.steps, o.ways, o.choices, o.shares = kind, [step], ways, choices, 1
+        o._verdict, o._on, o._ends = None, on, ends
+        return o
+
     @property
     def verdict(self) -> Verdict:
         v = self._verdict
@@ -166,6 +176,8 @@ def can_take(table: Table) -> bool:
 # ask puts nothing down (a red three drawn as the stock's last card earlier in the turn leaves the
 # kernel no view: those moves are judged, and their verdicts say).
 _ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
+# The discard of each card, made once: a step is a value, and every play-phase listing offers several.
+_DISCARDS: dict[Card, Step] = {}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
 
 
@@ -263,11 +275,12 @@ class _Generator:
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
 
-    def offer(self, kind: str, step: Step, ways: int = 1, choices: list[tuple[int, int, str]] | tuple[()] = ()) -> None:
+    def offer(self, kind: str, step: Step, ways: int = 1, choices: list[tuple[int, int, str]] | None = None) -> None:
         """``try_move`` of a move of one step whose ruling the listing does not read: the kernel says
         whether it is legal (the judge where the kernel leaves it to the judge), and a legal one is
         listed with its verdict judged when first read. Counted as a ruling all the same, so that a
-        listing stops where it always did."""
+        listing stops where it always did. ``choices``: a list of the caller's own, which the option
+        keeps (every caller makes a new one)."""
         key = (step,)
         seen = self.seen
         if key in seen:
@@ -285,7 +298,7 @@ class _Generator:
         if said is JUDGE:
             v = judge(table, [step])
             if v.legal:
-                self.add("out" if v.went_out else kind, [step], v, ways, choices)
+                self.add("out" if v.went_out else kind, [step], v, ways, choices or ())
             return
         if said is not None:
             return
@@ -297,7 +310,7 @@ class _Generator:
             kind, ends = "out", True
         else:
             ends = _ENDS.get(kind)
-        self.options.append(Option(kind, [step], None, ways, list(choices), on=table, ends=ends))
+        self.options.append(Option.found_legal(kind, step, ways, [] if choices is None else choices, table, ends))
 
     def view_of(self, table: Table) -> View | None:
         """The kernel's view of ``table`` (one of the tables this listing judges on), read once."""
@@ -470,7 +483,11 @@ class _Generator:
         start = len(self.options)
         for cls, cards in pool.cards.items():
             partial = [(1, len(cards), cls)] if len(cards) > 1 else []
-            self.offer("discard", Step("discard", (cards[0],)), len(cards), partial)
+            card = cards[0]
+            step = _DISCARDS.get(card)
+            if step is None:
+                step = _DISCARDS[card] = Step("discard", (card,))
+            self.offer("discard", step, len(cards), partial)
         discards = self.options[start:]
         del self.options[start:]
         try:
