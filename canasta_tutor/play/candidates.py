@@ -533,7 +533,8 @@ class _Generator:
             r = m.rank
             if r not in NATURAL_RANKS:
                 continue
-            naturals, wilds = m.naturals, m.wilds
+            wilds = m.wilds  # counted once: ``naturals`` would count them again
+            naturals = len(m.cards) - wilds
             for k in range(pool.n(r) + 1):
                 cap = wild_cap(rs, naturals + k, wilds)
                 for twos in range(min(held_twos, cap) + 1):
