@@ -143,11 +143,11 @@ def selfplay(hands: int = 4) -> None:
           f"{'ok' if moves / spent >= 10000 else 'UNDER'}")
 
 
-def coach_decisions(hands: int = 12, target: float = 10e-3) -> None:
-    """Every decision of the default coach (level 3 at every seat) in ``hands`` seeded four-player
+def coach_decisions(hands: int = 20, target: float = 10e-3) -> None:
+    """Every decision of the default coach (at every seat) in ``hands`` seeded four-player
     classic hands: the listing of moves it needs and its choice, each timed on the thread's clock.
     The game goes on with the choice it would have made untimed: the same hands are played."""
-    from canasta_tutor.play.coach import Coach
+    from canasta_tutor.play.coach import DEFAULT_LEVEL, Coach
     from canasta_tutor.play.game import Game
 
     times: list[float] = []
@@ -162,7 +162,7 @@ def coach_decisions(hands: int = 12, target: float = 10e-3) -> None:
     Coach.advise = timed  # type: ignore[method-assign]
     try:
         for seed in range(1, hands + 1):
-            seats = {side: ("coach", 3) for side in ("NS", "EW")}
+            seats = dict.fromkeys(("NS", "EW"), ("coach", DEFAULT_LEVEL))
             Game("classic", seed=seed, hands=1, seats=seats).run(until_human=False)
     finally:
         Coach.advise = real_advise  # type: ignore[method-assign]

@@ -11,6 +11,7 @@ steps again), so a finish found here is one ``check`` accepts.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
@@ -215,7 +216,7 @@ def _discard(card: Card) -> Step:
     return step
 
 
-def _natural_held(hand: list[Card], laid: tuple[Card, ...]) -> Card | None:
+def _natural_held(hand: Sequence[Card], laid: tuple[Card, ...]) -> Card | None:
     """The first natural card of ``hand`` still held once the cards ``laid`` are out of it (each the
     first of its kind in the hand: a legal move lays only cards held), or None."""
     if not laid:
