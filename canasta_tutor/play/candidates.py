@@ -500,8 +500,10 @@ class _Generator:
         """New melds and lay-offs; for a side that has not melded, the first melds that reach its
         threshold."""
         if self.side.has_melded:
+            counts = pool.counts
+            melded = {m.rank for m in self.side.melds}
             for r in NATURAL_RANKS:
-                if pool.n(r) and self.side.meld_of(r) is None:
+                if r in counts and r not in melded:  # held (a class holds at least one card), no meld yet
                     for g in self.meld_groups(pool, r):
                         cards, ways, partial = pool.one(*g)
                         self.offer("meld", Step("meld", tuple(cards)), ways, partial)

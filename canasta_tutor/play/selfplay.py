@@ -226,10 +226,13 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
     go out while a way out is listed."""
     for _ in range(60):
         ml = legal_moves(t)
-        outs = ml.of_kind("out")
-        melds = ml.of_kind("meld") + ml.of_kind("add")
-        discards = ml.of_kind("discard")
-        asks = ml.of_kind("ask")  # where going out needs the partner's consent, asking may be all there is
+        of_kind: dict[str, list[Option]] = {kind: [] for kind in ml.kinds}  # ``ml.of_kind``, in one pass
+        for o in ml.options:
+            of_kind[o.kind].append(o)
+        outs = of_kind["out"]
+        melds = of_kind["meld"] + of_kind["add"]
+        discards = of_kind["discard"]
+        asks = of_kind["ask"]  # where going out needs the partner's consent, asking may be all there is
         if t.turn.permission != "none":  # answered this turn: no second question
             outs = [o for o in outs if not any(s.kind == "ask" for s in o.steps)]
             asks = []
