@@ -3,7 +3,8 @@
 1. Whole-process start-up: `canasta check` on a small table against a bare two-command Typer app.
 2. Library calls on a loaded table: one step, a take, a whole turn; `table_from_dict`, `can_take`.
 3. Listing every legal move (`bench/big_hand.yaml`), in the draw and the play phase.
-4. Self-play in one process, the per-move invariant checks off.
+4. Self-play in one process, the per-move invariant checks off; every decision of the default coach in
+   seeded four-player classic hands, its listing of moves included.
 5. Loading and linting many scenario files in one process.
 6. Side by side with jhtschultz/canasta-openspiel in one process, when it can be imported (see
    `peer_side_by_side`).
@@ -140,6 +141,36 @@ def selfplay(hands: int = 4) -> None:
     print(f"{'self-play  checks off, one process: ' + str(moves) + ' moves':<58} "
           f"{moves / spent:8.0f} moves/s (median hand {statistics.median(rates):.0f})   target 10,000  "
           f"{'ok' if moves / spent >= 10000 else 'UNDER'}")
+
+
+def coach_decisions(hands: int = 20, target: float = 10e-3) -> None:
+    """Every decision of the default coach (at every seat) in ``hands`` seeded four-player
+    classic hands: the listing of moves it needs and its choice, each timed on the thread's clock.
+    The game goes on with the choice it would have made untimed: the same hands are played."""
+    from canasta_tutor.play.coach import DEFAULT_LEVEL, Coach
+    from canasta_tutor.play.game import Game
+
+    times: list[float] = []
+    real_advise = Coach.advise
+
+    def timed(self, table, moves=None, memory=None):
+        t = time.thread_time()
+        real_advise(self, table, None, memory)  # the decision as a program asks it: listing included
+        times.append(time.thread_time() - t)
+        return real_advise(self, table, moves, memory)
+
+    Coach.advise = timed  # type: ignore[method-assign]
+    try:
+        for seed in range(1, hands + 1):
+            seats = dict.fromkeys(("NS", "EW"), ("coach", DEFAULT_LEVEL))
+            Game("classic", seed=seed, hands=1, seats=seats).run(until_human=False)
+    finally:
+        Coach.advise = real_advise  # type: ignore[method-assign]
+    times.sort()
+    p95 = times[int(len(times) * 0.95)]
+    print(f"{'coach     ' + str(len(times)) + ' decisions, classic, 4 players, listing included':<58} "
+          f"median {statistics.median(times) * 1e3:5.2f} ms, 95th percentile {p95 * 1e3:5.2f} ms, "
+          f"slowest {times[-1] * 1e3:5.1f} ms   target {target * 1e3:4.1f} ms  {'ok' if p95 <= target else 'OVER'}")
 
 
 def lint_many(count: int = 1000) -> None:
@@ -339,6 +370,7 @@ if __name__ == "__main__":
     library_calls()
     moves_listing()
     selfplay()
+    coach_decisions()
     if not only_engine:
         lint_many()
     peer_side_by_side()

@@ -12,7 +12,7 @@ from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.state import TurnState
-from canasta_tutor.engine.table import Table
+from canasta_tutor.engine.table import Player, Table, Turn
 
 if TYPE_CHECKING:  # scoring is imported only when a move goes out (judge_scored)
     from canasta_tutor.engine.scoring import ScoreReport
@@ -234,10 +234,77 @@ def _closing_notes(s: TurnState) -> None:
         s.note("went-out-concealed" if s.concealed else "went-out", s.out_step)
 
 
-def table_after(s: TurnState) -> Table:
-    """The table as the move leaves it (the mover's unknown cards stay a count)."""
-    t = s.table.clone()
-    t.sides = [s.side.clone() if side.name == s.side.name else side for side in t.sides]
+class Made:
+    """A move known to be legal, made without being ruled on: the state its steps leave, and the table
+    after it and how it ended as its verdict would give them (``make``)."""
+
+    __slots__ = ("_after", "shared", "state")
+
+    def __init__(self, state: TurnState, shared: bool = False) -> None:
+        self.state = state
+        self.shared = shared
+        self._after: Table | None = None
+
+    @property
+    def after(self) -> Table:
+        if self._after is None:
+            self._after = table_after(self.state, self.shared)
+        return self._after
+
+    @property
+    def went_out(self) -> bool:
+        return self.state.out_step is not None
+
+    @property
+    def concealed(self) -> bool:
+        return self.state.concealed
+
+
+def make(table: Table, steps: list[Step], shared: bool = False) -> Made:
+    """A move the verdict kernel or the judge found legal on ``table``, made: each step's facts and
+    effect exactly as ``judge`` works them out, in the same order, with no rule asked and nothing
+    noted for a ruling (the rules only read the state, so leaving them out changes nothing it holds).
+    For a program that plays many moves it has listed as legal (self-play), and needs the table each
+    leaves, not why it is allowed. Never changes ``table``. On an illegal move the table it gives is
+    whatever the steps' effects make: only the judge says what is wrong. ``shared``: see ``table_after``."""
+    state = TurnState.start(table)
+    for i, step in enumerate(steps, 1):
+        state.last_step = i
+        facts = step_facts(state, i, step)
+        state.apply(facts)
+        hand = state.hand
+        if (state.out_step is None and facts.hand_before > 0 and step.kind != "draw"
+                and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty: gone out (``_steps``)
+            state.out_step = i
+            state.concealed = state.concealed_out()
+    return Made(state, shared)
+
+
+def table_after(s: TurnState, shared: bool = False) -> Table:
+    """The table as the move leaves it (the mover's unknown cards stay a count).
+
+    ``shared``: the other players, the other sides and the house rules, which no move changes, are
+    the table's own objects rather than copies, and so is the mover's side where the move left it as
+    it was (and its melds that the move did not change): for a program that never changes a table in
+    place but its turn, which stays the new table's own. Self-play makes a table so after every move."""
+    table = s.table
+    name = s.side.name
+    turn = table.turn
+    if shared:
+        mover = turn.player
+        players = [Player(p.name, None, p.count, p.has_melded) if p.name == mover else p for p in table.players]
+        sides = [s.side if side.name == name else side for side in table.sides]
+        house = table.house_rules
+    else:
+        # ``Table.clone`` with the mover's side copied from the turn's own (the only side a move
+        # changes), the table's copy of it not made only to be replaced.
+        players = [Player(p.name, list(p.hand) if p.hand is not None else None, p.count, p.has_melded)
+                   for p in table.players]
+        sides = [s.side.clone() if side.name == name else side.clone() for side in table.sides]
+        house = dict(table.house_rules)
+    t = Table(table.ruleset, players, sides, Turn(turn.player, turn.phase, turn.first_round, turn.permission,
+                                                   turn.red_three_last),
+              None, table.pile_frozen, table.stock, table.cut_bonus, table.ruleset_ref, house)
     p = t.mover
     if s.hand.unknown:
         p.hand, p.count = None, len(s.hand)

@@ -21,6 +21,7 @@ from itertools import product
 
 from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card
+from canasta_tutor.engine.decisive import DECISIVE
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_held, decide_step, held, step_view
@@ -70,6 +71,16 @@ class Option:
         self._verdict = verdict
         self._on = on
         self._ends = ends  # whether the move ends the turn, where the listing knows without the verdict
+
+    @classmethod
+    def found_legal(cls, kind: str, step: Step, ways: int, choices: list[tuple[int, int, str]], on: Table,
+                    ends: bool | None) -> Option:
+        """A move of one ``step`` the verdict kernel found legal on the table ``on``, its verdict judged
+        when first read: ``__init__`` without its checks and defaults, for the listing's thousands."""
+        o = cls.__new__(cls)
+        o.kind, o.steps, o.ways, o.choices, o.shares = kind, [step], ways, choices, 1
+        o._verdict, o._on, o._ends = None, on, ends
+        return o
 
     @property
     def verdict(self) -> Verdict:
@@ -160,8 +171,13 @@ def can_take(table: Table) -> bool:
     return found
 
 
-# Whether a legal move of one step of each kind ends the turn, where the kind alone says so.
-_ENDS = {"discard": True, "meld": False, "add": False}
+# Whether a legal move of one step of each kind ends the turn, where the kind alone says so. A draw
+# from the stock names no card when listed, so no red three it might bring can end the hand, and an
+# ask puts nothing down (a red three drawn as the stock's last card earlier in the turn leaves the
+# kernel no view: those moves are judged, and their verdicts say).
+_ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
+# The discard of each card, made once: a step is a value, and every play-phase listing offers several.
+_DISCARDS: dict[Card, Step] = {}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
 
 
@@ -259,11 +275,12 @@ class _Generator:
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
         return v
 
-    def offer(self, kind: str, step: Step, ways: int = 1, choices: list[tuple[int, int, str]] | tuple[()] = ()) -> None:
+    def offer(self, kind: str, step: Step, ways: int = 1, choices: list[tuple[int, int, str]] | None = None) -> None:
         """``try_move`` of a move of one step whose ruling the listing does not read: the kernel says
         whether it is legal (the judge where the kernel leaves it to the judge), and a legal one is
         listed with its verdict judged when first read. Counted as a ruling all the same, so that a
-        listing stops where it always did."""
+        listing stops where it always did. ``choices``: a list of the caller's own, which the option
+        keeps (every caller makes a new one)."""
         key = (step,)
         seen = self.seen
         if key in seen:
@@ -281,7 +298,7 @@ class _Generator:
         if said is JUDGE:
             v = judge(table, [step])
             if v.legal:
-                self.add("out" if v.went_out else kind, [step], v, ways, choices)
+                self.add("out" if v.went_out else kind, [step], v, ways, choices or ())
             return
         if said is not None:
             return
@@ -293,7 +310,7 @@ class _Generator:
             kind, ends = "out", True
         else:
             ends = _ENDS.get(kind)
-        self.options.append(Option(kind, [step], None, ways, list(choices), on=table, ends=ends))
+        self.options.append(Option.found_legal(kind, step, ways, [] if choices is None else choices, table, ends))
 
     def view_of(self, table: Table) -> View | None:
         """The kernel's view of ``table`` (one of the tables this listing judges on), read once."""
@@ -316,13 +333,18 @@ class _Generator:
 
     def fine_but_for(self, table: Table, step: Step, rules: tuple[str, ...]) -> bool:
         """Whether the move of one ``step`` on ``table`` breaks no rule but those whose ids start with
-        one of ``rules``. The kernel's deciding rule settles it unless it is one of those (then the
-        judge says whether others are broken too)."""
+        one of ``rules``. The kernel's deciding rule settles it unless it is one of those; then, as a
+        move of one step lists its violations in decisive order from the deciding one, it is settled
+        too where every rule from that one on is one of those (the first meld's rules come last, after
+        going out's); else the judge says whether others are broken too."""
         said = self.decided(table, step)
         if said is None:
             return True
-        if said is not JUDGE and not said.startswith(rules):
-            return False
+        if said is not JUDGE:
+            if not said.startswith(rules):
+                return False
+            if all(r.startswith(rules) for r in DECISIVE[_DECIDES_AT[said]:]):
+                return True
         return all(f.rule.startswith(rules) for f in judge(table, [step]).violations)
 
     def legal_take(self, step: Step, ways: int, choices: list[tuple[int, int, str]]) -> bool:
@@ -461,7 +483,11 @@ class _Generator:
         start = len(self.options)
         for cls, cards in pool.cards.items():
             partial = [(1, len(cards), cls)] if len(cards) > 1 else []
-            self.offer("discard", Step("discard", (cards[0],)), len(cards), partial)
+            card = cards[0]
+            step = _DISCARDS.get(card)
+            if step is None:
+                step = _DISCARDS[card] = Step("discard", (card,))
+            self.offer("discard", step, len(cards), partial)
         discards = self.options[start:]
         del self.options[start:]
         try:
@@ -474,8 +500,10 @@ class _Generator:
         """New melds and lay-offs; for a side that has not melded, the first melds that reach its
         threshold."""
         if self.side.has_melded:
+            counts = pool.counts
+            melded = {m.rank for m in self.side.melds}
             for r in NATURAL_RANKS:
-                if pool.n(r) and self.side.meld_of(r) is None:
+                if r in counts and r not in melded:  # held (a class holds at least one card), no meld yet
                     for g in self.meld_groups(pool, r):
                         cards, ways, partial = pool.one(*g)
                         self.offer("meld", Step("meld", tuple(cards)), ways, partial)
@@ -507,7 +535,8 @@ class _Generator:
             r = m.rank
             if r not in NATURAL_RANKS:
                 continue
-            naturals, wilds = m.naturals, m.wilds
+            wilds = m.wilds  # counted once: ``naturals`` would count them again
+            naturals = len(m.cards) - wilds
             for k in range(pool.n(r) + 1):
                 cap = wild_cap(rs, naturals + k, wilds)
                 for twos in range(min(held_twos, cap) + 1):
@@ -652,6 +681,8 @@ def _take_shapes(naturals: int, twos: int, jokers: int, cap, joins: bool, likeli
                     yield k, t2, wild - t2
 
 
+# Each rule's place in decisive order (``engine/decisive.py``).
+_DECIDES_AT = {rule: i for i, rule in enumerate(DECISIVE)}
 # Each kind of step's rules that are judged on that step alone (none of the whole move's): a move
 # whose deciding rule is one of them breaks it on its first step.
 _STEP_ONLY = {kind: {r.id for r in rules} - {r.id for r in BY_STAGE.get("end", ())} - {r.id for r in BY_STAGE.get("out", ())}

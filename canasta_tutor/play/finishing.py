@@ -11,6 +11,7 @@ steps again), so a finish found here is one ``check`` accepts.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
@@ -182,9 +183,14 @@ def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> 
     kernel is asked about the discard after it (``decide_after``) on the view of that table, read
     once for all the options listed on it (``views``, by the table's id, the table kept with it)."""
     table = o.listed_on
-    if table is None or o.kind not in ("draw", "meld", "add", "take") or len(o.steps) != 1:
+    if table is None or o.kind not in _CONTINUED or len(o.steps) != 1:
         return False
-    hand = table.mover.hand
+    known = views.get(id(table))
+    if known is None:
+        known = views[id(table)] = (table, step_view(table))
+    seen = known[1]
+    # The mover's hand, as the kernel's view holds it (read once for every option listed on the table).
+    hand = table.mover.hand if seen is None else seen.hand
     if hand is None:
         return False
     step = o.steps[0]
@@ -193,16 +199,24 @@ def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> 
         card = next((c for c in table.discard[:-1] if c.is_natural), None)  # the rest of the pile goes into the hand
     if card is None:
         return False
-    known = views.get(id(table))
-    if known is None:
-        known = views[id(table)] = (table, step_view(table))
-    seen = known[1]
-    more = [Step("discard", (card,))]
+    more = [_discard(card)]
     said = JUDGE if seen is None else decide_after(seen, step, more)  # the kernel answers most; else the judge
     return judge(table, [step, *more]).legal if said is JUDGE else said is None
 
 
-def _natural_held(hand: list[Card], laid: tuple[Card, ...]) -> Card | None:
+_CONTINUED = frozenset(("draw", "meld", "add", "take"))  # the kinds of one step that a discard may follow
+_DISCARDS: dict[Card, Step] = {}
+
+
+def _discard(card: Card) -> Step:
+    """The discard of ``card``, made once: a step is a value, and the dead-end check asks of many."""
+    step = _DISCARDS.get(card)
+    if step is None:
+        step = _DISCARDS[card] = Step("discard", (card,))
+    return step
+
+
+def _natural_held(hand: Sequence[Card], laid: tuple[Card, ...]) -> Card | None:
     """The first natural card of ``hand`` still held once the cards ``laid`` are out of it (each the
     first of its kind in the hand: a legal move lays only cards held), or None."""
     if not laid:

@@ -30,6 +30,16 @@ def ways_out(gen, pool: Pool) -> None:
         melded.setdefault(m.rank, m)
     min_naturals = gen.rs.min_naturals
     counts = pool.counts
+    # A rank with no meld to go to and fewer naturals than a new meld needs rules out every way below
+    # that keeps a card of it; the last discard can take away one such rank at most. So with two of
+    # them there is no way out, and the loop would find none (it asks nothing before it sees that).
+    short = 0
+    for r in NATURAL_RANKS:
+        n = counts.get(r)
+        if n and n < min_naturals and r not in melded:
+            short += 1
+    if short >= 2:
+        return
     for last in [None, *classes]:
         left = dict(counts)
         if last is not None:

@@ -7,6 +7,8 @@ judge, the snapshot format and the scoring must all agree over thousands of rand
 Invariants, each reported with the seed that reproduces it:
 - every card of the decks is in exactly one place (hands, melds, red threes, pile, stock);
 - every move the player makes is one ``check`` judges legal on the table reloaded from YAML;
+- the table after every move is the one the judge's ruling gives (a move the verdict kernel found
+  legal is made without its ruling, for speed);
 - the table after every move round-trips through the snapshot format unchanged;
 - the hand ends with a score whose lines add up, and in which every card is counted once.
 """
@@ -18,14 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.judge import judge
+from canasta_tutor.engine.judge import Made, Verdict, judge, make
+from canasta_tutor.engine.kernel import decide as kernel_decides
 from canasta_tutor.engine.move import Step, format_move
-from canasta_tutor.engine.ruleset import load_ruleset
+from canasta_tutor.engine.ruleset import Ruleset, load_ruleset
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
 from canasta_tutor.play.game import Game
-from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.moves import Option, legal_moves
 from canasta_tutor.play.partner import decide, partner_of, split_at_ask
 
 
@@ -61,7 +64,11 @@ class PlayedHand:
 
 
 def seating(ruleset_id: str) -> tuple[list[str], list[tuple[str, list[str]]]]:
-    rs = load_ruleset(ruleset_id)
+    return seated(load_ruleset(ruleset_id))
+
+
+def seated(rs: Ruleset) -> tuple[list[str], list[tuple[str, list[str]]]]:
+    """``seating`` for a ruleset loaded already (loading one reads and merges its files)."""
     names = list(NAMES[: rs.players])
     groups = partners(names, rs.side_size)
     if rs.side_size == 1:
@@ -78,12 +85,12 @@ class SelfPlayGame(Game):
     def __init__(self, ruleset_id: str, seed: int) -> None:
         super().__init__(ruleset_id, seed=seed, hands=1, deal=False)
         self.rng = random.Random(seed)
-        rs = load_ruleset(ruleset_id)
+        rs = self.ruleset  # the game loaded it (no house rules: the ruleset itself)
         self.deck = full_deck(rs.decks, rs.jokers)
         cards = list(self.deck)
         self.rng.shuffle(cards)
         self.stock = cards  # the end of the list is the top of the stock
-        names, sides = seating(ruleset_id)
+        names, sides = seated(rs)
         self.sides = sides
         players = [Player(n, [], 0) for n in names]
         table_sides = [Side(name, members) for name, members in sides]
@@ -143,6 +150,9 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
             if not v.legal:
                 broken(f"check rejects a generated move: {', '.join(v.rule_ids)}", text, before)
                 return False
+        if judge(before, steps).after.to_data() != after.to_data():  # a move made without its ruling (``made``)
+            broken("the table after the move is not the one its ruling gives", text, before)
+            return False
         if game.where_cards_are(after) != deck:
             broken("cards are lost or duplicated", text, before)
             return False
@@ -161,11 +171,15 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
             break
         choice = rng.choice(options)
         steps = [game.draw_step()] if choice.kind == "draw" else choice.steps
-        v = judge(t, steps)
-        if not v.legal:
-            broken(f"a legal move became illegal when its cards were named: {', '.join(v.rule_ids)}",
-                   format_move(steps), t)
-            break
+        v: Verdict | Made
+        if kernel_decides(t, steps) is None:  # legal by the verdict kernel: made without a ruling
+            v = make(t, steps, shared=True)  # sharing what it leaves unchanged, as ``made`` does
+        else:  # refused, or a question for the judge: the judge says (and says why)
+            v = judge(t, steps)
+            if not v.legal:
+                broken(f"a legal move became illegal when its cards were named: {', '.join(v.rule_ids)}",
+                       format_move(steps), t)
+                break
         after = v.after
         result.moves += 1
         result.log.append(f"{name}: {format_move(steps)}")
@@ -178,7 +192,7 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
                 melds = [o for o in legal_moves(t).options if o.kind in ("meld", "add", "out")]
                 if melds:
                     choice = rng.choice(melds)
-                    after = choice.verdict.after
+                    after = made(choice).after
                     result.moves += 1
                     result.log.append(f"{name}: {choice.move}")
                     if not verify(t, choice.steps, after):
@@ -212,10 +226,13 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
     go out while a way out is listed."""
     for _ in range(60):
         ml = legal_moves(t)
-        outs = ml.of_kind("out")
-        melds = ml.of_kind("meld") + ml.of_kind("add")
-        discards = ml.of_kind("discard")
-        asks = ml.of_kind("ask")  # where going out needs the partner's consent, asking may be all there is
+        of_kind: dict[str, list[Option]] = {kind: [] for kind in ml.kinds}  # ``ml.of_kind``, in one pass
+        for o in ml.options:
+            of_kind[o.kind].append(o)
+        outs = of_kind["out"]
+        melds = of_kind["meld"] + of_kind["add"]
+        discards = of_kind["discard"]
+        asks = of_kind["ask"]  # where going out needs the partner's consent, asking may be all there is
         if t.turn.permission != "none":  # answered this turn: no second question
             outs = [o for o in outs if not any(s.kind == "ask" for s in o.steps)]
             asks = []
@@ -232,7 +249,8 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
         else:
             result.ended = "stuck"
             return t
-        steps, v = choice.steps, choice.verdict
+        steps = choice.steps
+        v = made(choice)
         answer = None
         if any(s.kind == "ask" for s in steps) and t.turn.permission == "none" and partner_of(t, t.turn.player):
             answer = decide(t, t.turn.player)
@@ -255,6 +273,17 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
         t = after
     result.ended = "stuck"
     return t
+
+
+def made(option: Option) -> Verdict | Made:
+    """A listed option, made: one the verdict kernel found legal on the table listed is made without
+    its ruling (``judge.make``), which gives the table and the way the turn ended that the ruling would;
+    one the listing judged keeps its verdict.
+
+    The table after it shares with the table before what the move did not change (``table_after``):
+    self-play changes no table in place but its turn, and keeps no table once it has the next."""
+    on = option.listed_on
+    return make(on, option.steps, shared=True) if on is not None else option.verdict
 
 
 def _check_score(t: Table, result: PlayedHand) -> None:
