@@ -115,7 +115,11 @@ def view(table: Table, v: View | None = None) -> View | None:
     rs = v.rs = table.ruleset
     v.k = rs.__dict__.get("_kernel") or constants(rs)
     name = turn.player
-    player = table.mover
+    for player in table.players:  # ``Table.mover``, written out
+        if player.name == name:
+            break
+    else:
+        raise KeyError(name)
     for side in table.sides:  # ``Table.side_of``, without raising: every player sits on a side
         if name in side.players:
             break
@@ -123,8 +127,12 @@ def view(table: Table, v: View | None = None) -> View | None:
         raise KeyError(name)
     v.hand = player.hand
     melds = side.melds
-    v.melds = [m.cards for m in melds]
-    v.ranks = [m.rank for m in melds]
+    cards: list[Sequence[Card]] = []
+    ranks: list[str] = []
+    for m in melds:  # one loop for both: a list comprehension is a call of its own
+        cards.append(m.cards)
+        ranks.append(m.rank)
+    v.melds, v.ranks = cards, ranks
     v.partnered = len(side.players) > 1
     v.score = side.score
     v.melded = player.has_melded
