@@ -128,12 +128,20 @@ def score_table(table: Table, out: str | None = None, concealed: bool = False,
         data = table.parts
         if data is not None:  # a checked table not yet built: its parts are its sides as they stand
             _, _, names, given, _, parts, _, _, _, cut_bonus, _, _, _, _ = data
+            hands: list[Hand] = []
+            counts: list[int] = []
+            for h in given:  # plain loops: a list comprehension is a call of its own
+                if type(h) is int:
+                    hands.append(None)
+                    counts.append(h)
+                else:
+                    hands.append(h)  # type: ignore[arg-type]
+                    counts.append(len(h))  # type: ignore[arg-type]
+            read: list[SideRead] = []
+            for n, members, score, ranks, melds, reds in parts:
+                read.append((n, members, score, ranks, melds, len(reds)))
             # the table's ruleset, which a program may have set since (the parts hold the one read)
-            return _score_sides(table.ruleset, names, [None if type(h) is int else h for h in given],  # type: ignore[misc]
-                                [h if type(h) is int else len(h) for h in given],  # type: ignore[arg-type]
-                                [(n, members, score, ranks, melds, len(reds))
-                                 for n, members, score, ranks, melds, reds in parts],
-                                cut_bonus, out, concealed, strict)
+            return _score_sides(table.ruleset, names, hands, counts, read, cut_bonus, out, concealed, strict)
     players = table.players
     return _score_sides(table.ruleset, [p.name for p in players], [p.hand for p in players],
                         [p.count for p in players],
@@ -157,12 +165,12 @@ def _score_sides(rs: Ruleset, names: Sequence[str], hands: Sequence[Hand], count
         out_side = next((side[0] for side in sides if out in side[1]), None)
         if out_side is None:
             raise KeyError(out)  # a player on no side, as ``Table.side_of`` says
-    seat: dict[str, int] = {}
-    for i, name in enumerate(names):
-        seat.setdefault(name, i)  # the first player of a name, as ``Table.player`` finds
-    scored = [_side(rs, name, score, melds, ranks, reds, hands, [seat[n] for n in members], " and ".join(members),
-                    name == out_side, concealed, cut_bonus == name)
-              for name, members, score, ranks, melds, reds in sides]
+    # Each name's seat: the first player of a name, as ``Table.player`` finds (written last, so kept).
+    seat = dict(zip(reversed(names), range(len(names) - 1, -1, -1)))
+    scored: list[SideScore] = []
+    for name, members, score, ranks, melds, reds in sides:
+        scored.append(_side(rs, name, score, melds, ranks, reds, hands, list(map(seat.__getitem__, members)),
+                            " and ".join(members), name == out_side, concealed, cut_bonus == name))
     return _report(rs, out, concealed, scored, notes)
 
 

@@ -33,14 +33,15 @@ _PHASES = ("draw", "play")
 _PERMISSIONS = ("none", "granted", "refused")
 _WHOLE = 10**9  # the reader's whole numbers lie strictly within this of 0 (a bool is not one)
 
-# The decks' limits as one sum: every card a table may hold has a field of 16 bits in one number (its
+# The decks' limits as one sum: every card a table may hold has a field of 9 bits in one number (its
 # weight), and one field above them counts every card. The weights of a part's cards add up to its
 # count of each card, and the parts' sums to the table's, in a few additions of whole numbers where a
-# count card by card took a dict entry per card. Adding a ruleset's margin (for each card, 2**15 - 1
+# count card by card took a dict entry per card. Adding a ruleset's margin (for each card, 2**8 - 1
 # less the copies the ruleset allows) carries into a field's top bit exactly when there are too many
-# copies of it; fields never overflow while the cards stay within the decks (checked first) and the
-# decks hold fewer than 2**15 cards.
-_BITS = 16
+# copies of it; fields never overflow while the cards stay within the decks (checked first, in the
+# same test) and the decks hold fewer than 2**8 cards (four decks and their jokers do; more go to the
+# reader). Fields no wider than that keep the number short, and its additions quick.
+_BITS = 9
 _CARDS = [Card(r, s) for r in RANKS if r != "JK" for s in (None, *SUITS)] + [_JOKER]
 _COUNTED = _BITS * len(_CARDS)  # where the field counting every card lies
 _ALL = 1 << _COUNTED
