@@ -21,7 +21,6 @@ from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
 from canasta_tutor.reading.strict_yaml import Map, Node, Scalar, Seq
 
 _TOP = frozenset(SNAPSHOT_KEYS) - {"house_rules"}  # a house rule goes to the reader
-_PLAYER = frozenset(("name", "hand", "has_melded"))
 _SIDE = frozenset(("name", "players", "score", "melds", "red_threes"))
 _TURN = frozenset(("player", "phase", "first_round", "permission"))
 _JOKER = Card("JK")
@@ -216,22 +215,26 @@ def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[
     texts = _TEXTS
     good = _NAMES
     for pd in value:
-        if type(pd) is not dict or not _PLAYER.issuperset(pd):
+        if type(pd) is not dict:
             raise _Decline
-        # A look by subscript is quicker than a get: the keys every player has, then the one it may not.
+        # A look by subscript is quicker than a get: the keys every player has, then the one it may not;
+        # with the count of keys, they say that there is no other.
         try:
             who = pd["name"]
             hand = pd["hand"]
+            keys = len(pd)
+            if keys == 2:  # the usual: no word on having melded
+                done = False
+            else:
+                done = pd["has_melded"]
+                if keys != 3:
+                    raise _Decline
+                if done is not True and done is not False:
+                    if done is not None:
+                        raise _Decline
+                    done = False
         except KeyError:
             raise _Decline from None
-        if len(pd) == 2:  # the usual: no word on having melded
-            done = False
-        else:
-            done = pd["has_melded"]
-            if done is not True and done is not False:
-                if done is not None:
-                    raise _Decline
-                done = False
         if type(who) is not str or who not in good and not _name(who):
             raise _Decline
         if type(hand) is str:  # the usual: a text seen before, as a list of its own
