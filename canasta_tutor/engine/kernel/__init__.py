@@ -44,7 +44,7 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         v = view(table)
         if v is None:
             return JUDGE
-        hand = v.held  # ``decide_held``, written out: most questions are of one step
+        hand = v.held  # ``decide_held``, written out: a call fewer on the question programs ask most
         if hand is None:
             return JUDGE
         step = steps[0]
