@@ -95,7 +95,7 @@ class LazyTable(Table):
               pile_frozen: bool | None, stock: int, cut_bonus: str | None, ref: str) -> None:
         """The ordinary table's slots, written past the guard (the parts are gone first)."""
         _set_parts(self, None)
-        _set_view(self, None)
+        keep_view(self, None)
         for name, value in (("players", players), ("sides", sides), ("turn", turn), ("discard", discard),
                             ("pile_frozen", pile_frozen), ("stock", stock), ("cut_bonus", cut_bonus),
                             ("ruleset_ref", ref), ("house_rules", {})):
@@ -106,7 +106,7 @@ class LazyTable(Table):
 _LAZY = frozenset(Table._fields) - {"ruleset"}
 _set = object.__setattr__
 _set_parts = LazyTable.__dict__["parts"].__set__  # the slot itself: a write past the guard
-_set_view = keep_view = LazyTable.__dict__["kernel_view"].__set__  # the kernel keeps its view here
+keep_view = LazyTable.__dict__["kernel_view"].__set__  # where the kernel keeps its view of the parts
 _set_ruleset = Table.__dict__["ruleset"].__set__
 
 # A program's position (``table_from_cards``): ruleset id; hands by seat (cards, or a count); melds and
@@ -131,7 +131,7 @@ class PlainTable(LazyTable):
         # what is made later.
         _set_ruleset(self, RESOLVED.get((ref, len(hands))) or ruleset_for(ref, len(hands)))
         _set_parts(self, (ref, hands, melds, discard, stock, seat, phase, scores, first_round, permission, has_melded))
-        _set_view(self, None)
+        keep_view(self, None)
 
     def _build(self) -> None:
         parts = self.parts
@@ -171,7 +171,7 @@ class DataTable(LazyTable):
     def __init__(self, parts: DataParts) -> None:  # pylint: disable=super-init-not-called
         _set_ruleset(self, parts[0])
         _set_parts(self, parts)
-        _set_view(self, None)
+        keep_view(self, None)
 
     def _build(self) -> None:
         parts = self.parts

@@ -84,8 +84,9 @@ def view(table: Table, v: View | None = None) -> View | None:
     follows).
 
     A table kept as its parts is read once: its view is kept with it (``kernel_view``) and given as
-    it is to every later question (nothing the kernel does changes a view: a turn copies it), and
-    read again only when a program has set another ruleset since."""
+    it is to every later question (nothing the kernel does changes what a view says: a turn copies
+    it, and a trusted view's meld ranks are only worked out, once), and read again only when a
+    program has set another ruleset since."""
     kind = type(table)
     if kind is PlainTable or kind is DataTable:
         parts = table.parts  # type: ignore[attr-defined]
