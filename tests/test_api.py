@@ -29,6 +29,36 @@ def test_steps_made_in_code_are_refused_as_the_notation_refuses_them():
                         ([Step("fly")], "unknown step")):
         with pytest.raises(MoveError, match=says):
             api.check(table, steps)
+    two = (Card("4", "H"), Card("K", "S"))
+    for steps in ([Step("draw"), Step("discard", two)], [Step("draw"), Step("discard", two)]):  # asked twice
+        with pytest.raises(MoveError, match="exactly one"):
+            api.check(table, steps)
     assert api.check(table, [Step("draw"), Step("discard", (Card("4", "H"),))]).legal
     laid = api.check(table, [Step("draw"), Step("add", (Card("K", "S"),))])  # a lay-off that names no meld
     assert laid.decisive == laid.rule_ids[0] == "meld.no-such-meld"
+
+
+def test_steps_made_in_unusual_ways_are_ruled_as_before():
+    """A verb that is a string enumeration's member, a step made without ``Step.__init__``, and cards given
+    as a list that the program changes afterwards: each ruled as the notation and the judge say."""
+    from enum import StrEnum
+
+    from canasta_tutor.engine.cards import Card
+    from canasta_tutor.engine.move import MoveError, Step
+
+    class Verb(StrEnum):
+        DRAW = "draw"
+        DISCARD = "discard"
+
+    table = api.table_from_dict(api.EXAMPLE)
+    assert api.check(table, [Step(Verb.DRAW), Step(Verb.DISCARD, (Card("4", "H"),))]).legal
+    bare = Step.__new__(Step)
+    for name, value in (("kind", "draw"), ("cards", ()), ("to", None)):
+        object.__setattr__(bare, name, value)
+    assert api.check(table, [bare]).legal
+    cards = [Card("9", "S"), Card("9", "D"), Card("2", "C")]
+    meld = Step("meld", cards)  # type: ignore[arg-type]  # a list, against the type: it may change
+    assert api.check(table, [Step("take", (Card("9", "S"), Card("9", "D"))), meld]).decisive is not None
+    cards.clear()
+    with pytest.raises(MoveError, match="needs the cards"):
+        api.check(table, [Step("draw"), meld])

@@ -9,12 +9,24 @@ from pathlib import Path
 import pytest
 
 from canasta_tutor import api
-from canasta_tutor.files.from_data import _direct, node_of
+from canasta_tutor.files.from_data import node_of, table_from_dict
 from canasta_tutor.files.snapshot import load_table, read_table
 from canasta_tutor.reading.strict_yaml import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "scenarios").rglob("*.yaml")) + sorted((ROOT / "canasta_tutor" / "examples").glob("*.yaml"))
+
+
+def _direct(data, name="<data>"):
+    """The table the direct way makes (kept as its parts), or None where it declines: the reader then
+    builds the table (an ordinary one) or refuses it."""
+    from canasta_tutor.engine.plain import DataTable
+
+    try:
+        table = table_from_dict(data, name)
+    except InputError:
+        return None
+    return table if type(table) is DataTable else None
 
 
 def tables():
@@ -262,6 +274,10 @@ def test_the_bench_position_changed_anywhere_gets_the_readers_answer():
             target = target[p]
         target["extra"] = 1
         assert same(outcome(changed), reader(changed)), where
+    for keys in ({"has_melded": True, "extra": 1}, {"has_melded": None, "extra": 1}, {"has_melded": False}):
+        changed = copy.deepcopy(base)  # a player's keys told by their count: every count tried
+        changed["players"][1].update(keys)
+        assert same(outcome(changed), reader(changed)), keys
     assert refused > 500 and accepted > 200, (refused, accepted)
 
 

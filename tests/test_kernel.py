@@ -110,6 +110,8 @@ def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Ste
              Step("draw", (Card("9", "H"), Card("5", "C")))]
     hand = list(table.mover.hand or [])
     pool = hand + [Card("2", "C"), Card("JK"), Card("K", "H"), Card("7", "S"), Card("3", "H")]
+    if rng.random() < 0.25:  # now and then a card written without a suit: the judge's to match
+        pool.append(Card(rng.choice(hand).rank if hand else "9"))
     ranks = [m.rank for m in table.side_of(table.turn.player).melds] + ["K", "Q"]
     for c in dict.fromkeys(pool):
         steps.append(Step("discard", (c,)))
@@ -221,6 +223,8 @@ def tables(draw: st.DrawFn) -> Table:
                          st.sampled_from(NATURALS), st.sampled_from(THREES[2:]))
         return [str(c) for c in draw(st.lists(pick, min_size=lo, max_size=hi))]
 
+    # Now and then a card in the hand written without a suit (``9`` for any nine): the judge's to match.
+    suitless = draw(st.sampled_from([[]] * 5 + [[rank_pool[0]]]))
     melds = []
     for rank in draw(st.lists(st.sampled_from(RANKS), max_size=3, unique=True)):
         naturals = draw(st.integers(2, 8))
@@ -229,7 +233,8 @@ def tables(draw: st.DrawFn) -> Table:
     data = {
         "ruleset": draw(st.sampled_from(BUILTIN)),
         "house_rules": draw(house_values()),
-        "players": [{"name": "Ann", "hand": " ".join(cards(0, draw(st.sampled_from([2, 4, 9]))))}, {"name": "Bob", "hand": 11},
+        "players": [{"name": "Ann", "hand": " ".join(cards(0, draw(st.sampled_from([2, 4, 9]))) + suitless)},
+                    {"name": "Bob", "hand": 11},
                     {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
         "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": draw(st.sampled_from([0, 1600, 3100])),
                    "melds": melds},
@@ -564,3 +569,25 @@ def test_a_kept_view_is_read_again_under_a_ruleset_set_after_the_first_question(
         t.ruleset = resolve_for_players(load_ruleset("danish"), 4)  # no take in the first round
         steps = parse_move("take 9S 9D")
         assert decide(t, steps) == judged(t, steps) is not None
+
+
+def test_cards_written_without_a_suit_are_matched_as_the_judge_matches_them():
+    """A hand or a step with a card written without a suit (``9`` for any nine): the kernel hands it
+    over, or agrees with the judge, whether the move is one step or several, on the table and its
+    twins."""
+    moves = ["meld 9S 9H 2C", "meld 9S 9H 2C; discard 4H", "discard 9H", "discard 4H", "add 9H to 9",
+             "meld 9 9S 2C", "draw; meld 9S 9H 2C; discard 4H", "take 9S 9H", "take 9 9S", "add 9 to 9"]
+    checked = 0
+    for hand, phase, melds in (("9 9S 2C 4H 5H", "play", []), ("9 9S 2C 4H 5H", "draw", []),
+                               ("9S 9H 2C 4H 5H", "play", ["9D 9C 9S"]), ("9 9 2C 4H", "play", ["9D 9C 9S"])):
+        data = api.EXAMPLE | {"players": [{"name": "Ann", "hand": hand}, *api.EXAMPLE["players"][1:]],
+                              "turn": {"player": "Ann", "phase": phase}}
+        data["sides"] = [dict(api.EXAMPLE["sides"][0], melds=["KH KD KC", *melds]), api.EXAMPLE["sides"][1]]
+        table = api.table_from_dict(data)
+        for move in moves:
+            steps = parse_move(move)
+            problems = [p for p in (disagreement(table, steps), trusted_disagreement(table, steps),
+                                    data_disagreement(table, steps)) if p]
+            assert not problems, problems
+            checked += 1
+    assert checked == 40

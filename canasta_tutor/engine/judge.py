@@ -234,7 +234,7 @@ def _closing_notes(s: TurnState) -> None:
         s.note("went-out-concealed" if s.concealed else "went-out", s.out_step)
 
 
-class Made:
+class MoveMade:
     """A move known to be legal, made without being ruled on: the state its steps leave, and the table
     after it and how it ended as its verdict would give them (``make``)."""
 
@@ -260,7 +260,7 @@ class Made:
         return self.state.concealed
 
 
-def make(table: Table, steps: list[Step], shared: bool = False) -> Made:
+def make(table: Table, steps: list[Step], shared: bool = False) -> MoveMade:
     """A move the verdict kernel or the judge found legal on ``table``, made: each step's facts and
     effect exactly as ``judge`` works them out, in the same order, with no rule asked and nothing
     noted for a ruling (the rules only read the state, so leaving them out changes nothing it holds).
@@ -277,7 +277,7 @@ def make(table: Table, steps: list[Step], shared: bool = False) -> Made:
                 and not (hand.own or hand.pile or hand.unknown)):  # the hand is empty: gone out (``_steps``)
             state.out_step = i
             state.concealed = state.concealed_out()
-    return Made(state, shared)
+    return MoveMade(state, shared)
 
 
 def table_after(s: TurnState, shared: bool = False) -> Table:

@@ -196,6 +196,18 @@ def _parse(text: str | list[str], reader: str | None = None) -> list[Step]:
     return steps
 
 
+_DISCARDS: dict[Card, Step] = {}
+
+
+def discard_of(card: Card) -> Step:
+    """The discard of ``card``, made once: a step is a value, and the listing offers the discard of
+    each card in every play phase it lists."""
+    step = _DISCARDS.get(card)
+    if step is None:
+        step = _DISCARDS[card] = Step("discard", (card,))
+    return step
+
+
 # How many cards each step may name, fewest and most, as the notation writes them.
 _SHAPES = {"draw": (0, 1 << 30), "take": (0, 1 << 30), "meld": (1, 1 << 30), "add": (1, 1 << 30), "discard": (1, 1),
            "ask": (0, 0)}
@@ -208,12 +220,17 @@ def verify_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     cards. The look is cheap; the wording is the notation's own. (A lay-off that names no meld is a
     move the rules refuse: ``meld.no-such-meld``.)"""
     for s in steps:
-        written = s.written
+        try:
+            written = s.written
+        except AttributeError:  # a step made without ``Step.__init__`` (a subclass's own, say)
+            written = None
         if written is None:
             kind = s.kind
-            shape = _SHAPES.get(kind) if type(kind) is str else None
-            written = shape is not None and shape[0] <= len(s.cards) <= shape[1]
-            object.__setattr__(s, "written", written)
+            shape = _SHAPES.get(kind) if isinstance(kind, str) else None  # a str Enum's member too
+            cards = s.cards
+            written = shape is not None and shape[0] <= len(cards) <= shape[1]
+            if type(cards) is tuple:  # kept only where the cards cannot change afterwards
+                object.__setattr__(s, "written", written)
         if not written:
             kind = s.kind
             parse_step(str(s) if kind in VERBS else str(kind))  # raises what a typed move would

@@ -52,7 +52,7 @@ def table_from_dict(data: Any, name: str = "<data>") -> Table:
     """The table ``data`` describes, with the checks of a table file; raises InputError (with the key
     path, and no line) for anything a table file may not say."""
     if type(data) is dict:
-        try:  # ``_direct``, written out: a call fewer on the way a program's tables take
+        try:  # the direct way (see the module's text); the reader when it declines
             return _build(data, name)
         except _Decline:
             pass
@@ -126,13 +126,6 @@ def _card_list(words: list[str]) -> list[Card]:
         except CardError:
             raise _Decline from None
     return cards  # type: ignore[return-value]  # no None among them
-
-
-def _direct(data: dict[str, Any], name: str) -> Table | None:
-    try:
-        return _build(data, name)
-    except _Decline:
-        return None
 
 
 # What the checks need of a built-in ruleset as it plays with so many players, worked out once: the
@@ -273,7 +266,7 @@ def _name(who: str) -> bool:
     """Whether ``who`` (a string) is a name as the reader takes one: not empty, no space around it."""
     if not who or who != who.strip():
         return False
-    if len(_NAMES) < _TEXT_MOST:
+    if len(_NAMES) < _TEXT_MOST and len(who) <= _TEXT_LONGEST:
         _NAMES.add(who)
     return True
 

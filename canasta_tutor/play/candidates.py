@@ -25,7 +25,7 @@ from canasta_tutor.engine.decisive import DECISIVE
 from canasta_tutor.engine.facts import step_facts
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_held, decide_step, held, step_view
-from canasta_tutor.engine.move import Step, format_move
+from canasta_tutor.engine.move import Step, discard_of, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruling import finished
 from canasta_tutor.engine.state import TurnState
@@ -176,8 +176,6 @@ def can_take(table: Table) -> bool:
 # ask puts nothing down (a red three drawn as the stock's last card earlier in the turn leaves the
 # kernel no view: those moves are judged, and their verdicts say).
 _ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
-# The discard of each card, made once: a step is a value, and every play-phase listing offers several.
-_DISCARDS: dict[Card, Step] = {}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
 
 
@@ -483,11 +481,7 @@ class _Generator:
         start = len(self.options)
         for cls, cards in pool.cards.items():
             partial = [(1, len(cards), cls)] if len(cards) > 1 else []
-            card = cards[0]
-            step = _DISCARDS.get(card)
-            if step is None:
-                step = _DISCARDS[card] = Step("discard", (card,))
-            self.offer("discard", step, len(cards), partial)
+            self.offer("discard", discard_of(cards[0]), len(cards), partial)
         discards = self.options[start:]
         del self.options[start:]
         try:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.judge import Verdict, judge, judge_further
 from canasta_tutor.engine.kernel import JUDGE, View, decide_after, step_view
-from canasta_tutor.engine.move import Step
+from canasta_tutor.engine.move import Step, discard_of
 from canasta_tutor.engine.ruling import Finish, Ruling, finished
 
 if TYPE_CHECKING:
@@ -199,23 +199,12 @@ def _discard_follows(o: Option, views: dict[int, tuple[Table, View | None]]) -> 
         card = next((c for c in table.discard[:-1] if c.is_natural), None)  # the rest of the pile goes into the hand
     if card is None:
         return False
-    more = [_discard(card)]
+    more = [discard_of(card)]
     said = JUDGE if seen is None else decide_after(seen, step, more)  # the kernel answers most; else the judge
     return judge(table, [step, *more]).legal if said is JUDGE else said is None
 
 
 _CONTINUED = frozenset(("draw", "meld", "add", "take"))  # the kinds of one step that a discard may follow
-_DISCARDS: dict[Card, Step] = {}
-
-
-def _discard(card: Card) -> Step:
-    """The discard of ``card``, made once: a step is a value, and the dead-end check asks of many."""
-    step = _DISCARDS.get(card)
-    if step is None:
-        step = _DISCARDS[card] = Step("discard", (card,))
-    return step
-
-
 def _natural_held(hand: Sequence[Card], laid: tuple[Card, ...]) -> Card | None:
     """The first natural card of ``hand`` still held once the cards ``laid`` are out of it (each the
     first of its kind in the hand: a legal move lays only cards held), or None."""

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.judge import Made, Verdict, judge, make
+from canasta_tutor.engine.judge import MoveMade, Verdict, judge, make
 from canasta_tutor.engine.kernel import decide as kernel_decides
 from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.ruleset import Ruleset, load_ruleset
@@ -171,7 +171,7 @@ def play_hand(ruleset_id: str, seed: int, max_turns: int = 400, roundtrip: bool 
             break
         choice = rng.choice(options)
         steps = [game.draw_step()] if choice.kind == "draw" else choice.steps
-        v: Verdict | Made
+        v: Verdict | MoveMade
         if kernel_decides(t, steps) is None:  # legal by the verdict kernel: made without a ruling
             v = make(t, steps, shared=True)  # sharing what it leaves unchanged, as ``made`` does
         else:  # refused, or a question for the judge: the judge says (and says why)
@@ -275,7 +275,7 @@ def _play_phase(t: Table, rng: random.Random, result: PlayedHand, verify) -> Tab
     return t
 
 
-def made(option: Option) -> Verdict | Made:
+def made(option: Option) -> Verdict | MoveMade:
     """A listed option, made: one the verdict kernel found legal on the table listed is made without
     its ruling (``judge.make``), which gives the table and the way the turn ended that the ruling would;
     one the listing judged keeps its verdict.

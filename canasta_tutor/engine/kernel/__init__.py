@@ -44,21 +44,8 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
         v = view(table)
         if v is None:
             return JUDGE
-        hand = v.held  # ``decide_held``, written out: a call fewer on the question programs ask most
-        if hand is None:
-            return JUDGE
-        step = steps[0]
-        cards = step.cards
-        if cards and not SUITLESS.isdisjoint(cards):
-            return JUDGE
-        kind = step.kind
-        if kind == "meld" or kind == "add":
-            return meld_step(v, hand, step)
-        if kind == "discard":
-            return discard_step(v, hand, step)
-        if kind == "take":
-            return take_step(v, hand, step)
-        return decide_held(v, hand, step)
+        hand = v.held
+        return JUDGE if hand is None else decide_held(v, hand, steps[0])
     t = Turn()
     if view(table, t) is None:
         return JUDGE

@@ -45,10 +45,10 @@ def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[
     return None if hand is None or holds(hand, cards) else NOT_IN_HAND
 
 
-def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, held: bool = False) -> str | None:
+def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, looked: bool = False) -> str | None:
     """A new meld (``meld``) or a lay-off (``add``); ``alone``: the move is this step, so the rules of
-    a move's end (going out, stopping short, the first meld) are asked here too; ``held``: the step's
-    cards are known to be in ``hand`` (a move of several steps has looked)."""
+    a move's end (going out, stopping short, the first meld) are asked here too; ``looked``: the
+    step's cards are known to be in ``hand`` (a move of several steps has looked)."""
     if not v.drawn:
         return DRAW_FIRST
     k = v.k
@@ -79,7 +79,7 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, hel
     else:
         was_canasta = False
         result = list(cards)
-    broken = laid(k, rank, result, target is None, None if held else hand, cards)
+    broken = laid(k, rank, result, target is None, None if looked else hand, cards)
     if broken is not None or not alone:
         return broken
     left = len(hand) - len(cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.kernel.constants import PILE_CORNERS, SUITLESS
+from canasta_tutor.engine.kernel.constants import PILE_CORNERS
 from canasta_tutor.engine.kernel.ids import (
     BLACK_THREE_ON_TOP,
     CANASTA_CLOSED,
@@ -111,9 +111,9 @@ def no_take(v: View) -> bool:
     card's rank for a pile that asks for a pair; too few to match it where it has no meld to go onto;
     or a meld of its rank the pile may not go onto (a house rule, or a closed canasta). False says
     only that the counts do not settle it."""
-    hand = v.hand
+    hand = v.held
     pile = v.pile
-    if hand is None or not SUITLESS.isdisjoint(hand):
+    if hand is None:
         return False
     if pile and not PILE_CORNERS.isdisjoint(pile):  # the judge's corners
         return False

@@ -96,7 +96,7 @@ def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
             return JUDGE  # a card taken for one drawn unseen: the judge's
         before = len(held) + t.unknown
         if kind == "meld" or kind == "add":
-            broken = meld_step(t, held, step, alone=False, held=looked)
+            broken = meld_step(t, held, step, alone=False, looked=looked)
         elif kind == "discard":
             broken = discard_step(t, held, step, alone=False)
         elif kind == "take":
