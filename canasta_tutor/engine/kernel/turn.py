@@ -11,20 +11,25 @@ from canasta_tutor.engine.kernel.view import View
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
+    """``turn.not-in-hand``: every card of ``cards`` in ``hand``, a card named twice (two decks) held
+    twice. The usual few cards, told apart by identity (cards are interned), need no set or count."""
+    n = len(cards)
+    if n == 1:
+        return cards[0] in hand
+    if n == 3:
+        a, b, c = cards
+        if a is not b and a is not c and b is not c:
+            return a in hand and b in hand and c in hand
+    elif n == 2:
+        a, b = cards
+        if a is not b:
+            return a in hand and b in hand
     for c in cards:
         if c not in hand:
             return False
-    n = len(cards)
-    if n < 4:  # told apart by identity (cards are interned): quicker than a set for the usual few
-        if n < 2 or n == 2 and cards[0] is not cards[1]:
-            return True
-        if n == 3:
-            a, b, c = cards
-            if a is not b and a is not c and b is not c:
-                return True
-    elif len(set(cards)) == n:
+    if n > 3 and len(set(cards)) == n:
         return True
-    for c in cards:  # a card named twice (two decks) must be held twice
+    for c in cards:
         if cards.count(c) > hand.count(c):
             return False
     return True
