@@ -56,7 +56,7 @@ def check(table: Table, move: str | list[Step]) -> Ruling:
     """
     steps = steps_of(move) if isinstance(move, str) else verify_steps(tuple(move))
     decisive = decide(table, steps)  # the kernel: legal, and the deciding rule, on counts
-    if decisive == JUDGE:  # a question the kernel leaves to the judge
+    if decisive is JUDGE:  # a question the kernel leaves to the judge (its one constant)
         return Ruling.of(judge_scored(table, list(steps)), _finish)
     return Ruling(table, steps, decisive is None, decisive, _finish)
 
