@@ -18,42 +18,34 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach, Memory
 from canasta_tutor.play.dealing import full_deck
 from canasta_tutor.play.moves import MoveList, Option
+from canasta_tutor.play.rollout import Refused, Rollout
 from canasta_tutor.play.rules_of_thumb import Advice
 
-# A game on a dealt world (the table with every hand dealt, and the stock in order), level 3 at every
-# seat: ``game.rollout_world`` makes it (this module does not import the game, which imports it).
-World = Callable[[Table, list[Card]], Any]
-
 DEALS = 6  # deals of the unseen cards each candidate is played out on (the same deals for every candidate)
+ROLLOUTS = 12  # rollouts a decision may play in all: fewer deals a candidate where there are many candidates
 ROUNDS = 40  # rounds of the table a rollout plays after the candidate: in practice to the end of the hand
 DISCARDS = 2  # discards compared: level 3's and the next ones in its order
 PILE_MATTERS = 6  # a discard is searched when the pile holds this many cards or more (it feeds a take)
 ROLLOUT_LEVEL = 3
 SURE = 1  # standard errors by which a candidate must beat level 3's choice
+BY_POINTS = True
 HAND_CARD = 2  # a card in hand while the hand goes on: a little more than nothing
 
 
 class Searcher:
-    """Level 4's decision, given the way to make a game of a dealt world and the exception the game
-    raises for a move it does not allow there (``game.NotNow``)."""
-
-    def __init__(self, world: World, refused: type[Exception]) -> None:
-        self.world = world
-        self.refused = refused
+    """Level 4's decision (``game.make_coach`` makes the coach with it)."""
 
     def __call__(self, table: Table, ml: MoveList, memory: Memory) -> Advice:
-        return search_advice(self, table, ml, memory)
+        return search_advice(table, ml, memory)
 
 
-def search_advice(searcher: Searcher, table: Table, ml: MoveList, memory: Memory) -> Advice:
+def search_advice(table: Table, ml: MoveList, memory: Memory) -> Advice:
     """Level 3's advice, or a better candidate found by rollouts (the reason then says so)."""
     heuristic = Coach(ROLLOUT_LEVEL)
     base = heuristic.advise(table, ml, memory)
@@ -63,15 +55,16 @@ def search_advice(searcher: Searcher, table: Table, ml: MoveList, memory: Memory
     if len(candidates) < 2:
         return base
     rng = random.Random(_seed(table))
-    deals = [d for d in (_deal_unseen(table, rng) for _ in range(DEALS)) if d is not None]
+    count = min(DEALS, ROLLOUTS // len(candidates))
+    deals = [d for d in (_deal_unseen(table, rng, memory) for _ in range(count)) if d is not None]
     if not deals:
         return base
-    base_results = [_rollout(searcher, table, deal, base.option) for deal in deals]
+    base_results = [_rollout(table, deal, base.option, memory) for deal in deals]
     if any(r is None for r in base_results):
         return base
     best, best_gain = None, 0
     for option in candidates[1:]:
-        results = [_rollout(searcher, table, deal, option) for deal in deals]
+        results = [_rollout(table, deal, option, memory) for deal in deals]
         if any(r is None for r in results):
             continue
         diffs = [r - b for r, b in zip(results, base_results) if r is not None and b is not None]
@@ -141,10 +134,12 @@ def _seed(table: Table) -> int:
     return zlib.crc32("|".join(parts).encode())
 
 
-def _deal_unseen(table: Table, rng: random.Random) -> tuple[dict[str, list[Card]], list[Card]] | None:
+def _deal_unseen(table: Table, rng: random.Random,
+                 memory: Memory | None = None) -> tuple[dict[str, list[Card]], list[Card]] | None:
     """The cards the player on turn cannot see, dealt at random: the other hands (by their sizes) and the
-    stock. Red threes go to the stock only (a hand never keeps one). None when the table's counts do not
-    add up to the decks (a position made by hand): no search then."""
+    stock. A card another player took with the pile and has not shown since is in that hand (everyone
+    saw it go there: ``memory``); red threes go to the stock only (a hand never keeps one). None when
+    the table's counts do not add up to the decks (a position made by hand): no search then."""
     rs = table.ruleset
     me = table.turn.player
     seen: Counter[Card] = Counter(table.mover.hand or [])
@@ -157,52 +152,76 @@ def _deal_unseen(table: Table, rng: random.Random) -> tuple[dict[str, list[Card]
     unseen.subtract(seen)
     if any(n < 0 for n in unseen.values()):
         return None
-    cards = sorted(unseen.elements(), key=Card.sort_key)
     others = [p for p in table.players if p.name != me]
-    if len(cards) != sum(p.count for p in others) + table.stock:
+    if sum(unseen.values()) != sum(p.count for p in others) + table.stock:
         return None
+    hands: dict[str, list[Card]] = {}
+    for p in others:
+        known = _known_held(memory, p.name, unseen, p.count)
+        unseen.subtract(known)
+        hands[p.name] = known
+    cards = sorted(unseen.elements(), key=Card.sort_key)
     reds = [c for c in cards if c.is_red_three]
     plain = [c for c in cards if not c.is_red_three]
     rng.shuffle(plain)
-    hands: dict[str, list[Card]] = {}
     for p in others:
-        if p.count > len(plain):
+        due = p.count - len(hands[p.name])
+        if due > len(plain):
             return None
-        hands[p.name], plain = plain[:p.count], plain[p.count:]
+        hands[p.name] += plain[:due]
+        plain = plain[due:]
     stock = plain + reds
     rng.shuffle(stock)
     return hands, stock
 
 
-def _rollout(searcher: Searcher, table: Table, deal: tuple[dict[str, list[Card]], list[Card]],
-             option: Option) -> int | None:
+def _known_held(memory: Memory | None, player: str, unseen: Counter[Card], count: int) -> list[Card]:
+    """The cards ``player`` is known to hold (taken with the pile, not shown since), as far as the
+    unseen cards and the hand's size allow (a memory that no longer fits the table is not trusted)."""
+    if memory is None:
+        return []
+    left = Counter(unseen)
+    known: list[Card] = []
+    for c in sorted(memory.took.get(player, []), key=Card.sort_key):
+        if left[c] > 0 and len(known) < count:
+            left[c] -= 1
+            known.append(c)
+    return known
+
+
+def _rollout(table: Table, deal: tuple[dict[str, list[Card]], list[Card]], option: Option,
+             memory: Memory) -> int | None:
     """The candidate played on one deal, then level 3 at every seat for ``ROUNDS`` rounds: how far the
-    player's side ends ahead of the best other side. None when the game refuses the candidate."""
+    player's side ends ahead of the best other side. None when the candidate cannot be made there."""
     hands, stock = deal
     world = table.clone()
     for p in world.players:
         if p.name in hands:
             p.hand = list(hands[p.name])
             p.count = len(p.hand)
-    game = searcher.world(world, list(stock))
+    seen = {p.name: _copy(memory) for p in world.players}  # what one saw, all saw: discards and takes
+    game = Rollout(world, list(stock), seen, Coach(ROLLOUT_LEVEL))
     me = table.turn.player
     try:
-        v = game.play(option.steps)
-    except searcher.refused:
+        game.play(option, here=False)
+        if not game.ended and game.table.turn.player == me:
+            game.turn()  # the rest of the candidate's turn
+        game.run(ROUNDS * len(world.players))
+    except Refused:
         return None
-    if not v.legal:
-        return None
-    turns = ROUNDS * len(game.names)
-    while not game.history and turns > 0:
-        if game.table.turn.player != me or game.table.turn.phase == "draw":
-            turns -= 1
-        game.computer_turn()
     mine = table.side_of(me).name
-    if game.history:
-        points = {s.name: s.hand_total for s in game.history[-1].score.sides}
+    if game.ended:
+        points = game.hand_points()
     else:
         points = {s.name: _standing(game.table, s.name) for s in game.table.sides}
-    return points[mine] - max(p for n, p in points.items() if n != mine)
+    ahead = points[mine] - max(p for n, p in points.items() if n != mine)
+    if BY_POINTS:
+        return ahead
+    return (ahead > 0) - (ahead < 0)
+
+
+def _copy(memory: Memory) -> Memory:
+    return Memory({n: set(r) for n, r in memory.discarded.items()}, {n: list(c) for n, c in memory.took.items()})
 
 
 def _standing(table: Table, side_name: str) -> int:
