@@ -16,11 +16,14 @@ from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.rollout import Rollout
 
 
-@pytest.mark.parametrize("seed", [1, 4, 7])
-def test_a_rollout_on_the_real_cards_plays_the_hand_as_the_game_does(seed):
-    game = Game("classic", seed=seed, hands=1, seats={"NS": ("coach", 3), "EW": ("coach", 3)})
+@pytest.mark.parametrize(("ruleset", "seed"), [("classic", 1), ("classic", 4), ("classic", 7), ("danish", 6),
+                                                ("official-3p", 2), ("dutch-house", 3), ("classic-2p", 5)])
+def test_a_rollout_on_the_real_cards_plays_the_hand_as_the_game_does(ruleset, seed):
+    game = Game(ruleset, seed=seed, hands=1)
+    for name in game.names:
+        game.seat_for(name, "coach", 3)
     everyone = {n: Memory() for n in game.names}
-    rollout = Rollout(game.table.clone(), list(game.stock), everyone, Coach(3))
+    rollout = Rollout(game.table.clone(), list(game.stock), everyone, Coach(3), first_round=len(game.names))
     deck = cards_in_sight(game.table) + Counter(game.stock)
     rollout.run(10 ** 6)
     game.run(until_human=False)

@@ -42,6 +42,7 @@ class Rollout:
     out: str | None = None
     concealed: bool = False
     turns: int = 0  # turns ended by a discard
+    first_round: int = 0  # turns of the hand's first round still to end, the one in play included
 
     # -- one move ----------------------------------------------------------------------------------
     def moves(self) -> MoveList:
@@ -110,7 +111,8 @@ class Rollout:
             self.turns += 1
             names = [p.name for p in after.players]
             after.turn.player = names[(names.index(name) + 1) % len(names)]
-            after.turn.phase, after.turn.first_round, after.turn.permission = "draw", False, "none"
+            self.first_round = max(0, self.first_round - 1)
+            after.turn.phase, after.turn.first_round, after.turn.permission = "draw", self.first_round > 0, "none"
 
     def _named(self, steps: list[Step]) -> list[Step]:
         """The draw with the stock's top cards named (a red three's replacement after it), taken off it."""

@@ -229,7 +229,7 @@ def _rollout(table: Table, deal: tuple[dict[str, list[Card]], list[Card]], optio
             p.hand = list(hands[p.name])
             p.count = len(p.hand)
     seen = {p.name: _copy(memory) for p in world.players}  # what one saw, all saw: discards and takes
-    game = Rollout(world, list(stock), seen, Coach(ROLLOUT_LEVEL))
+    game = Rollout(world, list(stock), seen, Coach(ROLLOUT_LEVEL), first_round=_first_round_left(table))
     me = table.turn.player
     try:
         game.play(option, here=False)
@@ -245,6 +245,14 @@ def _rollout(table: Table, deal: tuple[dict[str, list[Card]], list[Card]], optio
         points = {s.name: _standing(game.table, s.name) for s in game.table.sides}
     # Points rather than hands won: on 40 paired deals (seed 5001) the hands-won measure did worse.
     return points[mine] - max(p for n, p in points.items() if n != mine)
+
+
+def _first_round_left(table: Table) -> int:
+    """The turns of the first round still to end, the one in play included, as far as the table tells:
+    the pile holds the card turned up and one discard a turn, until someone takes it."""
+    if not table.turn.first_round:
+        return 0
+    return max(1, len(table.players) - len(table.discard) + 1)
 
 
 def _copy(memory: Memory) -> Memory:
