@@ -2,8 +2,8 @@
 
 The coach never invents a move: it ranks the options of ``legal_moves``, so whatever it suggests is a
 move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level. Levels 1 to
-3 each beat the one below in more than half the hands; level 4 does not beat level 3 yet
-(``bench/ladder.py`` measures it, the README quotes the figures):
+3 each beat the one below in more than half the hands; level 4 beats level 3 by a little, within
+chance so far (``bench/ladder.py`` measures it, the README quotes the figures):
 
 - level 1, a beginner: never takes the pile (always draws from the stock), then plays by the rules
   of thumb of level 2;
@@ -18,8 +18,8 @@ move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at 
 - level 4, a searching player (``search.py``, made by ``game.make_coach``): where a decision matters
   (take the pile or draw, go out or wait, which card to discard) it plays level 3's choice and its
   closest alternative out over a counted number of deals of the cards it cannot see, consistent with
-  what it knows, and switches only when the alternative clearly does better; elsewhere it plays as
-  level 3. Seeded by the position, so a game replays the same.
+  what it knows (``rollout.py`` plays them), and switches only when the alternative clearly does
+  better; elsewhere it plays as level 3. Seeded by the position, so a game replays the same.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.

@@ -563,33 +563,12 @@ def _past_score(table: Table, h: dict) -> ScoreReport:
 
 
 def make_coach(level: int = DEFAULT_LEVEL) -> Coach:
-    """The coach at a level; level 4's search plays deals out in games made by ``rollout_world``."""
+    """The coach at a level; level 4's search plays deals out itself (``search.py``)."""
     if level != SEARCH_LEVEL:
         return Coach(level)
-    from canasta_tutor.play.search import ROLLOUT_LEVEL, Searcher
+    from canasta_tutor.play.search import Searcher
 
-    def world(table: Table, stock: list[Card]) -> Game:
-        return rollout_world(table, stock, ROLLOUT_LEVEL)
-
-    return Coach(level, Searcher(world, NotNow))
-
-
-def rollout_world(table: Table, stock: list[Card], level: int) -> Game:
-    """A one-hand game going on from ``table`` (every hand dealt) with ``stock`` in order, the coach at
-    ``level`` at every seat: a deal the searching coach plays out."""
-    game = Game.__new__(Game)
-    game.ruleset, game.ruleset_ref, game.house = table.ruleset, table.ruleset_ref, dict(table.house_rules)
-    game.names = [p.name for p in table.players]
-    game.sides = [(s.name, list(s.players)) for s in table.sides]
-    game.seats = {n: Seat(n, "coach", level) for n in game.names}
-    game.table, game.stock = table, stock
-    game.seed, game.hand, game.max_hands, game.turns = 0, 1, 1, len(game.names)
-    game.memory = {n: Memory() for n in game.names}
-    game.over, game.winner, game.tie, game.last = False, None, [], None
-    game.history = []
-    game.asked, game.answers, game.ask_human = Counter(), [], None
-    game.id, game.log = None, None  # a rollout is neither kept in the history nor reviewed
-    return game
+    return Coach(level, Searcher())
 
 
 def random_choice(ml: MoveList, rng: random.Random) -> Option | None:

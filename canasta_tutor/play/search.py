@@ -3,57 +3,52 @@
 At a decision that matters (take the pile or draw, go out or wait, which card to discard while the
 pile is worth having) the searching player takes level 3's choice and its closest alternatives, deals
 the cards it cannot see at random in a way consistent with what it knows (each hand's size, the
-melds, the pile, its own hand: the stock and the other hands are the rest), plays each candidate out
-on the same deals with level 3 at every seat to the end of the hand (``ROUNDS`` rounds at most), and
-measures how far its side ends ahead: by the hand's score, or, in a hand still going after ``ROUNDS``
-rounds, by what lies on the table (``_standing``). It
-keeps level 3's choice unless another candidate does better on the same deals by more than chance
-would explain (``SURE``). Elsewhere it plays as level 3.
+melds, the pile, its own hand, and the cards another player took with the pile and has not shown
+since: the stock and the rest of the other hands are the rest), plays each candidate out on the same
+deals with level 3 at every seat to the end of the hand (``rollout.py``: the game's own play, without
+the game), and measures how far its side ends ahead by the hand's score. The deals are played in
+batches (``BATCH``): an alternative clearly behind level 3's choice leaves the race, so the deals go
+where the choice is close. It keeps level 3's choice unless another candidate does better on the
+same deals by more than chance would explain (``SURE``). Elsewhere it plays as level 3.
 
-The work is counted, never timed (``DEALS`` deals a candidate, ``ROUNDS`` rounds a rollout), and the
-deals are drawn from a seed made of what the player sees, so a game replays the same.
+The work is counted, never timed (``ROLLOUTS`` rollouts a decision at most, ``DEALS`` deals a
+candidate, ``ROUNDS`` rounds a rollout), and the deals are drawn from a seed made of what the player
+sees, so a game replays the same.
 """
 from __future__ import annotations
 
 import random
 import zlib
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach, Memory
 from canasta_tutor.play.dealing import full_deck
 from canasta_tutor.play.moves import MoveList, Option
+from canasta_tutor.play.rollout import Refused, Rollout
 from canasta_tutor.play.rules_of_thumb import Advice
 
-# A game on a dealt world (the table with every hand dealt, and the stock in order), level 3 at every
-# seat: ``game.rollout_world`` makes it (this module does not import the game, which imports it).
-World = Callable[[Table, list[Card]], Any]
-
-DEALS = 6  # deals of the unseen cards each candidate is played out on (the same deals for every candidate)
+DEALS = 100  # deals of the unseen cards each candidate is played out on (the same deals for every candidate)
+ROLLOUTS = 200  # rollouts a decision may play in all: fewer deals a candidate where there are many candidates
 ROUNDS = 40  # rounds of the table a rollout plays after the candidate: in practice to the end of the hand
 DISCARDS = 2  # discards compared: level 3's and the next ones in its order
 PILE_MATTERS = 6  # a discard is searched when the pile holds this many cards or more (it feeds a take)
 ROLLOUT_LEVEL = 3
+BATCH = 20  # deals played before the race is looked at again (0: all at once)
+DROP = 1  # standard errors by which a candidate behind level 3's choice leaves the race
 SURE = 1  # standard errors by which a candidate must beat level 3's choice
 HAND_CARD = 2  # a card in hand while the hand goes on: a little more than nothing
 
 
 class Searcher:
-    """Level 4's decision, given the way to make a game of a dealt world and the exception the game
-    raises for a move it does not allow there (``game.NotNow``)."""
-
-    def __init__(self, world: World, refused: type[Exception]) -> None:
-        self.world = world
-        self.refused = refused
+    """Level 4's decision (``game.make_coach`` makes the coach with it)."""
 
     def __call__(self, table: Table, ml: MoveList, memory: Memory) -> Advice:
-        return search_advice(self, table, ml, memory)
+        return search_advice(table, ml, memory)
 
 
-def search_advice(searcher: Searcher, table: Table, ml: MoveList, memory: Memory) -> Advice:
+def search_advice(table: Table, ml: MoveList, memory: Memory) -> Advice:
     """Level 3's advice, or a better candidate found by rollouts (the reason then says so)."""
     heuristic = Coach(ROLLOUT_LEVEL)
     base = heuristic.advise(table, ml, memory)
@@ -63,25 +58,52 @@ def search_advice(searcher: Searcher, table: Table, ml: MoveList, memory: Memory
     if len(candidates) < 2:
         return base
     rng = random.Random(_seed(table))
-    deals = [d for d in (_deal_unseen(table, rng) for _ in range(DEALS)) if d is not None]
+    count = min(DEALS, ROLLOUTS // len(candidates))
+    deals = [d for d in (_deal_unseen(table, rng, memory) for _ in range(count)) if d is not None]
     if not deals:
         return base
-    base_results = [_rollout(searcher, table, deal, base.option) for deal in deals]
-    if any(r is None for r in base_results):
-        return base
+    # The deals are played in batches, level 3's choice and every alternative still in the race on
+    # each; an alternative clearly worse than level 3's choice after a batch leaves the race, so the
+    # deals go to the alternatives still close.
+    base_results: list[int] = []
+    racing: dict[int, list[int]] = {i: [] for i in range(1, len(candidates))}  # each one's gains, deal by deal
+    for start in range(0, len(deals), BATCH or len(deals)):
+        batch = deals[start:start + (BATCH or len(deals))]
+        for deal in batch:
+            b = _rollout(table, deal, base.option, memory)
+            if b is None:
+                return base
+            base_results.append(b)
+        for i in list(racing):
+            results = [_rollout(table, deal, candidates[i], memory) for deal in batch]
+            if any(r is None for r in results):
+                del racing[i]
+                continue
+            racing[i] += [r - b for r, b in zip(results, base_results[start:]) if r is not None]
+            if BATCH and _clearly_worse(racing[i]):
+                del racing[i]
+        if not racing:
+            return base
     best, best_gain = None, 0
-    for option in candidates[1:]:
-        results = [_rollout(searcher, table, deal, option) for deal in deals]
-        if any(r is None for r in results):
-            continue
-        diffs = [r - b for r, b in zip(results, base_results) if r is not None and b is not None]
+    for i, diffs in racing.items():
         gain = sum(diffs)
         if gain > best_gain and _clearly_better(diffs):
-            best, best_gain = option, gain
+            best, best_gain = candidates[i], gain
     if best is None:
         return base
     return Advice(best, "coach.searched", {"move": best.move, "deals": len(deals), "gain": best_gain,
                                            "instead": base.option.move}, "play")
+
+
+def _clearly_worse(diffs: list[int]) -> bool:
+    """Whether a candidate did worse than level 3's choice by more than ``DROP`` standard errors
+    (it cannot be expected to end clearly better: it leaves the race)."""
+    n = len(diffs)
+    if n < 2:
+        return False
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean <= 0 and (var == 0 or mean * mean * n > DROP * DROP * var)
 
 
 def _clearly_better(diffs: list[int]) -> bool:
@@ -141,10 +163,12 @@ def _seed(table: Table) -> int:
     return zlib.crc32("|".join(parts).encode())
 
 
-def _deal_unseen(table: Table, rng: random.Random) -> tuple[dict[str, list[Card]], list[Card]] | None:
+def _deal_unseen(table: Table, rng: random.Random,
+                 memory: Memory | None = None) -> tuple[dict[str, list[Card]], list[Card]] | None:
     """The cards the player on turn cannot see, dealt at random: the other hands (by their sizes) and the
-    stock. Red threes go to the stock only (a hand never keeps one). None when the table's counts do not
-    add up to the decks (a position made by hand): no search then."""
+    stock. A card another player took with the pile and has not shown since is in that hand (everyone
+    saw it go there: ``memory``); red threes go to the stock only (a hand never keeps one). None when
+    the table's counts do not add up to the decks (a position made by hand): no search then."""
     rs = table.ruleset
     me = table.turn.player
     seen: Counter[Card] = Counter(table.mover.hand or [])
@@ -157,52 +181,82 @@ def _deal_unseen(table: Table, rng: random.Random) -> tuple[dict[str, list[Card]
     unseen.subtract(seen)
     if any(n < 0 for n in unseen.values()):
         return None
-    cards = sorted(unseen.elements(), key=Card.sort_key)
     others = [p for p in table.players if p.name != me]
-    if len(cards) != sum(p.count for p in others) + table.stock:
+    if sum(unseen.values()) != sum(p.count for p in others) + table.stock:
         return None
+    hands: dict[str, list[Card]] = {}
+    for p in others:
+        known = _known_held(memory, p.name, unseen, p.count)
+        unseen.subtract(known)
+        hands[p.name] = known
+    cards = sorted(unseen.elements(), key=Card.sort_key)
     reds = [c for c in cards if c.is_red_three]
     plain = [c for c in cards if not c.is_red_three]
     rng.shuffle(plain)
-    hands: dict[str, list[Card]] = {}
     for p in others:
-        if p.count > len(plain):
+        due = p.count - len(hands[p.name])
+        if due > len(plain):
             return None
-        hands[p.name], plain = plain[:p.count], plain[p.count:]
+        hands[p.name] += plain[:due]
+        plain = plain[due:]
     stock = plain + reds
     rng.shuffle(stock)
     return hands, stock
 
 
-def _rollout(searcher: Searcher, table: Table, deal: tuple[dict[str, list[Card]], list[Card]],
-             option: Option) -> int | None:
+def _known_held(memory: Memory | None, player: str, unseen: Counter[Card], count: int) -> list[Card]:
+    """The cards ``player`` is known to hold (taken with the pile, not shown since), as far as the
+    unseen cards and the hand's size allow (a memory that no longer fits the table is not trusted)."""
+    if memory is None:
+        return []
+    left = Counter(unseen)
+    known: list[Card] = []
+    for c in sorted(memory.took.get(player, []), key=Card.sort_key):
+        if left[c] > 0 and len(known) < count:
+            left[c] -= 1
+            known.append(c)
+    return known
+
+
+def _rollout(table: Table, deal: tuple[dict[str, list[Card]], list[Card]], option: Option,
+             memory: Memory) -> int | None:
     """The candidate played on one deal, then level 3 at every seat for ``ROUNDS`` rounds: how far the
-    player's side ends ahead of the best other side. None when the game refuses the candidate."""
+    player's side ends ahead of the best other side. None when the candidate cannot be made there."""
     hands, stock = deal
     world = table.clone()
     for p in world.players:
         if p.name in hands:
             p.hand = list(hands[p.name])
             p.count = len(p.hand)
-    game = searcher.world(world, list(stock))
+    seen = {p.name: _copy(memory) for p in world.players}  # what one saw, all saw: discards and takes
+    game = Rollout(world, list(stock), seen, Coach(ROLLOUT_LEVEL), first_round=_first_round_left(table))
     me = table.turn.player
     try:
-        v = game.play(option.steps)
-    except searcher.refused:
+        game.play(option, here=False)
+        if not game.ended and game.table.turn.player == me:
+            game.turn()  # the rest of the candidate's turn
+        game.run(ROUNDS * len(world.players))
+    except Refused:
         return None
-    if not v.legal:
-        return None
-    turns = ROUNDS * len(game.names)
-    while not game.history and turns > 0:
-        if game.table.turn.player != me or game.table.turn.phase == "draw":
-            turns -= 1
-        game.computer_turn()
     mine = table.side_of(me).name
-    if game.history:
-        points = {s.name: s.hand_total for s in game.history[-1].score.sides}
+    if game.ended:
+        points = game.hand_points()
     else:
         points = {s.name: _standing(game.table, s.name) for s in game.table.sides}
+    # Points rather than hands won: on 40 paired deals (seed 5001) the hands-won measure did worse.
     return points[mine] - max(p for n, p in points.items() if n != mine)
+
+
+def _first_round_left(table: Table) -> int:
+    """The turns of the first round still to end, the one in play included, as far as the table tells:
+    the pile holds the card turned up and one discard a turn, until someone takes it."""
+    if not table.turn.first_round:
+        return 0
+    return max(1, len(table.players) - len(table.discard) + 1)
+
+
+def _copy(memory: Memory) -> Memory:
+    return Memory({n: set(r) for n, r in memory.discarded.items()}, {n: list(c) for n, c in memory.took.items()})
 
 
 def _standing(table: Table, side_name: str) -> int:

@@ -1,0 +1,132 @@
+"""The searching level's rollouts: a hand played on as the game plays it, the unseen cards dealt as the
+player knows them, and a decision's work bounded by counts (never by a clock)."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from canasta_tutor import api
+from canasta_tutor.play import search
+from canasta_tutor.play.coach import Coach, Memory
+from canasta_tutor.play.dealing import cards_in_sight
+from canasta_tutor.play.game import Game, make_coach
+from canasta_tutor.play.moves import legal_moves
+from canasta_tutor.play.rollout import Rollout
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [("classic", 1), ("classic", 4), ("classic", 7), ("danish", 6),
+                                                ("official-3p", 2), ("dutch-house", 3), ("classic-2p", 5)])
+def test_a_rollout_on_the_real_cards_plays_the_hand_as_the_game_does(ruleset, seed):
+    game = Game(ruleset, seed=seed, hands=1)
+    for name in game.names:
+        game.seat_for(name, "coach", 3)
+    everyone = {n: Memory() for n in game.names}
+    rollout = Rollout(game.table.clone(), list(game.stock), everyone, Coach(3), first_round=len(game.names))
+    deck = cards_in_sight(game.table) + Counter(game.stock)
+    rollout.run(10 ** 6)
+    game.run(until_human=False)
+    last = game.history[-1]
+    assert (rollout.ended, rollout.out) == (last.ended, last.out)
+    assert rollout.turns == game.turns
+    assert rollout.hand_points() == {s.name: s.hand_total for s in last.score.sides}
+    assert cards_in_sight(rollout.table) + Counter(rollout.stock) == deck  # no card lost or made
+
+
+def test_a_rollout_stops_after_the_turns_it_is_given():
+    game = Game("classic", seed=2, hands=1, seats={"NS": ("coach", 3), "EW": ("coach", 3)})
+    rollout = Rollout(game.table.clone(), list(game.stock), {n: Memory() for n in game.names}, Coach(3))
+    rollout.run(3)
+    assert rollout.turns == 3 and not rollout.ended
+
+
+def searched_positions(seed: int, wanted: int):
+    """Real positions (every card accounted for) where level 3's choice has an alternative to search,
+    with the memory of the player on turn."""
+    game = Game("classic", seed=seed, hands=1, seats={"NS": ("coach", 3), "EW": ("coach", 3)})
+    found = []
+    while not game.over and len(found) < wanted:
+        t = game.table
+        ml = legal_moves(t)
+        memory = game.memory[t.turn.player]
+        base = Coach(3).advise(t, ml, memory)
+        if base.option is not None and len(search._candidates(Coach(3), t, ml, base, memory)) >= 2:
+            found.append((t, memory))
+        game.computer_turn()
+    return found
+
+
+def test_a_decision_plays_no_more_rollouts_than_its_budget_and_the_same_ones_again(monkeypatch):
+    played: list[str] = []
+    real = search._rollout
+
+    def counted(table, deal, option, memory):
+        played.append(option.move)
+        return real(table, deal, option, memory)
+
+    monkeypatch.setattr(search, "_rollout", counted)
+    monkeypatch.setattr(search, "ROLLOUTS", 8)
+    for t, memory in searched_positions(3, 3):
+        played.clear()
+        first = make_coach(4).advise(t, legal_moves(t), memory)
+        once = list(played)
+        played.clear()
+        again = make_coach(4).advise(t.clone(), legal_moves(t), memory)
+        assert 0 < len(once) <= search.ROLLOUTS and once == played
+        assert first.option is not None and again.option is not None and first.option.move == again.option.move
+        assert first.option.move in {o.move for o in legal_moves(t).options}
+        assert api.check(t, first.option.steps).legal
+
+
+def test_a_card_taken_with_the_pile_is_dealt_to_the_player_who_took_it():
+    game = Game("classic", seed=5, hands=1, seats={"NS": ("coach", 3), "EW": ("coach", 3)})
+    while not game.over:
+        t = game.table
+        me = t.turn.player
+        memory = game.memory[me]
+        held = {n: cards for n, cards in memory.took.items() if n != me and cards}
+        if held:
+            break
+        game.computer_turn()
+    else:
+        raise AssertionError("nobody took the pile in this hand")
+    hands, stock = search._deal_unseen(t, random.Random(1), memory)
+    for name, cards in held.items():
+        assert not Counter(cards) - Counter(hands[name]), (name, cards, hands[name])
+    assert {n: len(h) for n, h in hands.items()} == {p.name: p.count for p in t.players if p.name != me}
+    assert len(stock) == t.stock
+
+
+def test_a_level_4_hand_plays_only_listed_legal_moves(monkeypatch):
+    monkeypatch.setattr(search, "ROLLOUTS", 4)  # legality does not depend on how many deals are played
+    game = Game("classic", seed=8, hands=1, seats={"NS": ("coach", 4), "EW": ("coach", 3)})
+    told = game.run(until_human=False)  # a refused move would raise
+    assert game.over and any(t.player in ("Ann", "Cas") for t in told)
+
+
+def test_a_candidate_leaves_the_race_only_when_it_cannot_be_expected_to_win_it():
+    assert search._clearly_worse([-50, -60, -40, -55])
+    assert search._clearly_worse([0, 0, 0])  # the same outcome on every deal: never clearly better
+    assert not search._clearly_worse([30, -10, 20, 5])
+    assert not search._clearly_worse([-100, 400, -50, -20])  # behind, but within chance
+    assert not search._clearly_worse([-5])  # one deal tells nothing
+    assert search._clearly_better([30, 20, 40, 25]) and not search._clearly_better([300, -290, 10, -5])
+
+
+def test_a_raced_decision_keeps_to_its_budget(monkeypatch):
+    played: list[str] = []
+    real = search._rollout
+
+    def counted(table, deal, option, memory):
+        played.append(option.move)
+        return real(table, deal, option, memory)
+
+    monkeypatch.setattr(search, "_rollout", counted)
+    monkeypatch.setattr(search, "ROLLOUTS", 12)
+    monkeypatch.setattr(search, "BATCH", 2)
+    for t, memory in searched_positions(6, 3):
+        played.clear()
+        advice = make_coach(4).advise(t, legal_moves(t), memory)
+        assert 0 < len(played) <= search.ROLLOUTS
+        assert advice.option is not None and api.check(t, advice.option.steps).legal
