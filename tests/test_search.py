@@ -57,7 +57,8 @@ def searched_positions(seed: int, wanted: int):
     return found
 
 
-def test_a_decision_plays_no_more_rollouts_than_its_budget_and_the_same_ones_again(monkeypatch):
+def counted_rollouts(monkeypatch) -> list[str]:
+    """The moves of every rollout the search plays from now on, in order."""
     played: list[str] = []
     real = search._rollout
 
@@ -66,6 +67,11 @@ def test_a_decision_plays_no_more_rollouts_than_its_budget_and_the_same_ones_aga
         return real(table, deal, option, memory)
 
     monkeypatch.setattr(search, "_rollout", counted)
+    return played
+
+
+def test_a_decision_plays_no_more_rollouts_than_its_budget_and_the_same_ones_again(monkeypatch):
+    played = counted_rollouts(monkeypatch)
     monkeypatch.setattr(search, "ROLLOUTS", 8)
     for t, memory in searched_positions(3, 3):
         played.clear()
@@ -115,14 +121,7 @@ def test_a_candidate_leaves_the_race_only_when_it_cannot_be_expected_to_win_it()
 
 
 def test_a_raced_decision_keeps_to_its_budget(monkeypatch):
-    played: list[str] = []
-    real = search._rollout
-
-    def counted(table, deal, option, memory):
-        played.append(option.move)
-        return real(table, deal, option, memory)
-
-    monkeypatch.setattr(search, "_rollout", counted)
+    played = counted_rollouts(monkeypatch)
     monkeypatch.setattr(search, "ROLLOUTS", 12)
     monkeypatch.setattr(search, "BATCH", 2)
     for t, memory in searched_positions(6, 3):

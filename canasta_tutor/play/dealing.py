@@ -79,3 +79,17 @@ def cards_in_sight(table: Table) -> Counter:
             seen.update(m.cards)
     seen.update(table.discard)
     return seen
+
+
+def cards_drawn(stock: list[Card], count: int, depth: int = 0) -> list[Card]:
+    """The cards a draw of ``count`` takes from the top of ``stock`` (its end), ``depth`` cards down:
+    a red three drawn is laid out and replaced by the next card, so it does not count."""
+    cards: list[Card] = []
+    due = min(count, len(stock) - depth)
+    while due > 0 and depth < len(stock):
+        c = stock[-1 - depth]
+        depth += 1
+        cards.append(c)
+        if not c.is_red_three:
+            due -= 1
+    return cards

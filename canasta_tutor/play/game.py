@@ -23,7 +23,15 @@ from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, SEARCH_LEVEL, Advice, Coach, Memory, remember
-from canasta_tutor.play.dealing import NAMES, cards_in_sight, deal_hands, full_deck, snapshot_text, turn_upcard
+from canasta_tutor.play.dealing import (
+    NAMES,
+    cards_drawn,
+    cards_in_sight,
+    deal_hands,
+    full_deck,
+    snapshot_text,
+    turn_upcard,
+)
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.partner import Answer, asks_per_hand, decide, partner_of, split_at_ask
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
@@ -270,14 +278,8 @@ class Game:
         depth = 0
         for step in steps:
             if step.kind == "draw":
-                due = min(self.ruleset.draw_count, len(self.stock) - depth)
-                cards: list[Card] = []
-                while due > 0 and depth < len(self.stock):
-                    c = self.stock[-1 - depth]
-                    depth += 1
-                    cards.append(c)
-                    if not c.is_red_three:
-                        due -= 1
+                cards = cards_drawn(self.stock, self.ruleset.draw_count, depth)
+                depth += len(cards)
                 step = Step("draw", tuple(cards))
             out.append(step)
         return out

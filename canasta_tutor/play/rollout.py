@@ -13,12 +13,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.judge import Made, Verdict, judge, make
+from canasta_tutor.engine.judge import MoveMade, Verdict, judge, make
 from canasta_tutor.engine.kernel import decide as kernel_decides
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.scoring import score_table
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach, Memory, remember
+from canasta_tutor.play.dealing import cards_drawn
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.partner import asks_per_hand, decide, partner_of, split_at_ask
 
@@ -86,7 +87,7 @@ class Rollout:
         """Make ``steps``: ``option``'s, listed on this very table (None: steps to rule on here)."""
         t = self.table
         name = t.turn.player
-        v: Verdict | Made
+        v: Verdict | MoveMade
         if any(s.kind == "draw" for s in steps):
             steps = self._named(steps)
             option = None
@@ -119,13 +120,8 @@ class Rollout:
         out = []
         for step in steps:
             if step.kind == "draw":
-                due = min(self.table.ruleset.draw_count, len(self.stock))
-                cards: list[Card] = []
-                while due > 0 and self.stock:
-                    c = self.stock.pop()
-                    cards.append(c)
-                    if not c.is_red_three:
-                        due -= 1
+                cards = cards_drawn(self.stock, self.table.ruleset.draw_count)
+                del self.stock[len(self.stock) - len(cards):]  # taken off the stock
                 step = Step("draw", tuple(cards))
             out.append(step)
         return out
