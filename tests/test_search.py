@@ -16,7 +16,7 @@ from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.rollout import Rollout
 
 
-@pytest.mark.parametrize(("ruleset", "seed"), [("classic", 1), ("classic", 4), ("classic", 7), ("danish", 6),
+@pytest.mark.parametrize(("ruleset", "seed"), [("classic", 1), ("classic", 4), ("classic", 7), ("classic", 20), ("classic", 92), ("danish", 6),
                                                 ("official-3p", 2), ("dutch-house", 3), ("classic-2p", 5)])
 def test_a_rollout_on_the_real_cards_plays_the_hand_as_the_game_does(ruleset, seed):
     game = Game(ruleset, seed=seed, hands=1)
@@ -129,3 +129,25 @@ def test_a_raced_decision_keeps_to_its_budget(monkeypatch):
         advice = make_coach(4).advise(t, legal_moves(t), memory)
         assert 0 < len(played) <= search.ROLLOUTS
         assert advice.option is not None and api.check(t, advice.option.steps).legal
+
+
+def test_the_search_never_looks_at_the_cards_it_cannot_see(monkeypatch):
+    """The other hands' true cards, and the stock's, changed for others of the same number: the deals
+    of the unseen cards and the searching player's choice stay the same."""
+    monkeypatch.setattr(search, "ROLLOUTS", 8)
+    checked = 0
+    for t, memory in searched_positions(5, 2):
+        me = t.turn.player
+        others = [p for p in t.players if p.name != me]
+        moved = t.clone()  # the other hands' cards dealt again among them: the same sizes, other cards
+        pooled = [c for p in others for c in p.hand or []]
+        random.Random(7).shuffle(pooled)
+        for p in moved.players:
+            if p.name != me:
+                p.hand, pooled = pooled[:p.count], pooled[p.count:]
+        assert [p.hand for p in moved.players] != [p.hand for p in t.players]
+        assert search._deal_unseen(t, random.Random(3), memory) == search._deal_unseen(moved, random.Random(3), memory)
+        ml, moved_ml = legal_moves(t), legal_moves(moved)
+        assert search.search_advice(t, ml, memory).option.move == search.search_advice(moved, moved_ml, memory).option.move
+        checked += 1
+    assert checked

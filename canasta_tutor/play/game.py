@@ -33,7 +33,7 @@ from canasta_tutor.play.dealing import (
     turn_upcard,
 )
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.partner import Answer, asks_per_hand, decide, partner_of, split_at_ask
+from canasta_tutor.play.partner import Answer, asks_first, asks_per_hand, decide, partner_of, split_at_ask
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
@@ -249,16 +249,8 @@ class Game:
         return decide(self.table, asker)
 
     def _ask_first(self, option: Option) -> bool:
-        """Whether a computer player asks its partner before making ``option``: a move that asks (to
-        go out), or one that leaves a single card where going out needs the partner's consent."""
-        name = self.table.turn.player
-        if partner_of(self.table, name) is None or self.ask_limit_reached():
-            return False
-        if any(s.kind == "ask" for s in option.steps):
-            return len(option.steps) > 1
-        after = option.verdict.after
-        return (option.kind in ("meld", "add") and self.ruleset.partner_permission == "required"
-                and after.player(name).count <= 1)
+        """Whether a computer player asks its partner before making ``option`` (``partner.asks_first``)."""
+        return asks_first(self.table, option, not self.ask_limit_reached())
 
     def _can_go_out(self) -> bool:
         return any(o.kind == "out" for o in legal_moves(self.table).options)

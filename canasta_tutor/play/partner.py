@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table
+
+if TYPE_CHECKING:  # the listing imports this module
+    from canasta_tutor.play.moves import Option
 
 # What the partner could still meld must be at least this many points, and at least half of what its
 # hand holds, before it keeps the hand going (more when its side leads the game: ending hands sooner
@@ -104,3 +108,19 @@ def split_at_ask(steps: list[Step]) -> tuple[list[Step], list[Step]]:
         if s.kind == "ask":
             return steps[: i + 1], steps[i + 1:]
     return steps, []
+
+
+def asks_first(table: Table, option: Option, may_ask: bool) -> bool:
+    """Whether a computer player asks its partner before making ``option``, the question alone and
+    before any card is put down: a move that asks (to go out) with more steps after the question, or
+    one that leaves a single card where going out needs the partner's consent. ``may_ask``: the
+    player has not been answered this turn, nor asked as often as the ruleset allows. The game and
+    the searching coach's rollouts both ask so."""
+    name = table.turn.player
+    if not may_ask or partner_of(table, name) is None:
+        return False
+    if any(s.kind == "ask" for s in option.steps):
+        return len(option.steps) > 1
+    if option.kind not in ("meld", "add") or table.ruleset.partner_permission != "required":
+        return False
+    return option.verdict.after.player(name).count <= 1

@@ -21,7 +21,7 @@ from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach, Memory, remember
 from canasta_tutor.play.dealing import cards_drawn
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.partner import asks_per_hand, decide, partner_of, split_at_ask
+from canasta_tutor.play.partner import asks_first, asks_per_hand, decide, partner_of, split_at_ask
 
 MOVES_PER_TURN = 60  # as in a game: a turn that goes on longer is ended by a discard
 
@@ -51,12 +51,25 @@ class Rollout:
         ml = legal_moves(self.table)
         options = ml.options
         t = self.table
-        limit = asks_per_hand(t.ruleset)
-        if t.turn.permission != "none" or (limit is not None and self.asked[t.turn.player] >= limit):
+        if self.ask_limit_reached():
             options = [o for o in options if not any(s.kind == "ask" for s in o.steps)]
         if t.turn.permission == "granted" and any(o.kind == "out" for o in options):
             options = [o for o in options if o.kind != "discard"]
         return MoveList(ml.table, options, ml.truncated, ml.notes, ml.stopped)
+
+    def ask_limit_reached(self) -> bool:
+        """Whether the player on turn may not ask now (``Game.ask_limit_reached``)."""
+        t = self.table
+        limit = asks_per_hand(t.ruleset)
+        return t.turn.permission != "none" or (limit is not None and self.asked[t.turn.player] >= limit)
+
+    def ask(self) -> None:
+        """The partner asked, the question alone (``partner.asks_first``), answered as in a game: the
+        question put, then the partner's answer on the table it leaves."""
+        name = self.table.turn.player
+        self._make([Step("ask")], None)
+        self.asked[name] += 1
+        self.table.turn.permission = "granted" if decide(self.table, name).yes else "refused"
 
     def play(self, option: Option, here: bool = True) -> bool:
         """Make a listed option (asking the partner first where it asks). False when the move could
@@ -140,6 +153,9 @@ class Rollout:
             if advice.option is None:
                 self.ended = "stuck"
                 return
+            if asks_first(self.table, advice.option, not self.ask_limit_reached()):
+                self.ask()  # before any card is put down, as in a game; then the choice again
+                continue
             self.play(advice.option)
             if self.ended or self.turns != turns:
                 return
