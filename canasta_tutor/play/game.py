@@ -32,13 +32,20 @@ from canasta_tutor.play.dealing import (
     snapshot_text,
     turn_upcard,
 )
-from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.partner import Answer, asks_first, asks_per_hand, decide, partner_of, split_at_ask
+from canasta_tutor.play.moves import MOVES_PER_TURN, MoveList, Option, legal_moves, playable
+from canasta_tutor.play.partner import (
+    Answer,
+    ask_limit_reached,
+    asks_first,
+    asks_per_hand,
+    decide,
+    partner_of,
+    split_at_ask,
+)
 from canasta_tutor.reading.strict_yaml import InputError, Listed, Said, UsageError
 
 PLAYERS = ("human", "coach", "random")
 TURN_LIMIT = 400  # turns in one hand before it is called off (no real hand comes near)
-MOVES_PER_TURN = 60  # decisions in one turn before a computer player is made to discard
 
 
 @dataclass
@@ -221,24 +228,12 @@ class Game:
 
     def moves(self) -> MoveList:
         """The legal moves, less those the partner's answer or the ruleset's limit on asking rule out
-        here: no second question in a turn (or past the limit), no discard that does not go out after
-        a yes (where a way out is listed)."""
-        ml = legal_moves(self.table)
-        options = ml.options
-        if self.ask_limit_reached():
-            options = [o for o in options if not any(s.kind == "ask" for s in o.steps)]
-        if self.table.turn.permission == "granted" and any(o.kind == "out" for o in options):
-            options = [o for o in options if o.kind != "discard"]
-        if options is ml.options:
-            return ml
-        return MoveList(ml.table, options, ml.truncated, ml.notes, ml.stopped)
+        here (``moves.playable``)."""
+        return playable(legal_moves(self.table), self.ask_limit_reached())
 
     def ask_limit_reached(self) -> bool:
-        """Whether the player on turn may not ask now: answered already this turn, or asked as often
-        as the ruleset allows in a hand."""
-        limit = asks_per_hand(self.ruleset)
-        name = self.table.turn.player
-        return self.table.turn.permission != "none" or (limit is not None and self.asked[name] >= limit)
+        """Whether the player on turn may not ask now (``partner.ask_limit_reached``)."""
+        return ask_limit_reached(self.table, self.asked)
 
     def _answer(self, asker: str) -> Answer:
         """The partner's answer to ``asker``: a human partner is asked, a computer one decides."""

@@ -18,8 +18,10 @@ from canasta_tutor.play.candidates import (
 )
 from canasta_tutor.play.finishing import keep_finishable
 
-__all__ = ["KINDS", "NODE_LIMIT", "RULING_LIMIT", "MoveList", "Option", "Pool", "can_take", "card_class",
-           "legal_moves"]
+__all__ = ["KINDS", "MOVES_PER_TURN", "NODE_LIMIT", "RULING_LIMIT", "MoveList", "Option", "Pool", "can_take",
+           "card_class", "legal_moves", "playable"]
+
+MOVES_PER_TURN = 60  # decisions in one turn before a computer player is made to discard
 
 
 def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
@@ -37,3 +39,17 @@ def legal_moves(table: Table, limit: int = NODE_LIMIT, exhaustive: bool = False,
     options, can_finish = keep_finishable(listed.options, views)
     notes = listed.notes if can_finish else [*listed.notes, "dead-end"]
     return MoveList(table, options, listed.truncated, notes, listed.stopped)
+
+
+def playable(ml: MoveList, may_not_ask: bool) -> MoveList:
+    """The legal moves less those the partner's answer or the limit on asking rule out here: no
+    question when ``may_not_ask`` (answered this turn, or past the ruleset's limit), no discard that
+    does not go out after a yes (where a way out is listed). A game and a rollout play from these."""
+    options = ml.options
+    if may_not_ask:
+        options = [o for o in options if not any(s.kind == "ask" for s in o.steps)]
+    if ml.table.turn.permission == "granted" and any(o.kind == "out" for o in options):
+        options = [o for o in options if o.kind != "discard"]
+    if options is ml.options:
+        return ml
+    return MoveList(ml.table, options, ml.truncated, ml.notes, ml.stopped)

@@ -124,3 +124,10 @@ def asks_first(table: Table, option: Option, may_ask: bool) -> bool:
     if option.kind not in ("meld", "add") or table.ruleset.partner_permission != "required":
         return False
     return option.verdict.after.player(name).count <= 1
+
+
+def ask_limit_reached(table: Table, asked: Counter[str]) -> bool:
+    """Whether the player on turn may not ask now: answered already this turn, or asked as often as
+    the ruleset allows in a hand (``asked``: the questions put so far, by player)."""
+    limit = asks_per_hand(table.ruleset)
+    return table.turn.permission != "none" or (limit is not None and asked[table.turn.player] >= limit)

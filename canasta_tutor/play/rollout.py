@@ -20,10 +20,8 @@ from canasta_tutor.engine.scoring import score_table
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Coach, Memory, remember
 from canasta_tutor.play.dealing import cards_drawn
-from canasta_tutor.play.moves import MoveList, Option, legal_moves
-from canasta_tutor.play.partner import asks_first, asks_per_hand, decide, partner_of, split_at_ask
-
-MOVES_PER_TURN = 60  # as in a game: a turn that goes on longer is ended by a discard
+from canasta_tutor.play.moves import MOVES_PER_TURN, MoveList, Option, legal_moves, playable
+from canasta_tutor.play.partner import ask_limit_reached, asks_first, decide, partner_of, split_at_ask
 
 
 class Refused(Exception):
@@ -47,21 +45,12 @@ class Rollout:
 
     # -- one move ----------------------------------------------------------------------------------
     def moves(self) -> MoveList:
-        """The legal moves less those the partner's answer or the limit on asking rule out (``Game.moves``)."""
-        ml = legal_moves(self.table)
-        options = ml.options
-        t = self.table
-        if self.ask_limit_reached():
-            options = [o for o in options if not any(s.kind == "ask" for s in o.steps)]
-        if t.turn.permission == "granted" and any(o.kind == "out" for o in options):
-            options = [o for o in options if o.kind != "discard"]
-        return MoveList(ml.table, options, ml.truncated, ml.notes, ml.stopped)
+        """The legal moves less those the partner's answer or the limit on asking rule out (``moves.playable``)."""
+        return playable(legal_moves(self.table), self.ask_limit_reached())
 
     def ask_limit_reached(self) -> bool:
-        """Whether the player on turn may not ask now (``Game.ask_limit_reached``)."""
-        t = self.table
-        limit = asks_per_hand(t.ruleset)
-        return t.turn.permission != "none" or (limit is not None and self.asked[t.turn.player] >= limit)
+        """Whether the player on turn may not ask now (``partner.ask_limit_reached``)."""
+        return ask_limit_reached(self.table, self.asked)
 
     def ask(self) -> None:
         """The partner asked, the question alone (``partner.asks_first``), answered as in a game: the
