@@ -168,6 +168,45 @@ def test_tables_built_from_the_same_data_share_nothing_a_program_may_change():
     assert third.discard == second.discard
 
 
+def test_a_built_table_changes_no_other_table_of_the_same_data():
+    """The reader keeps the cards of the texts (and the melds of a side) it has seen as tuples that
+    every table of them shares until it builds: then each part becomes a list of the table's own."""
+    data = copy.deepcopy(DATA[0])
+    data["players"][0]["hand"] = "7H 7D 2C KS KH"
+    data["sides"][0].update({"melds": ["KD KC KS 2S", "9S 9D 9H", "9C 9H"], "red_threes": "3H"})
+    data.update({"discard": "5D 8C", "stock": 40})
+    before = api.table_from_dict(data)
+    first = api.table_from_dict(data)  # every text and the meld list seen before: the kept tuples
+    changed = api.cards("4S")[0]
+    first.players[0].hand.append(changed)
+    first.discard.append(changed)
+    first.sides[0].melds[0].cards.append(changed)
+    first.sides[0].melds[1].cards.append(changed)  # the two melds of nines, made one
+    first.sides[0].red_threes.append(api.cards("3D")[0])
+    first.sides[0].players.append("Zed")
+    later = api.table_from_dict(data)
+    assert later == before == reader(data)
+    assert [m.rank for m in later.sides[0].melds] == ["K", "9"]
+    assert api.check(later, "meld 7H 7D 2C").legal == api.check(reader(data), "meld 7H 7D 2C").legal
+
+
+@pytest.mark.parametrize("seats", [(0,), (1,), (2,), (3,), (1, 2), (0, 3)])
+def test_has_melded_of_any_seat_takes_the_direct_way(seats):
+    """A word on having melded for some players only: the others have not, as the reader says."""
+    data = copy.deepcopy(next(d for d in DATA if len(d["players"]) == 4))
+    for i, p in enumerate(data["players"]):
+        p.pop("has_melded", None)
+        if i in seats:
+            p["has_melded"] = True
+    table = _direct(data, "<data>")
+    assert table is not None
+    assert [p.has_melded for p in table.players] == [p.has_melded for p in reader(data).players]
+    assert table == reader(data)
+    for seat in range(4):  # each seat on turn: the kernel reads whether it has melded
+        on_turn = put(data, ("turn", "player"), data["players"][seat]["name"])
+        assert api.can_take(api.table_from_dict(on_turn)) == api.can_take(reader(on_turn)), seat
+
+
 def test_the_cards_of_a_long_text_are_not_kept():
     from canasta_tutor.files import from_data
 

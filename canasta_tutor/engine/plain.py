@@ -153,13 +153,14 @@ class PlainTable(LazyTable):
 
 
 # A side of a checked table, as its parts: name, players, score, the rank and the cards of each meld
-# (one meld a rank), red threes.
-SideParts = tuple[str, list[str], int, list[str], list[list[Card]], list[Card]]
+# (one meld a rank), red threes. Cards may be tuples the reader keeps for texts it has seen: the
+# table copies them when it builds.
+SideParts = tuple[str, list[str], int, Sequence[str], Sequence[Sequence[Card]], Sequence[Card]]
 # A checked table, as its parts: ruleset, ruleset id, then by seat the names, hands (cards, or only
 # their count) and whether each player has melded; the sides; discard, pile_frozen, stock, cut_bonus;
 # the player on turn, phase, first_round, permission.
-DataParts = tuple[Ruleset, str, list[str], list["list[Card] | int"], list[bool], list[SideParts], list[Card],
-                  "bool | None", int, "str | None", str, str, bool, str]
+DataParts = tuple[Ruleset, str, list[str], list["Sequence[Card] | int"], list[bool], list[SideParts],
+                  Sequence[Card], "bool | None", int, "str | None", str, str, bool, str]
 
 
 class DataTable(LazyTable):
@@ -173,13 +174,26 @@ class DataTable(LazyTable):
         _set_parts(self, parts)
         keep_view(self, None)
 
+    @staticmethod
+    def make(parts: DataParts) -> DataTable:
+        """``DataTable(parts)`` without a call of ``__init__``: the reader makes one per position."""
+        table = _new(DataTable)
+        _set_ruleset(table, parts[0])
+        _set_parts(table, parts)
+        keep_view(table, None)
+        return table
+
     def _build(self) -> None:
         parts = self.parts
         assert parts is not None
         (_, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, on_turn, phase, first_round,
          permission) = parts
-        self._fill([Player(n, None, h, m) if type(h) is int else Player(n, h, len(h), m)  # type: ignore[arg-type]
+        self._fill([Player(n, None, h, m) if type(h) is int else Player(n, list(h), len(h), m)  # type: ignore[arg-type]
                     for n, h, m in zip(names, hands, melded)],
-                   [Side(name, members, score, [Meld(r, c) for r, c in zip(ranks, melds)], reds)
+                   [Side(name, members, score, [Meld(r, list(c)) for r, c in zip(ranks, melds)], list(reds))
                     for name, members, score, ranks, melds, reds in sides],
-                   Turn(on_turn, phase, first_round, permission), discard, pile_frozen, stock, cut_bonus, ref)
+                   Turn(on_turn, phase, first_round, permission), list(discard), pile_frozen, stock, cut_bonus, ref)
+
+
+_new = object.__new__
+data_table = DataTable.make

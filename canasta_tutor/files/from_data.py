@@ -10,11 +10,12 @@ says what is wrong. The direct path only ever declines: it never words a problem
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
 from canasta_tutor.engine.cards import NATURAL_RANKS, RANKS, SUITS, Card, CardError, parse_card
-from canasta_tutor.engine.plain import RESOLVED, DataTable, SideParts, ruleset_for
+from canasta_tutor.engine.plain import RESOLVED, SideParts, data_table, ruleset_for
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
 from canasta_tutor.engine.table import Table, meld_rank, partners
 from canasta_tutor.files.snapshot import SNAPSHOT_KEYS, read_table
@@ -48,17 +49,6 @@ _WEIGHT = {c: (1 << (_BITS * i)) | _ALL for i, c in enumerate(_CARDS)}
 _TOPS = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(_CARDS)))
 
 
-def table_from_dict(data: Any, name: str = "<data>") -> Table:
-    """The table ``data`` describes, with the checks of a table file; raises InputError (with the key
-    path, and no line) for anything a table file may not say."""
-    if type(data) is dict:
-        try:  # the direct way (see the module's text); the reader when it declines
-            return _build(data, name)
-        except _Decline:
-            pass
-    return read_table(node_of(data), name)
-
-
 def node_of(value: Any) -> Node:
     """Plain data as the reader's tree, at no position. Strings are quoted values (so ``"11"`` is not
     a number and ``"true"`` not a flag); numbers, booleans and None are what they are."""
@@ -88,12 +78,13 @@ _TEXTS: dict[str, tuple[tuple[Card, ...], int]] = {}
 _TEXT_MOST, _TEXT_LONGEST = 4096, 400
 
 
-def _cards(value: Any) -> tuple[list[Card], int]:
-    """A part's cards and their weight."""
+def _cards(value: Any) -> tuple[Sequence[Card], int]:
+    """A part's cards and their weight: the tuple kept for a text seen before (the table copies it
+    when it builds)."""
     if type(value) is str:
         known = _TEXTS.get(value)
         if known is not None:
-            return list(known[0]), known[1]
+            return known
         cards = _card_list(value.replace(",", " ").split() if "," in value else value.split())
         weight = _weight(cards)
         if len(_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
@@ -151,7 +142,18 @@ def _limits(ref: Any, players: int) -> _Limits:
     return limits
 
 
-def _build(data: dict[str, Any], name: str) -> Table:
+def table_from_dict(data: Any, name: str = "<data>") -> Table:
+    """The table ``data`` describes, with the checks of a table file; raises InputError (with the key
+    path, and no line) for anything a table file may not say."""
+    if type(data) is dict:
+        try:  # the direct way (see the module's text); the reader when it declines
+            return _direct(data)
+        except _Decline:
+            pass
+    return read_table(node_of(data), name)
+
+
+def _direct(data: dict[str, Any]) -> Table:
     if not _TOP.issuperset(data):
         raise _Decline
     get = data.get
@@ -163,8 +165,9 @@ def _build(data: dict[str, Any], name: str) -> Table:
         raise _Decline
     limits = _LIMITS.get((ref, len(players_data))) if type(ref) is str else None
     rs, side_size, most, margin = limits or _limits(ref, len(players_data))
-    names, hands, melded, unseen, weight = _players(players_data)
-    sides, side_weight = _sides(get("sides"), names, side_size)
+    # The weight of every card starts from the ruleset's margin (see _WEIGHT): one addition fewer.
+    names, seen, hands, melded, unseen, weight = _players(players_data, margin)
+    sides, weight = _sides(get("sides"), names, seen, side_size, weight)
     discard, discard_weight = _cards(get("discard"))
     pile_frozen = get("pile_frozen")
     stock = get("stock")
@@ -192,69 +195,80 @@ def _build(data: dict[str, Any], name: str) -> Table:
             or (first_round is not True and first_round is not False)):
         raise _Decline
     # The decks' limits: no more cards, known and unknown, than the decks hold, and no card more often
-    # than the ruleset has it (see _WEIGHT).
-    weight += side_weight + discard_weight
-    if (weight >> _COUNTED) + unseen + stock > most or (weight + margin) & _TOPS:
+    # than the ruleset has it (see _WEIGHT; the margin adds nothing to the count of every card).
+    weight += discard_weight
+    if (weight >> _COUNTED) + unseen + stock > most or weight & _TOPS:
         raise _Decline
-    return DataTable((rs, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, player, phase,
-                      first_round, permission))
+    return data_table((rs, ref, names, hands, melded, sides, discard, pile_frozen, stock, cut_bonus, player, phase,
+                       first_round, permission))
 
 
-def _players(value: list[Any]) -> tuple[list[str], list[list[Card] | int], list[bool], int, int]:
-    """The players' names, hands (cards, or a count) and whether each has melded, by seat, the cards
-    of the hands known only by their count, and the weight of the known ones."""
+def _players(value: list[Any], weight: int) -> tuple[list[str], set[str], list[Sequence[Card] | int], list[bool], int,
+                                                     int]:
+    """The players' names (by seat, and as a set), their hands (cards, or a count) and whether each has
+    melded, by seat, the cards of the hands known only by their count, and ``weight`` with the weight
+    of the known ones added. A hand's cards may be the tuple kept for its text: the table copies them
+    when it builds."""
     names: list[str] = []
-    hands: list[list[Card] | int] = []
-    melded: list[bool] = []
-    unseen = weight = 0
+    hands: list[Sequence[Card] | int] = []
+    melded: list[bool] | None = None
+    unseen = 0
     texts = _TEXTS
     good = _NAMES
     for pd in value:
         if type(pd) is not dict:
             raise _Decline
-        # A look by subscript is quicker than a get: the keys every player has, then the one it may not;
-        # with the count of keys, they say that there is no other.
         try:
             who = pd["name"]
             hand = pd["hand"]
-            keys = len(pd)
-            if keys == 2:  # the usual: no word on having melded
-                done = False
-            else:
-                done = pd["has_melded"]
-                if keys != 3:
-                    raise _Decline
-                if done is not True and done is not False:
-                    if done is not None:
-                        raise _Decline
-                    done = False
-        except KeyError:
+            # ``good`` holds strings alone: a name in it is one (a string equal to one is the reader's
+            # too); a name that cannot be looked for (a list) is not one.
+            if who not in good and not _name(who):
+                raise _Decline
+        except (KeyError, TypeError):
             raise _Decline from None
-        if type(who) is not str or who not in good and not _name(who):
-            raise _Decline
-        if type(hand) is str:  # the usual: a text seen before, as a list of its own
+        if len(pd) != 2:  # a word on having melded, or a key no player has
+            melded = _has_melded(pd, len(names), melded)
+        if type(hand) is str:  # the usual: a text seen before
             known = texts.get(hand)
             if known is not None:
                 weight += known[1]
-                hand = list(known[0])
+                hand = known[0]
             else:
                 hand, w = _cards(hand)
                 weight += w
-        elif type(hand) is int:
-            if not 0 <= hand < _WHOLE:
-                raise _Decline
+        elif type(hand) is int and 0 <= hand < _WHOLE:
             unseen += hand
-        elif hand is None:
+        elif hand is None or type(hand) is int:
             raise _Decline
         else:
             hand, w = _cards(hand)
             weight += w
         names.append(who)
         hands.append(hand)
-        melded.append(done)
-    if len(set(names)) != len(names):
+    seen = set(names)
+    if len(seen) != len(names):
         raise _Decline
-    return names, hands, melded, unseen, weight
+    if melded is None:
+        return names, seen, hands, [False] * len(names), unseen, weight
+    return names, seen, hands, melded + [False] * (len(names) - len(melded)), unseen, weight
+
+
+def _has_melded(pd: dict[str, Any], seat: int, melded: list[bool] | None) -> list[bool]:
+    """The players' ``has_melded`` so far, with the one of the player at ``seat`` (``pd``, which holds
+    a name and a hand, and must hold nothing else)."""
+    if len(pd) != 3 or "has_melded" not in pd:
+        raise _Decline
+    done = pd["has_melded"]
+    if done is None:
+        done = False
+    elif done is not True and done is not False:
+        raise _Decline
+    if melded is None:
+        melded = []
+    melded += [False] * (seat - len(melded))
+    melded.append(done)
+    return melded
 
 
 # Names of players and sides seen before, each a name as the reader takes one: a program names the
@@ -263,38 +277,38 @@ _NAMES: set[str] = set()
 
 
 def _name(who: str) -> bool:
-    """Whether ``who`` (a string) is a name as the reader takes one: not empty, no space around it."""
-    if not who or who != who.strip():
+    """Whether ``who`` is a name as the reader takes one: a string, not empty, no space around it."""
+    if type(who) is not str or not who or who != who.strip():
         return False
     if len(_NAMES) < _TEXT_MOST and len(who) <= _TEXT_LONGEST:
         _NAMES.add(who)
     return True
 
 
-def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], int]:
-    """The sides' parts, and the weight of their melds' and red threes' cards."""
+def _sides(value: Any, names: list[str], seen: set[str], size: int, weight: int) -> tuple[list[SideParts], int]:
+    """The sides' parts (``names``: the players by seat, ``seen``: the same as a set), and ``weight`` with the weight of their melds' and red threes' cards added."""
     if value is None:  # the default seating, each side named by its players, as the reader seats them
-        return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, size)], 0
+        return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, size)], weight
     if type(value) is not list:
         raise _Decline
     sides: list[SideParts] = []
     side_names: list[str] = []
     seated: list[Any] = []
-    weight = 0
     for sd in value:
         if type(sd) is not dict or not _SIDE.issuperset(sd):
             raise _Decline
         try:
             side_name = sd["name"]
             members = sd["players"]
-        except KeyError:
+            if side_name not in _NAMES and not _name(side_name):  # a list: TypeError
+                raise _Decline
+        except (KeyError, TypeError):
             raise _Decline from None
         get = sd.get
         score = get("score")
         if score is None:
             score = 0
-        if (type(side_name) is not str or side_name not in _NAMES and not _name(side_name) or side_name in side_names
-                or type(members) is not list or len(members) != size
+        if (side_name in side_names or type(members) is not list or len(members) != size
                 or type(score) is not int or not -_WHOLE < score < _WHOLE):
             raise _Decline
         side_names.append(side_name)
@@ -304,12 +318,12 @@ def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], in
             ranks, melds, w = _melds(melds_data)
             weight += w
         elif melds_data is None or type(melds_data) is list:  # none yet (a list, and empty)
-            ranks, melds = [], []
+            ranks = melds = ()
         else:
             raise _Decline
         reds_data = get("red_threes")
         if reds_data is None:
-            reds: list[Card] = []
+            reds: Sequence[Card] = ()
         else:
             reds, w = _cards(reds_data)
             for c in reds:
@@ -319,35 +333,49 @@ def _sides(value: Any, names: list[str], size: int) -> tuple[list[SideParts], in
         sides.append((side_name, list(members), score, ranks, melds, reds))  # the members, copied: the table's own
     # Every player on one side: as many seats as players, and all of them (names are told apart already).
     try:
-        if len(seated) != len(names) or set(seated) != set(names):
+        if len(seated) != len(names) or set(seated) != seen:
             raise _Decline
     except TypeError:  # not a name at all
         raise _Decline from None
     return sides, weight
 
 
-def _melds(value: Any) -> tuple[list[str], list[list[Card]], int]:
+# A side's melds given before, as their texts (a tuple of them), and what they make: a program asks
+# about many positions of one game, where a side's melds change far less often than its hands.
+_MELD_LISTS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[Card, ...], ...], int]] = {}
+_MELDS_MOST = 16  # melds in a list kept (a side holds one meld a rank; more are merged, and rare)
+
+
+def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
     """A side's melds: the rank and cards of each (a side holds one meld of each rank: two of the
     same rank are one), and their weight."""
     if type(value) is not list:
         raise _Decline
+    try:
+        key: tuple[str, ...] | None = tuple(value)
+        known = _MELD_LISTS.get(key)  # type: ignore[arg-type]
+    except TypeError:  # a meld given as a list of cards
+        key = known = None
+    if known is not None:
+        return known
     ranks: list[str] = []
-    melds: list[list[Card]] = []
+    melds: list[tuple[Card, ...]] = []
     weight = 0
     texts = _MELD_TEXTS
     for md in value:
-        known = texts.get(md) if type(md) is str else None
-        if known is not None:
-            rank, seen, w = known
-            cards = list(seen)
-        else:
-            rank, cards, w = _meld(md)
+        made = texts.get(md) if type(md) is str else None
+        if made is None:
+            made = _meld(md)
+        rank, cards, w = made
         weight += w
         if rank in ranks:
-            melds[ranks.index(rank)].extend(cards)
+            i = ranks.index(rank)
+            melds[i] = (*melds[i], *cards)
         else:
             ranks.append(rank)
             melds.append(cards)
+    if key is not None and len(key) <= _MELDS_MOST and len(_MELD_LISTS) < _TEXT_MOST:
+        _MELD_LISTS[key] = (tuple(ranks), tuple(melds), weight)
     return ranks, melds, weight
 
 
@@ -356,16 +384,14 @@ def _melds(value: Any) -> tuple[list[str], list[list[Card]], int]:
 _MELD_TEXTS: dict[str, tuple[str, tuple[Card, ...], int]] = {}
 
 
-def _meld(value: Any) -> tuple[str, list[Card], int]:
+def _meld(value: Any) -> tuple[str, tuple[Card, ...], int]:
     """A meld's rank, cards and weight: one rank and wild cards, no red three (a set look done in C,
     against every card a meld of that rank may hold; the rank is the first natural card's)."""
-    known = _MELD_TEXTS.get(value) if type(value) is str else None
-    if known is not None:
-        return known[0], list(known[1]), known[2]
     cards, weight = _cards(value)
     rank = cards[0].rank if cards and not cards[0].is_wild else meld_rank(cards)
     if rank is None or not _MELDABLE[rank].issuperset(cards):
         raise _Decline
+    made = (rank, tuple(cards), weight)
     if type(value) is str and len(_MELD_TEXTS) < _TEXT_MOST and len(value) <= _TEXT_LONGEST:
-        _MELD_TEXTS[value] = (rank, tuple(cards), weight)
-    return rank, cards, weight
+        _MELD_TEXTS[value] = made
+    return made

@@ -24,7 +24,7 @@ class View:
     hand: Sequence[Card] | None
     held: Sequence[Card] | None  # the hand when the kernel answers on it (known, every card with its suit)
     melds: Sequence[Sequence[Card]]  # the cards of each of the side's melds
-    ranks: list[str] | None  # the rank of each; None for a trusted table's, whose rank is its first natural card's
+    ranks: Sequence[str] | None  # the rank of each; None for a trusted table's, whose rank is its first natural card's
     partnered: bool  # the side has more than one player (so there is a partner to ask)
     score: int  # the side's, before the hand
     melded: bool  # the player has melded (a table may say so of a player whose side has not)

@@ -36,7 +36,7 @@ class Turn(View):
     own: list[Card]
     from_pile: list[Card]
     unknown: int
-    ranks_before: list[str]
+    ranks_before: Sequence[str]
     new_melds: list[str]
     counted: int  # points laid from the player's own cards (and the pile's top card) this turn
     drew_stock: bool
@@ -188,7 +188,7 @@ def _lay(t: Turn, cards: Sequence[Card]) -> int:
 
 def _into_meld(t: Turn, rank: str, cards: Sequence[Card]) -> None:
     ranks, melds = t.ranks, t.melds
-    assert ranks is not None and isinstance(melds, list)  # the turn's own lists (``start``)
+    assert isinstance(ranks, list) and isinstance(melds, list)  # the turn's own lists (``start``)
     for i, r in enumerate(ranks):
         if r == rank:
             melds[i] = [*melds[i], *cards]
