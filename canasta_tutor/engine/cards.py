@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from operator import attrgetter
 
 from canasta_tutor.engine import notation
 from canasta_tutor.reading.strict_yaml import Said
@@ -114,6 +115,8 @@ class Card:
 # Every three, the one written without a suit too: the cards with roles of their own (red threes are
 # laid out, black threes stop the pile), which a count of plain card values must look at apart.
 THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))
+# A card's points, for ``sum(map(VALUE, cards))``: the sum in C, where a generator is a call per card.
+VALUE = attrgetter("value")
 
 _CACHE: dict[str, Card] = {}
 # A suit symbol followed by a variation selector (text or emoji presentation): the symbol alone.

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from operator import attrgetter
 from typing import Any
 
-from canasta_tutor.engine.cards import RANK_NAMES, THREES, Card
+from canasta_tutor.engine.cards import RANK_NAMES, THREES, VALUE, Card
 from canasta_tutor.engine.plain import DataTable, PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
@@ -23,8 +22,6 @@ class ScoreError(InputError):
 
     def __init__(self, message: str, key: str) -> None:
         super().__init__(message, key=key)
-
-_VALUE = attrgetter("value")
 
 
 class Line(Record):
@@ -274,7 +271,7 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
     # program scores every position it plays.
     melded, canastas = 0, 0
     for cards in melds:
-        melded += sum(map(_VALUE, cards))
+        melded += sum(map(VALUE, cards))
         if len(cards) >= 7:
             canastas += 1
     # The cards left in hand count against the side; red threes among them are laid, not counted.
@@ -285,7 +282,7 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
         if not hand:
             continue
         if THREES.isdisjoint(hand):  # nearly every hand
-            in_hand += sum(map(_VALUE, hand))
+            in_hand += sum(map(VALUE, hand))
             continue
         for c in hand:
             if c.is_red_three:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import THREES, Card
+from canasta_tutor.engine.cards import THREES, VALUE, Card
 from canasta_tutor.engine.facts import meld_counts
 from canasta_tutor.engine.kernel.constants import Constants
 from canasta_tutor.engine.kernel.ids import (
@@ -85,7 +85,7 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, loo
     left = len(hand) - len(cards)
     if left > 1:  # the usual: neither going out nor stopping short
         if target is None and not melds:
-            return first_meld(v, len(result), sum(c.value for c in cards))
+            return first_meld(v, len(result), sum(map(VALUE, cards)))
         return None
     grew = len(result) >= 7 and not was_canasta  # the step made a canasta
     concealed = False
@@ -98,5 +98,5 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, loo
     if broken is not None:
         return broken
     if target is None and not melds and not concealed:
-        return first_meld(v, len(result), sum(c.value for c in cards))
+        return first_meld(v, len(result), sum(map(VALUE, cards)))
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import VALUE, Card
 from canasta_tutor.engine.kernel.constants import PILE_CORNERS
 from canasta_tutor.engine.kernel.ids import (
     BLACK_THREE_ON_TOP,
@@ -95,7 +95,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     if broken is not None:
         return broken
     if target is None and not melds:
-        return first_meld(v, len(result), top.value + sum(c.value for c in cards))
+        return first_meld(v, len(result), top.value + sum(map(VALUE, cards)))
     return None
 
 
