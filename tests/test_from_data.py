@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import random
+from enum import Enum
 from pathlib import Path
 
 import pytest
@@ -451,3 +452,43 @@ def test_a_player_renamed_everywhere_gets_the_readers_answer(new):
     data["sides"][0]["players"][0] = new
     data["turn"]["player"] = new
     assert same(outcome(data), reader(data)), new
+
+
+class _Said(str, Enum):  # noqa: UP042  (not a StrEnum: this one prints its members' names, not their values)
+    """Strings a program may keep as a ``str`` enum: equal to their values, printed as their names."""
+    ANN = "Ann"
+    NS = "NS"
+    KINGS = "KD KC KS 2S"
+    PLAY = "play"
+    NONE = "none"
+    CLASSIC = "classic"
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    (("players", 0, "name"), _Said.ANN),
+    (("sides", 0, "name"), _Said.NS),
+    (("sides", 0, "melds"), [_Said.KINGS, "7S 7S 7C 7C 7D 7H JK"]),
+    (("ruleset",), _Said.CLASSIC),
+])
+def test_a_string_of_a_subclass_gets_the_readers_answer(path, value):
+    """A value equal to a name, a meld or a word seen before, but of a subclass of ``str``: the reader
+    reads it as it prints, so it is the reader's to build or refuse (after the same data with plain
+    strings, so that every cache holds the plain value)."""
+    base = bench_position()
+    assert type(api.table_from_dict(copy.deepcopy(base))).__name__ == "DataTable"
+    changed = put(base, path, value)
+    assert same(outcome(changed), reader(changed)), path
+    got = outcome(changed)
+    if not isinstance(got, InputError):
+        assert got.to_data() == reader(changed).to_data()
+
+
+def test_the_melds_of_a_long_text_are_not_kept():
+    from canasta_tutor.files import from_data
+
+    long_meld = " ".join(["KH"] * 300)  # a meld of more kings than any decks hold: refused, and not kept
+    data = bench_position()
+    data["sides"][1]["melds"] = [long_meld]
+    with pytest.raises(InputError):
+        api.table_from_dict(data)
+    assert (long_meld,) not in from_data._MELD_LISTS

@@ -127,7 +127,7 @@ _LIMITS: dict[tuple[str, int], _Limits] = {}
 
 def _limits(ref: Any, players: int) -> _Limits:
     # A ruleset file is read relative to the table's file: the reader knows how.
-    if ref not in BUILTIN or not players:
+    if type(ref) is not str or ref not in BUILTIN or not players:
         raise _Decline
     rs = RESOLVED.get((ref, players)) or ruleset_for(ref, players)
     most = rs.decks * 52 + rs.jokers
@@ -137,8 +137,7 @@ def _limits(ref: Any, players: int) -> _Limits:
     allowed = [0 if c in _SUITLESS else rs.jokers if c is _JOKER else rs.decks for c in _CARDS]
     margin = sum(((1 << (_BITS - 1)) - 1 - n) << (_BITS * i) for i, n in enumerate(allowed))
     limits = (rs, rs.side_size, most, margin)
-    if type(ref) is str:
-        _LIMITS[ref, players] = limits
+    _LIMITS[ref, players] = limits
     return limits
 
 
@@ -221,12 +220,12 @@ def _players(value: list[Any], weight: int) -> tuple[list[str], set[str], list[S
         try:
             who = pd["name"]
             hand = pd["hand"]
-            # ``good`` holds strings alone: a name in it is one (a string equal to one is the reader's
-            # too); a name that cannot be looked for (a list) is not one.
-            if who not in good and not _name(who):
-                raise _Decline
-        except (KeyError, TypeError):
+        except KeyError:
             raise _Decline from None
+        # A string itself: one of a subclass is equal to the name it holds, but the reader reads it as
+        # ``str`` prints it (a ``str`` enum prints its member's name).
+        if type(who) is not str or who not in good and not _name(who):
+            raise _Decline
         if len(pd) != 2:  # a word on having melded, or a key no player has
             melded = _has_melded(pd, len(names), melded)
         if type(hand) is str:  # the usual: a text seen before
@@ -277,8 +276,8 @@ _NAMES: set[str] = set()
 
 
 def _name(who: str) -> bool:
-    """Whether ``who`` is a name as the reader takes one: a string, not empty, no space around it."""
-    if type(who) is not str or not who or who != who.strip():
+    """Whether ``who`` (a string) is a name as the reader takes one: not empty, no space around it."""
+    if not who or who != who.strip():
         return False
     if len(_NAMES) < _TEXT_MOST and len(who) <= _TEXT_LONGEST:
         _NAMES.add(who)
@@ -300,10 +299,10 @@ def _sides(value: Any, names: list[str], seen: set[str], size: int, weight: int)
         try:
             side_name = sd["name"]
             members = sd["players"]
-            if side_name not in _NAMES and not _name(side_name):  # a list: TypeError
-                raise _Decline
-        except (KeyError, TypeError):
+        except KeyError:
             raise _Decline from None
+        if type(side_name) is not str or side_name not in _NAMES and not _name(side_name):
+            raise _Decline
         get = sd.get
         score = get("score")
         if score is None:
@@ -357,6 +356,9 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
     except TypeError:  # a meld given as a list of cards
         key = known = None
     if known is not None:
+        for md in value:  # strings themselves (one of a subclass is equal to its text, but reads otherwise)
+            if type(md) is not str:
+                raise _Decline
         return known
     ranks: list[str] = []
     melds: list[tuple[Card, ...]] = []
@@ -366,6 +368,8 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
         made = texts.get(md) if type(md) is str else None
         if made is None:
             made = _meld(md)
+            if len(md) > _TEXT_LONGEST:  # a text too long to keep: nor is the list that holds it
+                key = None
         rank, cards, w = made
         weight += w
         if rank in ranks:
