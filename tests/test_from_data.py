@@ -468,6 +468,11 @@ class _Said(str, Enum):  # noqa: UP042  (not a StrEnum: this one prints its memb
     (("players", 0, "name"), _Said.ANN),
     (("sides", 0, "name"), _Said.NS),
     (("sides", 0, "melds"), [_Said.KINGS, "7S 7S 7C 7C 7D 7H JK"]),
+    (("sides", 0, "players"), [_Said.ANN, "Cas"]),
+    (("turn", "player"), _Said.ANN),
+    (("turn", "phase"), _Said.PLAY),
+    (("turn", "permission"), _Said.NONE),
+    (("cut_bonus",), _Said.NS),
     (("ruleset",), _Said.CLASSIC),
 ])
 def test_a_string_of_a_subclass_gets_the_readers_answer(path, value):

@@ -176,7 +176,7 @@ def _direct(data: dict[str, Any]) -> Table:
     td = get("turn")
     if ((pile_frozen is not None and pile_frozen is not True and pile_frozen is not False)
             or type(stock) is not int or not 0 <= stock < _WHOLE
-            or (cut_bonus is not None and cut_bonus not in [s[0] for s in sides])
+            or (cut_bonus is not None and (type(cut_bonus) is not str or cut_bonus not in [s[0] for s in sides]))
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
     get = td.get
@@ -190,7 +190,8 @@ def _direct(data: dict[str, Any]) -> Table:
     permission = get("permission")
     if permission is None:
         permission = "none"
-    if (player not in names or phase not in _PHASES or permission not in _PERMISSIONS
+    if (type(player) is not str or type(phase) is not str or type(permission) is not str
+            or player not in names or phase not in _PHASES or permission not in _PERMISSIONS
             or (first_round is not True and first_round is not False)):
         raise _Decline
     # The decks' limits: no more cards, known and unknown, than the decks hold, and no card more often
@@ -336,6 +337,9 @@ def _sides(value: Any, names: list[str], seen: set[str], size: int, weight: int)
             raise _Decline
     except TypeError:  # not a name at all
         raise _Decline from None
+    for who in seated:  # strings themselves (see _players)
+        if type(who) is not str:
+            raise _Decline
     return sides, weight
 
 
