@@ -476,16 +476,45 @@ class _Said(str, Enum):  # noqa: UP042  (not a StrEnum: this one prints its memb
     (("ruleset",), _Said.CLASSIC),
 ])
 def test_a_string_of_a_subclass_gets_the_readers_answer(path, value):
-    """A value equal to a name, a meld or a word seen before, but of a subclass of ``str``: the reader
-    reads it as it prints, so it is the reader's to build or refuse (after the same data with plain
-    strings, so that every cache holds the plain value)."""
+    """A value equal to a name, a meld or a word seen before, but of a subclass of ``str`` (after the
+    same data with plain strings, so that every cache holds the plain value): the reader's to build,
+    which reads it as the text it holds, so the table is the one of the plain data, with plain strings."""
     base = bench_position()
     assert type(api.table_from_dict(copy.deepcopy(base))).__name__ == "DataTable"
+    plain = api.table_from_dict(put(base, path, [v.value if isinstance(v, Enum) else v for v in value]
+                                    if isinstance(value, list) else value.value))
+    assert type(plain).__name__ == "DataTable", path
     changed = put(base, path, value)
     assert same(outcome(changed), reader(changed)), path
     got = outcome(changed)
-    if not isinstance(got, InputError):
-        assert got.to_data() == reader(changed).to_data()
+    assert not isinstance(got, InputError), path
+    assert got == plain
+    assert _plain_strings(got.to_data()), path
+
+
+def _plain_strings(value) -> bool:
+    if isinstance(value, dict):
+        return all(type(k) is str and _plain_strings(v) for k, v in value.items())
+    if isinstance(value, list):
+        return all(map(_plain_strings, value))
+    return not isinstance(value, str) or type(value) is str
+
+
+class _Key(str, Enum):  # noqa: UP042  (prints as ``_Key.PLAYERS``)
+    PLAYERS = "players"
+    TURN = "turn"
+    PHASE = "phase"
+    NAME = "name"
+
+
+def test_keys_of_a_subclass_of_str_are_read_as_their_text():
+    """A program may key its mappings by a ``str`` enum: each key is the text it holds, whichever way
+    the table is built."""
+    base = bench_position()
+    keyed = {(_Key.PLAYERS if k == "players" else _Key.TURN if k == "turn" else k): v for k, v in base.items()}
+    keyed[_Key.PLAYERS] = [{_Key.NAME: p["name"], "hand": p["hand"]} for p in base["players"]]
+    keyed[_Key.TURN] = {(_Key.PHASE if k == "phase" else k): v for k, v in base["turn"].items()}
+    assert api.table_from_dict(keyed) == reader(keyed) == api.table_from_dict(copy.deepcopy(base))
 
 
 def test_the_melds_of_a_long_text_are_not_kept():

@@ -51,7 +51,8 @@ _TOPS = sum(1 << (_BITS * i + _BITS - 1) for i in range(len(_CARDS)))
 
 def node_of(value: Any) -> Node:
     """Plain data as the reader's tree, at no position. Strings are quoted values (so ``"11"`` is not
-    a number and ``"true"`` not a flag); numbers, booleans and None are what they are."""
+    a number and ``"true"`` not a flag), a string of a subclass of ``str`` too; numbers, booleans and
+    None are what they are."""
     if value is None:
         return Scalar(0, 0, "", True)
     if value is True or value is False:
@@ -61,10 +62,16 @@ def node_of(value: Any) -> Node:
     if isinstance(value, float):
         return Scalar(0, 0, repr(value), True)
     if isinstance(value, dict):
-        return Map(0, 0, {str(k): (Scalar(0, 0, str(k), True), node_of(v)) for k, v in value.items()})
+        return Map(0, 0, {_text(k): (Scalar(0, 0, _text(k), True), node_of(v)) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
         return Seq(0, 0, [node_of(v) for v in value])
-    return Scalar(0, 0, str(value), False)
+    return Scalar(0, 0, _text(value), False)
+
+
+def _text(value: Any) -> str:
+    """A value as the text a table file would hold: a string of a subclass of ``str`` (a ``str`` enum
+    a program keeps its seats in) is the text it holds, whatever it prints as."""
+    return str.__str__(value) if isinstance(value, str) else str(value)
 
 
 class _Decline(Exception):
