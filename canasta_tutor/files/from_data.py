@@ -352,7 +352,7 @@ def _sides(value: Any, names: list[str], seen: set[str], size: int, weight: int)
 
 # A side's melds given before, as their texts (a tuple of them), and what they make: a program asks
 # about many positions of one game, where a side's melds change far less often than its hands.
-_MELD_LISTS: dict[tuple[str, ...], tuple[tuple[str, ...], tuple[tuple[Card, ...], ...], int]] = {}
+_MELD_LISTS: dict[tuple[Any, ...], tuple[tuple[str, ...], tuple[tuple[Card, ...], ...], int]] = {}
 _MELDS_MOST = 16  # melds in a list kept (a side holds one meld a rank; more are merged, and rare)
 
 
@@ -361,15 +361,13 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
     same rank are one), and their weight."""
     if type(value) is not list:
         raise _Decline
+    key = tuple(value)
+    keep = len(key) <= _MELDS_MOST
     try:
-        key: tuple[str, ...] | None = tuple(value)
-        known = _MELD_LISTS.get(key)  # type: ignore[arg-type]
+        known = _MELD_LISTS.get(key)
     except TypeError:  # a meld given as a list of cards
-        key = known = None
-    if known is not None:
-        for md in value:  # strings themselves (one of a subclass is equal to its text, but reads otherwise)
-            if type(md) is not str:
-                raise _Decline
+        known, keep = None, False
+    if known is not None:  # a text of a subclass of str equal to one kept: the reader reads it as that text
         return known
     ranks: list[str] = []
     melds: list[tuple[Card, ...]] = []
@@ -380,7 +378,7 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
         if made is None:
             made = _meld(md)
             if len(md) > _TEXT_LONGEST:  # a text too long to keep: nor is the list that holds it
-                key = None
+                keep = False
         rank, cards, w = made
         weight += w
         if rank in ranks:
@@ -389,7 +387,7 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
         else:
             ranks.append(rank)
             melds.append(cards)
-    if key is not None and len(key) <= _MELDS_MOST and len(_MELD_LISTS) < _TEXT_MOST:
+    if keep and len(_MELD_LISTS) < _TEXT_MOST:
         _MELD_LISTS[key] = (tuple(ranks), tuple(melds), weight)
     return ranks, melds, weight
 
