@@ -29,8 +29,8 @@ _SUITLESS = frozenset(Card(r) for r in (*NATURAL_RANKS, "2"))  # counted by rank
 _WILD = [Card("JK")] + [Card("2", s) for s in (None, *SUITS)]
 _MELDABLE = {r: frozenset([Card(r, s) for s in (None, *SUITS) if r != "3" or s in ("S", "C")] + _WILD)
              for r in (*NATURAL_RANKS, "3")}
-_PHASES = ("draw", "play")
-_PERMISSIONS = ("none", "granted", "refused")
+_PHASES = {None: "draw", "draw": "draw", "play": "play"}  # a word as the table keeps it (None: left out)
+_PERMISSIONS = {None: "none", "none": "none", "granted": "granted", "refused": "refused"}
 _WHOLE = 10**9  # the reader's whole numbers lie strictly within this of 0 (a bool is not one)
 
 # The decks' limits as one sum: every card a table may hold has a field of 9 bits in one number (its
@@ -187,19 +187,19 @@ def _direct(data: dict[str, Any]) -> Table:
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
     get = td.get
-    player = get("player")
-    phase = get("phase")
-    if phase is None:
-        phase = "draw"
     first_round = get("first_round")
     if first_round is None:
         first_round = False
-    permission = get("permission")
-    if permission is None:
-        permission = "none"
-    if (type(player) is not str or type(phase) is not str or type(permission) is not str
-            or player not in names or phase not in _PHASES or permission not in _PERMISSIONS
-            or (first_round is not True and first_round is not False)):
+    # The player on turn, the phase and the permission as the table's own strings (a value of a
+    # subclass of str equal to one is read as that text), and the default of a word left out (None).
+    who: Any = get("player")
+    try:
+        player = names[names.index(who)]
+        phase = _PHASES[get("phase")]
+        permission = _PERMISSIONS[get("permission")]
+    except (ValueError, KeyError, TypeError):  # no such player, phase or permission
+        raise _Decline from None
+    if first_round is not True and first_round is not False:
         raise _Decline
     # The decks' limits: no more cards, known and unknown, than the decks hold, and no card more often
     # than the ruleset has it (see _WEIGHT; the margin adds nothing to the count of every card).
@@ -293,7 +293,8 @@ def _name(who: str) -> bool:
 
 
 def _sides(value: Any, names: list[str], seen: set[str], size: int, weight: int) -> tuple[list[SideParts], int]:
-    """The sides' parts (``names``: the players by seat, ``seen``: the same as a set), and ``weight`` with the weight of their melds' and red threes' cards added."""
+    """The sides' parts (``names``: the players by seat, ``seen``: the same as a set), and ``weight``
+    with the weight of their melds' and red threes' cards added."""
     if value is None:  # the default seating, each side named by its players, as the reader seats them
         return [(" & ".join(members), members, 0, [], [], []) for members in partners(names, size)], weight
     if type(value) is not list:
