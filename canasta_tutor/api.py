@@ -16,7 +16,7 @@ from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.kernel import JUDGE, decide, take_on_counts, view
 from canasta_tutor.engine.move import Step, parse_move, steps_of, verify_steps
-from canasta_tutor.engine.plain import PlainTable
+from canasta_tutor.engine.plain import plain_table
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.table import Table
@@ -113,8 +113,8 @@ def table_from_cards(ruleset: str, hands: Sequence[Sequence[Card] | int],
     >>> table.sides[0].players, check(table, "take 9S 9D").legal
     (['P1', 'P3'], True)
     """
-    return PlainTable(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission,
-                      has_melded)
+    return plain_table(ruleset, hands, melds, discard, stock, player, phase, scores, first_round, permission,
+                       has_melded)
 
 
 def cards(text: str) -> list[Card]:

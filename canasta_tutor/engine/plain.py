@@ -133,6 +133,18 @@ class PlainTable(LazyTable):
         _set_parts(self, (ref, hands, melds, discard, stock, seat, phase, scores, first_round, permission, has_melded))
         keep_view(self, None)
 
+    @staticmethod
+    def make(ref: str, hands: Sequence[Sequence[Card] | int], melds: Sequence[Sequence[Sequence[Card]]],
+             discard: Sequence[Card], stock: int, seat: int, phase: str, scores: Sequence[int], first_round: bool,
+             permission: str, has_melded: Sequence[bool]) -> PlainTable:
+        """``PlainTable(...)`` without a call of ``__init__``: a program makes one per question."""
+        table = _new(PlainTable)
+        _set_ruleset(table, RESOLVED.get((ref, len(hands))) or ruleset_for(ref, len(hands)))
+        _set_parts(table, (ref, hands, melds, discard, stock, seat, phase, scores, first_round, permission,
+                           has_melded))
+        keep_view(table, None)
+        return table
+
     def _build(self) -> None:
         parts = self.parts
         assert parts is not None
@@ -197,3 +209,4 @@ class DataTable(LazyTable):
 
 _new = object.__new__
 data_table = DataTable.make
+plain_table = PlainTable.make
