@@ -11,6 +11,7 @@ from canasta_tutor import api
 from canasta_tutor.play import search
 from canasta_tutor.play.coach import Coach, Memory
 from canasta_tutor.play.dealing import cards_in_sight
+from canasta_tutor.play.evaluate import canastas_made
 from canasta_tutor.play.game import Game, make_coach
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.rollout import Rollout
@@ -151,3 +152,35 @@ def test_the_search_never_looks_at_the_cards_it_cannot_see(monkeypatch):
         assert search.search_advice(t, ml, memory).option.move == search.search_advice(moved, moved_ml, memory).option.move
         checked += 1
     assert checked
+
+
+def test_every_discard_and_every_lay_down_of_a_melded_side_is_searched(monkeypatch):
+    """A discard is compared with the next ones of level 3's order (distinct ranks), however small the
+    pile; a meld or lay-off that makes no canasta, by a side that has melded, with discarding at once."""
+    monkeypatch.setattr(search, "ROLLOUTS", 4)
+    seen = []
+    real = search._candidates
+
+    def recorded(heuristic, table, ml, base, memory):
+        picked = real(heuristic, table, ml, base, memory)
+        seen.append((table, ml, base.option, picked))
+        return picked
+
+    monkeypatch.setattr(search, "_candidates", recorded)
+    Game("classic", seed=8, hands=1, seats={"NS": ("coach", 4), "EW": ("coach", 3)}).run(until_human=False)
+    small_piles = holds = 0
+    for table, ml, chosen, picked in seen:
+        discards = ml.of_kind("discard")
+        if table.turn.phase != "play" or ml.of_kind("out"):
+            continue
+        if chosen.kind == "discard" and not table.pile_content_frozen():
+            plain = {o.steps[0].cards[0].rank for o in discards if not o.steps[0].cards[0].is_wild}
+            ranks = [o.steps[0].cards[0].rank for o in picked]
+            assert picked[0] is chosen and all(o.kind == "discard" for o in picked)
+            assert len(set(ranks)) == len(ranks) == min(search.DISCARDS, len(plain | {ranks[0]}))
+            small_piles += len(table.discard) < 6 and len(picked) > 1
+        elif chosen.kind in ("meld", "add") and not canastas_made(chosen) and discards \
+                and table.side_of(table.turn.player).has_melded:
+            assert picked[0] is chosen and [o.kind for o in picked[1:]] == ["discard"]
+            holds += 1
+    assert small_piles and holds

@@ -2,8 +2,8 @@
 
 The coach never invents a move: it ranks the options of ``legal_moves``, so whatever it suggests is a
 move ``check`` accepts. It plays the computer seats of ``canasta play`` too, at a level. Levels 1 to
-3 each beat the one below in more than half the hands; level 4 beats level 3 by a little, within
-chance so far (``bench/ladder.py`` measures it, the README quotes the figures):
+3 each beat the one below in more than half the hands; level 4 searches to beat level 3 (``bench/ladder.py``
+measures it, the README quotes the figures):
 
 - level 1, a beginner: never takes the pile (always draws from the stock), then plays by the rules
   of thumb of level 2;
@@ -15,11 +15,12 @@ chance so far (``bench/ladder.py`` measures it, the README quotes the figures):
   big pile on purpose, and, while the opponents are far from going out, do not go out when a
   canasta is near, or when that would leave its side behind and they lack the canastas to go out at
   will;
-- level 4, a searching player (``search.py``, made by ``game.make_coach``): where a decision matters
-  (take the pile or draw, go out or wait, which card to discard) it plays level 3's choice and its
-  closest alternative out over a counted number of deals of the cards it cannot see, consistent with
-  what it knows (``rollout.py`` plays them), and switches only when the alternative clearly does
-  better; elsewhere it plays as level 3. Seeded by the position, so a game replays the same.
+- level 4, a searching player (``search.py``, made by ``game.make_coach``): at each decision with an
+  alternative worth trying (take the pile or draw, go out or wait, which card to discard, lay down or
+  hold back and discard) it plays level 3's choice and its closest alternatives out for a few rounds
+  over a counted number of deals of the cards it cannot see, consistent with what it knows
+  (``rollout.py`` plays them), and switches only when an alternative clearly does better; elsewhere
+  it plays as level 3. Seeded by the position, so a game replays the same.
 
 A reason is a key of the catalog's ``play.coach`` section (or of ``hints`` at level 1) with the
 numbers it names; the text lives in the catalog.
