@@ -155,32 +155,45 @@ def test_the_search_never_looks_at_the_cards_it_cannot_see(monkeypatch):
 
 
 def test_every_discard_and_every_lay_down_of_a_melded_side_is_searched(monkeypatch):
-    """A discard is compared with the next ones of level 3's order (distinct ranks), however small the
-    pile; a meld or lay-off that makes no canasta, by a side that has melded, with discarding at once."""
+    """A discard onto a pile not frozen is compared with the next ones of level 3's order (distinct
+    ranks), however small the pile; a meld or lay-off that makes no canasta, by a side that has melded,
+    with level 3's discard at once; an opening, a canasta or a discard onto a frozen pile is not searched."""
     monkeypatch.setattr(search, "ROLLOUTS", 4)
     seen = []
     real = search._candidates
 
     def recorded(heuristic, table, ml, base, memory):
         picked = real(heuristic, table, ml, base, memory)
-        seen.append((table, ml, base.option, picked))
+        seen.append((table, ml, base.option, search._copy(memory), picked))  # the memory goes on changing
         return picked
 
     monkeypatch.setattr(search, "_candidates", recorded)
-    Game("classic", seed=8, hands=1, seats={"NS": ("coach", 4), "EW": ("coach", 3)}).run(until_human=False)
-    small_piles = holds = 0
-    for table, ml, chosen, picked in seen:
+    Game("classic", seed=13, hands=1, seats={"NS": ("coach", 4), "EW": ("coach", 3)}).run(until_human=False)
+    level3 = Coach(3)
+    counted: Counter[str] = Counter()
+    for table, ml, chosen, memory, picked in seen:
         discards = ml.of_kind("discard")
         if table.turn.phase != "play" or ml.of_kind("out"):
             continue
+        moves = [o.move for o in picked]
         if chosen.kind == "discard" and not table.pile_content_frozen():
-            plain = {o.steps[0].cards[0].rank for o in discards if not o.steps[0].cards[0].is_wild}
-            ranks = [o.steps[0].cards[0].rank for o in picked]
-            assert picked[0] is chosen and all(o.kind == "discard" for o in picked)
-            assert len(set(ranks)) == len(ranks) == min(search.DISCARDS, len(plain | {ranks[0]}))
-            small_piles += len(table.discard) < 6 and len(picked) > 1
+            order = level3.discard_order(table, discards, memory, table.mover.hand or [])
+            ranks = [chosen.steps[0].cards[0].rank]
+            wanted = [chosen.move]
+            for o in order:  # level 3's order, one discard a rank, no wild card, up to DISCARDS in all
+                c = o.steps[0].cards[0]
+                if c.rank not in ranks and not c.is_wild and len(wanted) < search.DISCARDS:
+                    ranks.append(c.rank)
+                    wanted.append(o.move)
+            assert picked[0] is chosen and moves == wanted
+            counted["small pile"] += len(table.discard) < 6 and len(picked) > 1
         elif chosen.kind in ("meld", "add") and not canastas_made(chosen) and discards \
                 and table.side_of(table.turn.player).has_melded:
-            assert picked[0] is chosen and [o.kind for o in picked[1:]] == ["discard"]
-            holds += 1
-    assert small_piles and holds
+            assert picked[0] is chosen and moves[1:] == [level3.choose_discard(table, discards, memory).option.move]
+            counted["held back"] += 1
+        else:
+            assert picked == [], (chosen.move, moves)
+            counted["frozen"] += chosen.kind == "discard"
+            counted["canasta"] += bool(canastas_made(chosen))
+            counted["opening"] += chosen.kind == "meld" and not table.side_of(table.turn.player).has_melded
+    assert all(counted[k] for k in ("small pile", "held back", "frozen", "canasta", "opening")), counted
