@@ -492,6 +492,54 @@ def test_a_string_of_a_subclass_gets_the_readers_answer(path, value):
     assert _plain_strings(got.to_data()), path
 
 
+class _Posing:
+    """Not a string, but equal to one and hashed as it is, and printed otherwise: the reader reads it as
+    it prints."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __eq__(self, other: object) -> bool:
+        return other == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __str__(self) -> str:
+        return "posing"
+
+
+class _Folded(str):
+    """A text equal to any other of the same letters, whatever their case (read as the text it holds)."""
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, str) and self.lower() == other.lower()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self.lower())
+
+
+@pytest.mark.parametrize(("path", "value"), [
+    (("turn", "player"), _Posing("Ann")),
+    (("turn", "player"), _Folded("ANN")),
+    (("turn", "phase"), _Posing("play")),
+    (("turn", "permission"), _Posing("none")),
+    (("sides", 0, "melds"), [_Posing("KD KC KS 2S"), "7S 7S 7C 7C 7D 7H JK"]),
+])
+def test_a_value_equal_to_a_word_it_does_not_hold_gets_the_readers_answer(path, value):
+    """After the plain data (so that the melds are kept): a value that is only equal to a player, a word
+    or a kept meld is refused, as the reader refuses the text it reads."""
+    base = bench_position()
+    assert type(api.table_from_dict(copy.deepcopy(base))).__name__ == "DataTable"
+    changed = put(base, path, value)
+    assert isinstance(reader(changed), InputError), path
+    assert same(outcome(changed), reader(changed)), path
+
+
 def _plain_strings(value) -> bool:
     if isinstance(value, dict):
         return all(type(k) is str and _plain_strings(v) for k, v in value.items())

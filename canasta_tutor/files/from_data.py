@@ -193,12 +193,19 @@ def _direct(data: dict[str, Any]) -> Table:
     # The player on turn, the phase and the permission as the table's own strings (a value of a
     # subclass of str equal to one is read as that text), and the default of a word left out (None).
     who: Any = get("player")
+    said: Any = get("phase")
+    asked: Any = get("permission")
     try:
         player = names[names.index(who)]
-        phase = _PHASES[get("phase")]
-        permission = _PERMISSIONS[get("permission")]
+        phase = _PHASES[said]
+        permission = _PERMISSIONS[asked]
     except (ValueError, KeyError, TypeError):  # no such player, phase or permission
         raise _Decline from None
+    # Equal is not enough where the value is not a str itself: the reader reads it as its text
+    # (``_text``), and a class may be equal to a word it does not hold.
+    if ((type(who) is not str and _text(who) != player) or (type(said) is not str and said is not None
+            and _text(said) != phase) or (type(asked) is not str and asked is not None and _text(asked) != permission)):
+        raise _Decline
     if first_round is not True and first_round is not False:
         raise _Decline
     # The decks' limits: no more cards, known and unknown, than the decks hold, and no card more often
@@ -230,8 +237,8 @@ def _players(value: list[Any], weight: int) -> tuple[list[str], set[str], list[S
             hand = pd["hand"]
         except KeyError:
             raise _Decline from None
-        # A string itself: one of a subclass is equal to the name it holds, but the reader reads it as
-        # ``str`` prints it (a ``str`` enum prints its member's name).
+        # A string itself: the reader reads one of a subclass as the text it holds, but the sets of
+        # names kept are looked up by equality, which a subclass may define otherwise.
         if type(who) is not str or who not in good and not _name(who):
             raise _Decline
         if len(pd) != 2:  # a word on having melded, or a key no player has
@@ -368,8 +375,15 @@ def _melds(value: Any) -> tuple[Sequence[str], Sequence[Sequence[Card]], int]:
         known = _MELD_LISTS.get(key)
     except TypeError:  # a meld given as a list of cards
         known, keep = None, False
-    if known is not None:  # a text of a subclass of str equal to one kept: the reader reads it as that text
-        return known
+    if known is not None:
+        # Equal to a kept list, but the reader reads each meld as the text it holds (``_text``), and a
+        # value not a str itself may be equal to a text it does not hold: the list of those texts, then.
+        for md in value:
+            if type(md) is not str:
+                known = _MELD_LISTS.get(tuple(map(_text, value)))
+                break
+        if known is not None:
+            return known
     ranks: list[str] = []
     melds: list[tuple[Card, ...]] = []
     weight = 0
