@@ -16,8 +16,8 @@ measures it, the README quotes the figures):
   canasta is near, or when that would leave its side behind and they lack the canastas to go out at
   will;
 - level 4, a searching player (``search.py``, made by ``game.make_coach``): at each decision with an
-  alternative worth trying (take the pile or draw, go out or wait, which card to discard, lay down or
-  hold back and discard) it plays level 3's choice and its closest alternatives out for a few rounds
+  alternative worth trying (take the pile or draw, go out or wait, which card to discard onto a pile
+  not frozen, lay down or hold back and discard) it plays level 3's choice and its closest alternatives out for a few rounds
   over a counted number of deals of the cards it cannot see, consistent with what it knows
   (``rollout.py`` plays them), and switches only when an alternative clearly does better; elsewhere
   it plays as level 3. Seeded by the position, so a game replays the same.

@@ -1,20 +1,24 @@
 """The coach's level 4: a player that searches its decisions by determinized rollouts.
 
 At each decision that has an alternative worth trying (take the pile or draw; go out or wait; which
-card to discard, level 3's and the next ones in its order; a meld or lay-off of a side that has
-melded, or holding those cards back and discarding at once) the searching player takes level 3's
+card to discard onto a pile not frozen, level 3's and the next ones in its order; a meld or lay-off
+that makes no canasta, of a side that has melded, or holding those cards back and discarding at once) the searching player takes level 3's
 choice and those alternatives, deals the cards it cannot see at random in a way consistent with what
 it knows (each hand's size, the melds, the pile, its own hand, and the cards another player took with
 the pile and has not shown since: the stock and the rest of the other hands are the rest), plays each
 candidate out on the same deals with level 3 at every seat for a few rounds (``rollout.py``: the
 game's own play, without the game), and measures how far its side ends ahead: by the hand's score
 when the hand ended, else by what each side has on the table and in hand (``_standing``). A few rounds
-rather than the whole hand: a rollout costs a few milliseconds instead of several, so every decision
+rather than the whole hand: a rollout costs a fraction of a whole hand's, so every decision
 fits in the budget, and what a discard or a meld changes shows in the next rounds (who takes the pile,
 what is laid down) while the rest of the hand adds mostly noise. The deals are played in batches
 (``BATCH``): an alternative clearly behind level 3's choice leaves the race, so the deals go where the
 choice is close. It keeps level 3's choice unless another candidate does better on the same deals by
-more than chance would explain (``SURE``). Elsewhere (opening, making a canasta) it plays as level 3.
+more than chance would explain (``SURE``). Elsewhere (opening, making a canasta, discarding onto a
+frozen pile) it plays as level 3. A rollout that ends the hand within its rounds (about a third of
+them) is measured by the score, one that goes on by the standing: two scales, so a candidate that
+lets a side go out within the rounds weighs that ending fully, and one that only puts it off weighs
+it not at all.
 
 The work is counted, never timed (``ROLLOUTS`` rollouts a decision at most, ``DEALS`` deals a
 candidate, ``ROUNDS`` rounds a rollout), and the deals are drawn from a seed made of what the player
@@ -255,8 +259,7 @@ def _rollout(table: Table, deal: tuple[dict[str, list[Card]], list[Card]], optio
         points = game.hand_points()
     else:
         points = {s.name: _standing(game.table, s.name) for s in game.table.sides}
-    # Points rather than hands won: on 40 paired deals (seed 5001) the hands-won measure did worse
-    # (and a rollout of a few rounds seldom ends the hand).
+    # Points rather than hands won: on 40 paired deals (seed 5001) the hands-won measure did worse.
     return points[mine] - max(p for n, p in points.items() if n != mine)
 
 
