@@ -182,7 +182,7 @@ def _direct(data: dict[str, Any]) -> Table:
     cut_bonus = get("cut_bonus")
     td = get("turn")
     if ((pile_frozen is not None and pile_frozen is not True and pile_frozen is not False)
-            or type(stock) is not int or not 0 <= stock < _WHOLE
+            or type(stock) is not int or stock < 0  # too big for the decks: refused with them below
             or (cut_bonus is not None and (type(cut_bonus) is not str or cut_bonus not in [s[0] for s in sides]))
             or type(td) is not dict or not _TURN.issuperset(td)):
         raise _Decline
@@ -251,7 +251,7 @@ def _players(value: list[Any], weight: int) -> tuple[list[str], set[str], list[S
             else:
                 hand, w = _cards(hand)
                 weight += w
-        elif type(hand) is int and 0 <= hand < _WHOLE:
+        elif type(hand) is int and hand >= 0:  # a count too big for the decks is refused with them
             unseen += hand
         elif hand is None or type(hand) is int:
             raise _Decline
