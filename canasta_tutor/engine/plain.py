@@ -57,6 +57,10 @@ class LazyTable(Table):
     # parts never change, so a program asking many questions of one position reads them once.
     kernel_view: Any
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # pylint: disable=super-init-not-called
+        # One way to make each: ``make`` (``api.table_from_cards``, ``api.table_from_dict``).
+        raise TypeError(f"{type(self).__name__} is made by {type(self).__name__}.make")
+
     def __getattr__(self, name: str) -> Any:
         # Called only for a slot not yet set: a first look at the table.
         if name in _LAZY and self.parts is not None:
@@ -123,21 +127,12 @@ class PlainTable(LazyTable):
     __slots__ = ()
     parts: PlainParts | None
 
-    def __init__(self, ref: str, hands: Sequence[Sequence[Card] | int], melds: Sequence[Sequence[Sequence[Card]]] = (),
-                 discard: Sequence[Card] = (), stock: int = 0, seat: int = 0, phase: str = "draw",
-                 scores: Sequence[int] = (), first_round: bool = False, permission: str = "none",
-                 has_melded: Sequence[bool] = ()) -> None:  # pylint: disable=super-init-not-called
-        # Two writes past the guard: the table is made per question, and Table.__init__ would set
-        # what is made later.
-        _set_ruleset(self, RESOLVED.get((ref, len(hands))) or ruleset_for(ref, len(hands)))
-        _set_parts(self, (ref, hands, melds, discard, stock, seat, phase, scores, first_round, permission, has_melded))
-        keep_view(self, None)
-
     @staticmethod
     def make(ref: str, hands: Sequence[Sequence[Card] | int], melds: Sequence[Sequence[Sequence[Card]]],
              discard: Sequence[Card], stock: int, seat: int, phase: str, scores: Sequence[int], first_round: bool,
              permission: str, has_melded: Sequence[bool]) -> PlainTable:
-        """``PlainTable(...)`` without a call of ``__init__``: a program makes one per question."""
+        """The table, its ruleset and parts set past the guard (no ``__init__``: a program makes one per
+        question, and Table.__init__ would set what is made later)."""
         table = _new(PlainTable)
         _set_ruleset(table, RESOLVED.get((ref, len(hands))) or ruleset_for(ref, len(hands)))
         _set_parts(table, (ref, hands, melds, discard, stock, seat, phase, scores, first_round, permission,
@@ -181,14 +176,9 @@ class DataTable(LazyTable):
     __slots__ = ()
     parts: DataParts | None
 
-    def __init__(self, parts: DataParts) -> None:  # pylint: disable=super-init-not-called
-        _set_ruleset(self, parts[0])
-        _set_parts(self, parts)
-        keep_view(self, None)
-
     @staticmethod
     def make(parts: DataParts) -> DataTable:
-        """``DataTable(parts)`` without a call of ``__init__``: the reader makes one per position."""
+        """The table of checked ``parts`` (no ``__init__``: the reader makes one per position)."""
         table = _new(DataTable)
         _set_ruleset(table, parts[0])
         _set_parts(table, parts)
