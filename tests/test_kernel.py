@@ -591,3 +591,23 @@ def test_cards_written_without_a_suit_are_matched_as_the_judge_matches_them():
             assert not problems, problems
             checked += 1
     assert checked == 40
+
+
+def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
+    # The kernel counts a meld by its shape (the one rank of its natural cards) only where it has one;
+    # a trusted meld holding a card of another rank or a three is counted card by card, as the judge
+    # counts it, and a red three laid is refused by the kernel itself.
+    c = api.cards
+    hand = c("KD 7H 9D 9C 3H 2C QS QH")
+    melds = [[c("KS KH 9S"), c("7S 7D 3C 2D"), c("2H JK QD QC")], []]
+    for phase, moves in (("play", ("add KD to K", "add 7H to 7", "add 2C to K", "add QS to Q", "meld 9D 9C 3H",
+                                   "meld QS QH 2C", "meld 9D 9C KD", "meld 9D 9C 2C")),
+                         ("draw", ("take KD", "take KD 2C"))):
+        for move in moves:
+            table = api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds, discard=c("5D 8C KC"),
+                                         stock=30, phase=phase)
+            steps = parse_move(move)
+            mine = decide(table, steps)
+            assert mine != JUDGE, move
+            assert mine == judged(api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds,
+                                                       discard=c("5D 8C KC"), stock=30, phase=phase), steps), move

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import THREES, VALUE, Card
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.facts import meld_counts
 from canasta_tutor.engine.kernel.constants import Constants
 from canasta_tutor.engine.kernel.ids import (
@@ -36,13 +36,68 @@ def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[
     naturals, wilds, strays = meld_counts(result, rank)
     if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
         return MIXED_RANKS
-    if new and len(result) < 3:
+    return sized(k, len(result), naturals, wilds, new, hand, cards)
+
+
+def sized(k: Constants, size: int, naturals: int, wilds: int, new: bool, hand: Sequence[Card] | None,
+          cards: tuple[Card, ...]) -> str | None:
+    """``laid`` of a meld of one rank, from its counts: too small for a ``new`` meld, too few
+    naturals, too many wild cards, then the cards laid from ``hand`` (None: known to be held)."""
+    if new and size < 3:
         return TOO_SMALL
     if naturals < k.min_naturals:
         return TOO_FEW_NATURALS
     if wilds and k.too_many_wilds(naturals, wilds):
         return TOO_MANY_WILDS
     return None if hand is None or holds(hand, cards) else NOT_IN_HAND
+
+
+# The counts the meld rules read of a group of cards, worked out once for each group: the listing asks
+# about the same few groups on every turn, and a program about the same melds in many positions. Cards
+# are interned, so a tuple of them is a key hashed in C. Bounded: past ``_KEPT`` groups, the kept ones
+# are let go.
+Shape = tuple[str | None, int, int, int, int]
+_SHAPES: dict[tuple[Card, ...], Shape] = {}
+_KEPT = 1 << 14
+_NO_THREE, _RED_THREE, _BLACK_THREE = 0, 1, 2
+
+
+def shape_of(cards: Sequence[Card]) -> Shape:
+    """(the one rank of the group's cards that are not wild, None when they have none or several;
+    how many are not wild; how many are wild; their points; whether a red three is among them
+    (``_RED_THREE``), else a black three (``_BLACK_THREE``), else ``_NO_THREE``)."""
+    known = _SHAPES.get(cards) if type(cards) is tuple else None
+    if known is not None:
+        return known
+    rank: str | None = None
+    mixed = False
+    others = wilds = value = 0
+    three = _NO_THREE
+    for c in cards:
+        value += c.value
+        if c.is_wild:
+            wilds += 1
+            continue
+        others += 1
+        if c.rank == "3":  # a black three, or one written without a suit: the judge's
+            three = _RED_THREE if c.is_red_three else three or _BLACK_THREE
+        if rank is None:
+            rank = c.rank
+        elif c.rank != rank:
+            mixed = True
+    shape = (None if mixed else rank, others, wilds, value, three)
+    if cards and type(cards) is tuple:  # never the empty group: a step without cards is the judge's
+        if len(_SHAPES) >= _KEPT:  # a long run's old groups give way to the groups of now
+            _SHAPES.clear()
+        _SHAPES[cards] = shape
+    return shape
+
+
+def counted(meld: Sequence[Card], rank: str) -> tuple[int, int] | None:
+    """(naturals, wild cards) of a meld on the table whose cards that are not wild are all of
+    ``rank``, none a three (by its shape); None for any other, whose cards are counted one by one."""
+    r, others, wilds, _, three = shape_of(meld if type(meld) is tuple else tuple(meld))
+    return (others, wilds) if r == rank and not three else None
 
 
 def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, looked: bool = False) -> str | None:
@@ -55,48 +110,66 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, loo
     if k.first_round_restricted and v.first_round:
         return FIRST_ROUND
     cards = step.cards
-    if not cards:  # a step made in code with no cards (the notation always names some): the judge's
-        return JUDGE
-    if not THREES.isdisjoint(cards):  # one look in C for the rare step that holds a three
-        for c in cards:
-            if c.is_red_three:
-                return RED_THREE
-        return JUDGE  # black threes have rules of their own: the judge's
+    try:
+        rank, others, wilds, value, three = _SHAPES[cards]
+    except (KeyError, TypeError):  # a group not seen before (or cards made in code as a list)
+        if not cards:  # a step made in code with no cards (the notation always names some): the judge's
+            return JUDGE
+        rank, others, wilds, value, three = shape_of(cards)
+    if three:
+        return RED_THREE if three == _RED_THREE else JUDGE  # black threes have rules of their own: the judge's
     melds = v.melds
     if step.kind == "add":
-        rank = step.to or ""
-        target = v.meld_of(rank) if rank else None
+        to = step.to or ""
+        target = v.meld_of(to) if to else None
         if target is None:
             return NO_SUCH_MELD
+        if rank != to:  # wild cards alone, or strays: counted card by card
+            rank = to
+            others = -1
+    elif rank is None:
+        rank = meld_rank(cards) or "?"  # no natural card, or several ranks: counted card by card
+        others = -1
+        target = v.meld_of(rank)
     else:
-        rank = meld_rank(cards) or "?"
         target = v.meld_of(rank)
     if target is not None:
         was_canasta = len(target) >= 7
         if was_canasta and k.canasta_closed:
             return CANASTA_CLOSED
-        result = [*target, *cards]
+        size = len(target) + len(cards)
+        if others >= 0:
+            there = counted(target, rank)
+            if there is None:
+                others = -1
+            else:
+                others += there[0]
+                wilds += there[1]
     else:
         was_canasta = False
-        result = list(cards)
-    broken = laid(k, rank, result, target is None, None if looked else hand, cards)
+        size = len(cards)
+    if others >= 0:  # one rank throughout, no three: the counts are the shapes'
+        broken = sized(k, size, others, wilds, target is None, None if looked else hand, cards)
+    else:
+        result = [*target, *cards] if target is not None else list(cards)
+        broken = laid(k, rank, result, target is None, None if looked else hand, cards)
     if broken is not None or not alone:
         return broken
     left = len(hand) - len(cards)
     if left > 1:  # the usual: neither going out nor stopping short
         if target is None and not melds:
-            return first_meld(v, len(result), sum(map(VALUE, cards)))
+            return first_meld(v, size, value)
         return None
-    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
+    grew = size >= 7 and not was_canasta  # the step made a canasta
     concealed = False
     if left == 0:
         # Concealed: the whole hand down at once in a new canasta by a player who had not melded.
-        concealed = target is None and len(result) >= 7 and not v.melded
+        concealed = target is None and size >= 7 and not v.melded
         broken = going_out(v, v.canastas() + grew, concealed, False)
     else:  # one card left
         broken = stopping_short(k, v.canastas() + grew, left)
     if broken is not None:
         return broken
     if target is None and not melds and not concealed:
-        return first_meld(v, len(result), sum(map(VALUE, cards)))
+        return first_meld(v, size, value)
     return None

@@ -22,7 +22,7 @@ from canasta_tutor.engine.kernel.ids import (
     WILD_ON_TOP,
 )
 from canasta_tutor.engine.kernel.initial import first_meld
-from canasta_tutor.engine.kernel.meld import laid
+from canasta_tutor.engine.kernel.meld import counted, laid, sized
 from canasta_tutor.engine.kernel.out import going_out, stopping_short
 from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
@@ -79,14 +79,19 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
         was_canasta = len(target) >= 7
         if was_canasta and k.canasta_closed:
             return CANASTA_CLOSED
-        result = [*target, top, *cards]
+        size = len(target) + 1 + len(cards)
     else:
         was_canasta = False
-        result = [top, *cards]
-    broken = laid(k, rank, result, target is None, hand, cards)
+        size = 1 + len(cards)
+    there = (0, 0) if target is None else counted(target, rank)
+    if there is not None and naturals + wilds == len(cards):  # one rank throughout: the counts are known
+        broken = sized(k, size, there[0] + 1 + naturals, there[1] + wilds, target is None, hand, cards)
+    else:  # cards of another rank among them: counted card by card
+        result = [*target, top, *cards] if target is not None else [top, *cards]
+        broken = laid(k, rank, result, target is None, hand, cards)
     if broken is not None or not alone:
         return broken
-    grew = len(result) >= 7 and not was_canasta  # the step made a canasta
+    grew = size >= 7 and not was_canasta  # the step made a canasta
     left = len(hand) - len(cards) + len(pile) - 1
     if left == 0 and hand:
         broken = going_out(v, v.canastas() + grew, False, False)  # a take is never concealed
@@ -95,7 +100,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     if broken is not None:
         return broken
     if target is None and not melds:
-        return first_meld(v, len(result), top.value + sum(map(VALUE, cards)))
+        return first_meld(v, size, top.value + sum(map(VALUE, cards)))
     return None
 
 
