@@ -16,7 +16,7 @@ from canasta_tutor.engine.cards import THREES, Card
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import AFTER_DISCARD, BELOW_MINIMUM, CANASTA_REQUIRED, CANASTAS_NEEDED, JUDGE
-from canasta_tutor.engine.kernel.meld import meld_step
+from canasta_tutor.engine.kernel.meld import meld_step, shape_of
 from canasta_tutor.engine.kernel.out import going_out
 from canasta_tutor.engine.kernel.pile import take_step
 from canasta_tutor.engine.kernel.turn import ask_step, holds
@@ -164,7 +164,7 @@ def _apply(t: Turn, step: Step) -> None:
         t.drawn = t.took = True
     elif kind == "meld" or kind == "add":
         t.counted += _lay(t, step.cards)
-        rank = (step.to or "") if kind == "add" else (meld_rank(step.cards) or "?")
+        rank = (step.to or "") if kind == "add" else (shape_of(step.cards)[0] or meld_rank(step.cards) or "?")
         _into_meld(t, rank, step.cards)
     elif kind == "discard":  # the pile is left as it was: nothing after a discard reads it (a step
         _lay(t, step.cards)  # after one is refused, and the move's end asks only the hand and melds)
@@ -189,12 +189,12 @@ def _lay(t: Turn, cards: Sequence[Card]) -> int:
 def _into_meld(t: Turn, rank: str, cards: Sequence[Card]) -> None:
     ranks, melds = t.ranks, t.melds
     assert isinstance(ranks, list) and isinstance(melds, list)  # the turn's own lists (``start``)
-    for i, r in enumerate(ranks):
-        if r == rank:
-            melds[i] = [*melds[i], *cards]
-            if i < len(t.ranks_before):
-                t.laid_off = True
-            return
+    if rank in ranks:
+        i = ranks.index(rank)  # the first of its rank, as ``meld_of`` finds it
+        melds[i] = [*melds[i], *cards]
+        if i < len(t.ranks_before):
+            t.laid_off = True
+        return
     melds.append(list(cards))
     ranks.append(rank)
     t.new_melds.append(rank)
