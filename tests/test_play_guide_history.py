@@ -125,6 +125,22 @@ def test_the_guide_stops_after_its_hand_and_speaks_other_rulesets_and_languages(
     assert "Guide:" not in danish.stdout and "Vejleder:" in danish.stdout
 
 
+def test_no_meld_in_the_first_round_is_put_down_to_the_rule_that_forbids_it(tmp_path):
+    # Danish: nobody melds in their first turn. Ann's first hand of seed 7 holds QS QC JK (70 points, over
+    # the 50 her side needs), so the first meld's minimum is not why she cannot meld.
+    proc = canasta("play", "--seed", "7", "--guided", "--ruleset", "danish", "--coach", "quiet", cwd=tmp_path,
+                   stdin="save start.yaml\ndraw\nmeld QS QC JK\nquit\n")
+    hand = parse_cards(yaml.safe_load((tmp_path / "start.yaml").read_text())["players"][0]["hand"])
+    assert {"QS", "QC", "JK"} <= {str(c) for c in hand}
+    none = next(t for t in _guide(proc.stdout) if t.startswith("no meld is possible"))
+    assert "nobody may meld during their first turn" in none and "must count at least" not in none
+    assert "Refused: meld QS QC JK: in this ruleset nobody may meld during their first turn" in proc.stdout
+    danish = canasta("play", "--seed", "7", "--guided", "--ruleset", "danish", "--coach", "quiet", "--lang", "da",
+                     cwd=tmp_path, stdin="draw\nquit\n")
+    assert "Vejleder: du kan ikke lægge noget ned i denne tur: med disse regler må ingen lægge ned i sin første tur" \
+        in danish.stdout
+
+
 def test_guided_with_resume_guides_the_hand_in_play(tmp_path):
     canasta("play", "--seed", "3", cwd=tmp_path, stdin="draw\nsave game.yaml\nquit\n")
     proc = canasta("play", "--resume", "game.yaml", "--guided", cwd=tmp_path, stdin="quit\n")

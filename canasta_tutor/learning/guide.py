@@ -143,6 +143,27 @@ class Guide:
             return texts.rule_message(f.rule, f.params)
         return say("no-take-finish")
 
+    def _why_no_meld(self, t: Table) -> str | None:
+        """The judge's reason the likeliest meld of the hand (the rank held most, three of it, or two
+        and a wild card) is refused, when that reason is a rule of the turn (``turn.*``: the first
+        round, say), which refuses any meld; None for any other reason (the first meld's minimum), or
+        when the hand holds no such meld."""
+        hand = t.mover.hand or []
+        wilds = [c for c in hand if c.is_wild]
+        by_rank: dict[str, list[Card]] = {}
+        for c in hand:
+            if c.is_natural:
+                by_rank.setdefault(c.rank, []).append(c)
+        best = max(by_rank.values(), key=len, default=[])
+        cards = best[:3] if len(best) >= 3 else best[:2] + wilds[:1] if len(best) == 2 and wilds else []
+        if not cards:
+            return None
+        v = judge(t, [Step("meld", tuple(cards))])
+        if not v.violations or not v.violations[0].rule.startswith("turn."):
+            return None
+        f = v.violations[0]
+        return texts.rule_message(f.rule, f.params)
+
     def _meld(self, t: Table, options: list[Option]) -> list[str]:
         side = t.side_of(self.human)
         melds = [o for o in options if o.kind == "meld"]
@@ -153,6 +174,9 @@ class Guide:
         tier = t.ruleset.threshold(side.score)
         if not melds:
             if "meld" not in self.told and self._once("meld-none"):
+                other = self._why_no_meld(t)
+                if other is not None:  # a rule other than the first meld's minimum (the first round, say)
+                    return [self._line("meld-none-rule", reason=other)]
                 if tier.need is None:
                     return [self._line("meld-none-canasta", score=side.score)]
                 return [self._line("meld-none", need=tier.need, score=side.score)]

@@ -1271,6 +1271,7 @@ TEXTS = {
             'counts': '{move}: {points}',
             'meld-none': "no meld is possible for you this turn: your side's first meld must count at least {need} points (your side's score is {score}), and your hand does not make one. Discard to end the turn.",
             'meld-none-canasta': "no meld is possible for you this turn: at a score of {score} your side's first meld must include a canasta. Discard to end the turn.",
+            'meld-none-rule': 'no meld is possible for you this turn: {reason}. Discard to end the turn.',
             'meld': "you can put down a new meld, such as '{move}'; your side has melded already, so no minimum applies.",
             'add': "you can lay off: add cards from your hand to a meld of your side, such as '{move}'. A meld of seven cards is a canasta; going out needs {canastas}, and your side has {has}.",
             'out': "you can go out now, such as '{move}': it puts down your last cards and ends the hand, and your side earns {bonus} points for going out.",
