@@ -611,3 +611,18 @@ def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
             assert mine != JUDGE, move
             assert mine == judged(api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds,
                                                        discard=c("5D 8C KC"), stock=30, phase=phase), steps), move
+
+
+def test_the_kept_shapes_of_card_groups_stay_bounded(monkeypatch):
+    from canasta_tutor.engine.kernel import meld
+
+    monkeypatch.setattr(meld, "_KEPT", 4)
+    monkeypatch.setattr(meld, "_SHAPES", {})
+    groups = [tuple(api.cards(f"{r}S {r}D {r}H")) for r in ("4", "5", "6", "7", "8", "9", "10")]
+    for g in groups:
+        assert meld.shape_of(g) == (g[0].rank, 3, 0, sum(c.value for c in g), 0)
+        assert len(meld._SHAPES) <= 4
+    assert meld.shape_of(list(groups[0])) == meld.shape_of(groups[0])  # a list is counted, never kept
+    assert list(groups[0]) not in meld._SHAPES.values()
+    mixed = tuple(api.cards("9S 2C 3H"))  # two ranks, a wild card and a red three
+    assert meld.shape_of(mixed) == (None, 2, 1, sum(c.value for c in mixed), 1)
