@@ -129,6 +129,8 @@ def selfplay(hands: int = 4) -> None:
     from canasta_tutor.engine.ruleset import BUILTIN
     from canasta_tutor.play.selfplay import play_hand
 
+    for rid in BUILTIN:  # each ruleset read from its file, and the modules loaded: warm, not counted
+        play_hand(rid, 0, max_turns=0, checks=False)
     moves = 0
     spent = 0.0
     rates = []
