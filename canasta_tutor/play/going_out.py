@@ -40,6 +40,25 @@ def ways_out(gen, pool: Pool) -> None:
             short += 1
     if short >= 2:
         return
+    # Going out needs the side's canastas (``_Shares``). Each meld a way out below lays cards on (its
+    # ``targets``) is a canasta at most when every card of its rank held and every wild card go to it;
+    # where even that leaves the side short, no way out is there, and none is judged.
+    need = gen.rs.canastas_to_go_out
+    if need > 0:
+        wild = counts.get("2", 0) + counts.get("JK", 0)
+        could = sum(1 for m in melds if m.is_canasta and m.rank not in NATURAL_RANKS)  # ``untouched``
+        for r in NATURAL_RANKS:  # a rank held: one target, onto its meld if the side has one
+            k = counts.get(r)
+            if k:
+                there = melded.get(r)
+                if k + (len(there.cards) if there is not None else 0) + wild >= 7:
+                    could += 1
+        for m in melds:  # a meld of a rank not held: a target of its own, as long as its rank's first meld
+            r = m.rank
+            if r in NATURAL_RANKS and not counts.get(r) and len(melded[r].cards) + wild >= 7:
+                could += 1
+        if could < need:
+            return
     for last in [None, *classes]:
         left = dict(counts)
         if last is not None:
