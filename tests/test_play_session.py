@@ -98,3 +98,13 @@ def test_the_hands_left_agree_with_their_verb_in_every_language(tmp_path):
     for hands, said in (("1", "falta 1 mão"), ("2", "faltam 2 mãos")):
         first = canasta("play", "--lang", "pt-BR", "--seed", "7", "--hands", hands, cwd=tmp_path, stdin="quit\n")
         assert said in first.stdout.splitlines()[0], first.stdout.splitlines()[0]
+
+
+def test_a_refused_move_names_no_card_of_the_stock(tmp_path):
+    # A second draw is refused; its ruling (and `why`) must not show the stock's next cards, which the
+    # next draw then takes. Saved before the refused draw: the stock's top cards are in the file.
+    proc = canasta("play", "--seed", "11", "--ruleset", "danish", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="draw\ndiscard 5H\ndraw\nsave drawn.yaml\ndraw\nwhy\ndraw; meld 9H 9S 9D\nquit\n")
+    refused = [line for line in proc.stdout.splitlines() if line.startswith("Refused: draw")]
+    assert refused and all(line.startswith(("Refused: draw: ", "Refused: draw; meld 9")) for line in refused), refused
+    assert "ILLEGAL  draw  (danish" in proc.stdout

@@ -272,12 +272,24 @@ class Game:
         return out
 
     def play(self, steps: list[Step]) -> Verdict:
-        """Judge the move on the table and, when it is legal, make it. A refused move changes nothing.
+        """Judge the move on the table and, when it is legal, make it. A refused move changes nothing,
+        and its ruling names no card of the stock: the draw is named only in a move that is made.
 
         A move that asks the partner is made up to the question; the partner answers (the answer is
         kept on the table and in ``answers``), and the rest of the move is judged after it. A move
         the answer or the limit on asking rules out raises ``NotNow``."""
-        steps = self.named(steps)
+        before = self.table
+        v = self._play(self.named(steps))
+        if not v.legal and any(s.kind == "draw" for s in steps):
+            # The stock's cards stay unseen: the ruling the player can know, on what was judged (the
+            # whole move, or what follows a question the partner answered)
+            judged = steps if self.table is before else split_at_ask(steps)[1]
+            unseen = judge(self.table, judged)
+            if not unseen.legal:
+                return unseen
+        return v
+
+    def _play(self, steps: list[Step]) -> Verdict:
         first, rest = split_at_ask(steps)
         if rest or any(s.kind == "ask" for s in first):
             partnered = partner_of(self.table, self.table.turn.player) is not None
