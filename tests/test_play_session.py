@@ -108,3 +108,31 @@ def test_a_refused_move_names_no_card_of_the_stock(tmp_path):
     refused = [line for line in proc.stdout.splitlines() if line.startswith("Refused: draw")]
     assert refused and all(line.startswith(("Refused: draw: ", "Refused: draw; meld 9")) for line in refused), refused
     assert "ILLEGAL  draw  (danish" in proc.stdout
+
+
+OUT_NOW = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 9S}
+  - {name: Bob, hand: 10D KH 10S 5C 6C}
+  - {name: Cas, hand: 8S 6H 9C QS QD}
+  - {name: Dee, hand: 10C 8C 5D JD 4S}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [4H 4H 4C 4C 4D 2S 2C, KS KH KD, 7H 7D 7C]}
+  - {name: EW, players: [Bob, Dee], melds: [JS JH JC 2D]}
+discard: 6D 5H 8H
+stock: 72
+turn: {player: Ann, phase: play, permission: granted}
+"""
+
+
+def test_the_hand_you_end_is_over_before_the_next_hands_first_turn_is_told(tmp_path):
+    (tmp_path / "out.yaml").write_text(OUT_NOW)
+    proc = canasta("play", "--resume", "out.yaml", "--hands", "2", "--coach", "quiet", cwd=tmp_path,
+                   stdin="discard 9S\nquit\n")
+    after = proc.stdout.split("OK: discard 9S", 1)[1].strip().splitlines()
+    assert after[0].startswith("Hand 1 is over: Ann went out"), after[:3]
+    dealt = next(line for line in after if line.startswith("Hand 2 is dealt"))
+    first = re.search(r"; (\w+) plays first", dealt).group(1)
+    told = after[after.index(dealt) + 1]
+    assert told.startswith(f"{first}: "), (dealt, told)  # the player said to play first is the first told

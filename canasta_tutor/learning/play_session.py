@@ -137,6 +137,7 @@ class Session:
 
     def _computer_turns(self) -> None:
         g = self.game
+        self._hand_over()  # a hand your move ended is over before the next hand's first turn is told
         while not g.over and g.to_play.player != "human":
             told = g.computer_turn()
             if self.coach == "chatty":  # every move with its own reason
