@@ -136,3 +136,32 @@ def test_the_hand_you_end_is_over_before_the_next_hands_first_turn_is_told(tmp_p
     first = re.search(r"; (\w+) plays first", dealt).group(1)
     told = after[after.index(dealt) + 1]
     assert told.startswith(f"{first}: "), (dealt, told)  # the player said to play first is the first told
+
+
+NO_GIVEN = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 9S 2S, has_melded: true}
+  - {name: Bob, hand: 10D KH 10S 5C KS}
+  - {name: Cas, hand: JK JK JK AD AH}
+  - {name: Dee, hand: 10C 8C 5D 4S, has_melded: true}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [4H 4H 4C 4C 4D 2S 2C, KS KH KD, 7H 7D 7C]}
+  - {name: EW, players: [Bob, Dee], melds: [JS JH JC 2D JD]}
+discard: 6D 5H 8H QC 6C 6H QD
+stock: 67
+turn: {player: Ann, phase: play, permission: refused}
+"""
+
+
+def test_a_move_after_which_the_turn_cannot_end_is_not_made(tmp_path):
+    # Cas said no: Ann may not go out. Laying off 2S would leave her 9S, whose discard would go out: the
+    # lay-off is legal so far, but nothing could end her turn after it. It is not made, and the hand goes on.
+    (tmp_path / "no.yaml").write_text(NO_GIVEN)
+    assert "dead end" in canasta("check", "no.yaml", "add 2S to K", cwd=tmp_path).stdout
+    proc = canasta("play", "--resume", "no.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="add 2S to K\nsave after.yaml\ndiscard 2S\nquit\n")
+    assert "Not made: after that move no legal way would remain to finish your turn" in proc.stdout
+    assert "no legal move was left" not in proc.stdout and "OK: add 2S" not in proc.stdout
+    assert yaml.safe_load((tmp_path / "after.yaml").read_text())["players"][0]["hand"] == "9S 2S"
+    assert "OK: discard 2S" in proc.stdout

@@ -32,6 +32,7 @@ from canasta_tutor.play.dealing import (
     snapshot_text,
     turn_upcard,
 )
+from canasta_tutor.play.finishing import can_finish
 from canasta_tutor.play.moves import MOVES_PER_TURN, MoveList, Option, legal_moves, playable
 from canasta_tutor.play.partner import (
     Answer,
@@ -309,11 +310,15 @@ class Game:
             if not rest:
                 return v
             steps = rest
+        v = judge(self.table, steps)
         if self.table.turn.permission == "granted" and any(s.kind == "discard" for s in steps):
-            v = judge(self.table, steps)
             if v.legal and not v.went_out and self._can_go_out():
                 raise NotNow("bound-to-go-out", player=self.table.turn.player)
-        return self._make(steps)
+        if v.legal and not (v.went_out or v.state.discarded or v.state.ended_by_red_three) and can_finish(v) is False:
+            # Legal so far, but nothing could end the turn after it (every discard or way out breaks a
+            # rule, the partner's no among them): made, the hand could only stop there.
+            raise NotNow("dead-end-move")
+        return self._make(steps, v)
 
     def _make(self, steps: list[Step], v: Verdict | None = None) -> Verdict:
         """Judge (unless ``v`` is the ruling already) and make the move when it is legal."""
