@@ -448,3 +448,15 @@ def test_ways_out_count_every_way_once(hand):
     listed = {card_class(o.steps[-1].cards[0]) if o.steps[-1].kind == "discard" else None: o.ways
               for o in legal_moves(table).of_kind("out") if len(o.steps) > 1}  # one step: a lay-off or a meld
     assert listed == _concrete_ways_out(table)
+
+
+def test_a_way_out_onto_two_melds_of_one_rank_is_listed():
+    # A program's table may give a side two melds of one rank; with its one card of that rank the last
+    # discard, each meld is a target of its own, and both may be canastas. The listing's bound on the
+    # canastas a way out can make counts them both.
+    c = api.cards
+    t = api.table_from_cards("classic-2p", [c("JK 5H 10C 5D"), 11],
+                             melds=[[c("10S 10H 10D 10C 10S 10H 10D 2D"), c("10S 10H 10D 10C 10S 2D JK")], []],
+                             discard=c("5D 8C"), stock=30, phase="play", has_melded=[True, False])
+    assert api.check(t, "meld 5H 5D JK; discard 10C").legal
+    assert "meld 5H 5D JK; discard 10C" in [o.move for o in legal_moves(t).options if o.kind == "out"]

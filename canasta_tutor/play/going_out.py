@@ -5,6 +5,7 @@ A part of the move listing (``moves.py``): ``gen`` is its generator, whose side,
 options these functions use."""
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from math import comb
 
@@ -47,16 +48,17 @@ def ways_out(gen, pool: Pool) -> None:
     if need > 0:
         wild = counts.get("2", 0) + counts.get("JK", 0)
         could = sum(1 for m in melds if m.is_canasta and m.rank not in NATURAL_RANKS)  # ``untouched``
-        for r in NATURAL_RANKS:  # a rank held: one target, onto its meld if the side has one
-            k = counts.get(r)
-            if k:
-                there = melded.get(r)
-                if k + (len(there.cards) if there is not None else 0) + wild >= 7:
-                    could += 1
-        for m in melds:  # a meld of a rank not held: a target of its own, as long as its rank's first meld
-            r = m.rank
-            if r in NATURAL_RANKS and not counts.get(r) and len(melded[r].cards) + wild >= 7:
-                could += 1
+        of_rank = Counter(m.rank for m in melds)
+        for r in NATURAL_RANKS:
+            k = counts.get(r, 0)
+            there = melded.get(r)
+            size = len(there.cards) if there is not None else 0
+            # A rank still held once the last card is out is one target, onto its meld if the side has
+            # one; a rank not held (none of it, or its one card the last) is a target for each of its
+            # melds, each as long as the rank's first meld
+            held = 1 if k and k + size + wild >= 7 else 0
+            not_held = of_rank[r] if k <= 1 and there is not None and size + wild >= 7 else 0
+            could += max(held, not_held)
         if could < need:
             return
     for last in [None, *classes]:
