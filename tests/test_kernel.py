@@ -601,8 +601,8 @@ def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
     hand = c("KD 7H 9D 9C 3H 2C QS QH")
     melds = [[c("KS KH 9S"), c("7S 7D 3C 2D"), c("2H JK QD QC")], []]
     for phase, moves in (("play", ("add KD to K", "add 7H to 7", "add 2C to K", "add QS to Q", "meld 9D 9C 3H",
-                                   "meld QS QH 2C", "meld 9D 9C KD", "meld 9D 9C 2C")),
-                         ("draw", ("take KD", "take KD 2C"))):
+                                   "meld QS QH 2C", "meld 9D 9C KD", "meld 9D 9C 2C", "add 9D to Q", "add 9D 2C to Q")),
+                         ("draw", ("take KD", "take KD 2C", "take KD 9D"))):
         for move in moves:
             table = api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds, discard=c("5D 8C KC"),
                                          stock=30, phase=phase)
@@ -622,7 +622,20 @@ def test_the_kept_shapes_of_card_groups_stay_bounded(monkeypatch):
     for g in groups:
         assert meld.shape_of(g) == (g[0].rank, 3, 0, sum(c.value for c in g), 0)
         assert len(meld._SHAPES) <= 4
-    assert meld.shape_of(list(groups[0])) == meld.shape_of(groups[0])  # a list is counted, never kept
-    assert list(groups[0]) not in meld._SHAPES.values()
+    meld._SHAPES.clear()
+    assert meld.shape_of(list(groups[0])) == meld.shape_of(tuple(groups[0]))  # a list is counted, never kept
+    assert list(meld._SHAPES) == [tuple(groups[0])]
+    assert meld.shape_of(()) == (None, 0, 0, 0, 0) and () not in meld._SHAPES  # nor the empty group
     mixed = tuple(api.cards("9S 2C 3H"))  # two ranks, a wild card and a red three
     assert meld.shape_of(mixed) == (None, 2, 1, sum(c.value for c in mixed), 1)
+
+
+def test_a_step_without_cards_is_the_judges_after_an_empty_meld_was_counted():
+    # A program's table may hold an empty meld, whose shape is counted; a step made in code with no
+    # cards must still go to the judge, not be counted as that empty group.
+    t = api.table_from_cards("classic-2p", [api.cards("5C 6D 7H"), 11], melds=[[(), api.cards("KS KH KD")], []],
+                             discard=api.cards("7D"), stock=30, phase="play")
+    decide(t, parse_move("add KC to K"))
+    decide(t, [Step("add", (Card("K", "C"),), "")])
+    for steps in ([Step("meld")], [Step("meld", ())], [Step("add", (), "K")]):
+        assert decide(t, steps) == JUDGE

@@ -144,8 +144,8 @@ class Guide:
         return say("no-take-finish")
 
     def _why_no_meld(self, t: Table) -> str | None:
-        """The judge's reason the likeliest meld of the hand (the rank held most, three of it, or two
-        and a wild card) is refused, when that reason is a rule of the turn (``turn.*``: the first
+        """The judge's reason the likeliest meld of the hand (three cards: of the rank held most, made
+        up with wild cards) is refused, when that reason is a rule of the turn (``turn.*``: the first
         round, say), which refuses any meld; None for any other reason (the first meld's minimum), or
         when the hand holds no such meld."""
         hand = t.mover.hand or []
@@ -155,8 +155,8 @@ class Guide:
             if c.is_natural:
                 by_rank.setdefault(c.rank, []).append(c)
         best = max(by_rank.values(), key=len, default=[])
-        cards = best[:3] if len(best) >= 3 else best[:2] + wilds[:1] if len(best) == 2 and wilds else []
-        if not cards:
+        cards = best[:3] + wilds[:3 - len(best[:3])]  # three cards, naturals first (a ruleset may ask for one)
+        if not best or len(cards) < 3:
             return None
         v = judge(t, [Step("meld", tuple(cards))])
         if not v.violations or not v.violations[0].rule.startswith("turn."):
