@@ -135,6 +135,10 @@ def test_no_meld_in_the_first_round_is_put_down_to_the_rule_that_forbids_it(tmp_
     none = next(t for t in _guide(proc.stdout) if t.startswith("no meld is possible"))
     assert "nobody may meld during their first turn" in none and "must count at least" not in none
     assert "Refused: meld QS QC JK: in this ruleset nobody may meld during their first turn" in proc.stdout
+    # nor may Bob take the pile on his first turn: the discard is explained without a promise he could
+    discard = next(t for t in _guide(proc.stdout) if t.startswith("a discard ends your turn"))
+    assert "Bob cannot now: in this ruleset nobody may take the pile during their first turn" in discard
+    assert "may take the pile with it" not in discard and "could take the pile" not in discard
     danish = canasta("play", "--seed", "7", "--guided", "--ruleset", "danish", "--coach", "quiet", "--lang", "da",
                      cwd=tmp_path, stdin="draw\nquit\n")
     assert "Vejleder: du kan ikke lægge noget ned i denne tur: med disse regler må ingen lægge ned i sin første tur" \

@@ -196,12 +196,16 @@ class Guide:
     def _discard(self, t: Table, discards: list[Option]) -> str:
         names = [p.name for p in t.players]
         following = names[(names.index(self.human) + 1) % len(names)]
+        first_round = self.game.next_in_first_round()
+        barred = self._take_barred(discards, following, first_round)
+        if barred is not None:  # a rule of the turn: nobody takes the pile then, whatever is discarded
+            return self._line("discard-no-take", player=following, reason=barred)
         lines = [self._line("discard", player=following)]
         if following in t.side_of(self.human).players:
             return lines[0]
         risky: dict[str, int] = {}
         for o in discards:
-            size = _feeds(o, self.human, following)
+            size = _feeds(o, self.human, following, first_round)
             if size:
                 risky.setdefault(str(o.steps[-1].cards[0]), size)
         if risky:
@@ -213,6 +217,19 @@ class Guide:
         if wild and "wild" in t.ruleset.pile_frozen_by:
             lines.append(say("discard-wild", cards=texts.listed(wild)))
         return " ".join(lines)
+
+    def _take_barred(self, discards: list[Option], following: str, first_round: bool) -> str | None:
+        """The rule of the turn (``turn.*``: the first round, say) by which ``following`` may not take
+        the pile at all on their next turn, after any of ``discards``, in words; None when none bars it."""
+        o = next((o for o in discards if not o.verdict.went_out), None)
+        if o is None:
+            return None
+        view = as_next_sees_it(o.verdict.after, self.human, following, first_round)
+        v = judge(view, [Step("take")])
+        if v.legal or not v.violations[0].rule.startswith("turn."):
+            return None
+        f = v.violations[0]
+        return texts.rule_message(f.rule, f.params)
 
     def _ask(self, t: Table) -> str:
         rs = t.ruleset
@@ -230,13 +247,14 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _feeds(option: Option, mover: str, following: str) -> int:
+def _feeds(option: Option, mover: str, following: str, first_round: bool) -> int:
     """The size of the pile ``following`` could take after ``option`` (a discard) by laying its top card
-    on a meld of their side, judged on the table as the mover sees it (their hand unknown); 0 if none."""
+    on a meld of their side, judged on the table as the mover sees it (their hand unknown), on their
+    turn (``first_round``: in the hand's first round); 0 if none."""
     after = option.verdict.after
     if option.verdict.went_out:
         return 0
-    view = as_next_sees_it(after, mover, following)
+    view = as_next_sees_it(after, mover, following, first_round)
     return len(view.discard) if judge(view, [Step("take")]).legal else 0
 
 

@@ -260,6 +260,10 @@ class Game:
         self._end_hand("stuck", None, False)
         return True
 
+    def next_in_first_round(self) -> bool:
+        """Whether the next player's turn is in the hand's first round (as ``_start_turn`` will say)."""
+        return self.turns + 1 < len(self.names)
+
     def named(self, steps: list[Step]) -> list[Step]:
         """The move with its draw named: the stock's top cards, a red three's replacement after it."""
         out = []

@@ -31,18 +31,21 @@ def next_player(table: Table) -> str:
     return names[(names.index(table.turn.player) + 1) % len(names)]
 
 
-def as_next_sees_it(after: Table, mover: str, following: str) -> Table:
+def as_next_sees_it(after: Table, mover: str, following: str, first_round: bool = False) -> Table:
     """The table after ``mover``'s discard with ``following`` about to draw, as ``mover`` sees it:
-    every other hand only a count."""
+    every other hand only a count. ``first_round``: that turn of ``following`` is in the hand's first
+    round (where a ruleset may forbid taking the pile)."""
     view = after.seen_by(mover)
-    view.turn = Turn(following, "draw", first_round=False, permission="none")
+    view.turn = Turn(following, "draw", first_round=first_round, permission="none")
     return view
 
 
-def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None) -> Warning | None:
+def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
+                 first_round: bool = False) -> Warning | None:
     """A warning when ``steps`` (a legal move that ends with a discard and does not go out) lets the
     next opponent take the pile onto a meld of their side (``pile``), or with a pair of the card's
-    rank the mover saw them take with the pile (``took``, from ``memory``); None otherwise."""
+    rank the mover saw them take with the pile (``took``, from ``memory``); None otherwise.
+    ``first_round``: the next opponent's turn is in the hand's first round."""
     v = judge(table, steps)
     if not v.legal or v.went_out or not v.state.discarded:
         return None
@@ -50,7 +53,7 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None) 
     following = next_player(table)
     if following in table.side_of(mover).players:
         return None  # a partner's take is no loss
-    view = as_next_sees_it(v.after, mover, following)
+    view = as_next_sees_it(v.after, mover, following, first_round)
     card = next(s.cards[0] for s in reversed(steps) if s.kind == "discard")
     figures = {"player": following, "card": str(card), "rank": card.rank, "size": len(view.discard)}
     if judge(view, [Step("take")]).legal:
@@ -65,10 +68,10 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None) 
     return None
 
 
-def no_safe_discard(table: Table, memory: Memory | None = None) -> bool:
+def no_safe_discard(table: Table, memory: Memory | None = None, first_round: bool = False) -> bool:
     """Whether every discard the player on turn could make now (without going out) is warned of: then a
     warning names no better card, and says so."""
     from canasta_tutor.play.moves import legal_moves
 
     discards = [o for o in legal_moves(table).of_kind("discard") if not o.verdict.went_out]
-    return bool(discards) and all(pile_warning(table, o.steps, memory) is not None for o in discards)
+    return bool(discards) and all(pile_warning(table, o.steps, memory, first_round) is not None for o in discards)
