@@ -165,3 +165,18 @@ def test_a_move_after_which_the_turn_cannot_end_is_not_made(tmp_path):
     assert "no legal move was left" not in proc.stdout and "OK: add 2S" not in proc.stdout
     assert yaml.safe_load((tmp_path / "after.yaml").read_text())["players"][0]["hand"] == "9S 2S"
     assert "OK: discard 2S" in proc.stdout
+
+
+def test_no_question_to_the_partner_when_no_way_out_is_open(tmp_path):
+    # Ann has drawn, and 9S and 5D cannot both be put down: no yes could let her go out, so she is not
+    # bound by one she cannot keep. With 9S 2S she could (2S onto the kings, 9S the last discard): asked.
+    (tmp_path / "no.yaml").write_text(NO_GIVEN.replace("hand: 9S 2S", "hand: 9S 5D 2S").replace("refused", "none")
+                                      .replace("stock: 67", "stock: 66"))
+    proc = canasta("play", "--resume", "no.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="ask\nquit\n")
+    assert "Not asked: no way to go out is open to you this turn" in proc.stdout
+    assert "Cas answers" not in proc.stdout
+    (tmp_path / "yes.yaml").write_text(NO_GIVEN.replace("refused", "none"))
+    proc = canasta("play", "--resume", "yes.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="ask\nquit\n")
+    assert "Cas answers Ann" in proc.stdout and "Not asked" not in proc.stdout

@@ -413,7 +413,7 @@ class Session:
         g = self.game
         asked = len(g.answers)
         try:
-            v = g.play(steps)
+            v = g.play(steps, player=True)
         except NotNow as exc:
             made = len(g.answers) > asked
             self._answers()

@@ -251,6 +251,12 @@ class Game:
     def _can_go_out(self) -> bool:
         return any(o.kind == "out" for o in legal_moves(self.table).options)
 
+    def _could_go_out(self) -> bool:
+        """Whether a way out would be open this turn with the partner's yes."""
+        granted = self.table.clone()
+        granted.turn.permission = "granted"
+        return any(o.kind == "out" for o in legal_moves(granted).options)
+
     def end_if_stuck(self) -> bool:
         """End the hand when the player on turn has no legal move at all (a Danish player left with
         only wild cards, say: see docs/decisions.md). True when it ended. A player who may still ask
@@ -276,15 +282,21 @@ class Game:
             out.append(step)
         return out
 
-    def play(self, steps: list[Step]) -> Verdict:
+    def play(self, steps: list[Step], player: bool = False) -> Verdict:
         """Judge the move on the table and, when it is legal, make it. A refused move changes nothing,
         and its ruling names no card of the stock: the draw is named only in a move that is made.
+        ``player``: the move is a person's, who is spared a move after which nothing could end the turn
+        and a question to the partner when no way out is open (``NotNow``); a computer player's moves
+        are the listing's, which leaves those out wherever anything else is left.
 
         A move that asks the partner is made up to the question; the partner answers (the answer is
         kept on the table and in ``answers``), and the rest of the move is judged after it. A move
         the answer or the limit on asking rules out raises ``NotNow``."""
         before = self.table
-        v = self._play(self.named(steps))
+        if player and self.table.turn.phase == "play" and any(s.kind == "ask" for s in steps) \
+                and self.table.turn.permission == "none" and not self._could_go_out():
+            raise NotNow("ask-no-way-out")
+        v = self._play(self.named(steps), player)
         if not v.legal and any(s.kind == "draw" for s in steps):
             # The stock's cards stay unseen: the ruling the player can know, on what was judged (the
             # whole move, or what follows a question the partner answered)
@@ -294,7 +306,7 @@ class Game:
                 return unseen
         return v
 
-    def _play(self, steps: list[Step]) -> Verdict:
+    def _play(self, steps: list[Step], player: bool) -> Verdict:
         first, rest = split_at_ask(steps)
         if rest or any(s.kind == "ask" for s in first):
             partnered = partner_of(self.table, self.table.turn.player) is not None
@@ -318,7 +330,8 @@ class Game:
         if self.table.turn.permission == "granted" and any(s.kind == "discard" for s in steps):
             if v.legal and not v.went_out and self._can_go_out():
                 raise NotNow("bound-to-go-out", player=self.table.turn.player)
-        if v.legal and not (v.went_out or v.state.discarded or v.state.ended_by_red_three) and can_finish(v) is False:
+        if player and v.legal and not (v.went_out or v.state.discarded or v.state.ended_by_red_three) \
+                and can_finish(v) is False:
             # Legal so far, but nothing could end the turn after it (every discard or way out breaks a
             # rule, the partner's no among them): made, the hand could only stop there.
             raise NotNow("dead-end-move")

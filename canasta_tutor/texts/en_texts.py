@@ -1224,6 +1224,7 @@ TEXTS = {
             'other': 'This ruleset lets a player ask "may I go out?" only {count} times in a hand.',
         },
         'bound-to-go-out': "Your partner said yes, and the answer binds: {player} must go out this turn (type 'moves' to see the ways out).",
+        'ask-no-way-out': "Not asked: no way to go out is open to you this turn, so there is nothing to ask your partner yet (type 'moves' to see what you can do).",
         'dead-end-move': "Not made: after that move no legal way would remain to finish your turn (every discard or way out would break a rule). Type 'moves' for the moves that leave one.",
         'answer': {
             'little': 'yes: I hold only {points} points, less than the {bonus} going out earns.',
