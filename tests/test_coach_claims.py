@@ -52,6 +52,7 @@ def _take(t, ml, mem, a):
     o, p = a.option, a.params
     top = t.discard[-1]
     return (o.kind == "take" and p["size"] == len(t.discard) and p["top"] == str(top)
+            and p["under"] == len(t.discard) - 1  # the top card goes to a meld, the rest to the hand
             and top in o.verdict.after.side_of(t.turn.player).meld_of(top.rank).cards)
 
 
@@ -158,10 +159,20 @@ def _wait_canasta(t, ml, mem, a):
 
 
 def _feeds(t, ml, mem, a):
+    """The next player may take the pile by laying the card onto their side's meld, with no card of
+    their hand: the judge's ruling on the table as the mover sees it after the discard."""
     card = _discarded(a.option)
-    return (a.params["player"] == _next_opponent(t) and a.params["size"] == len(t.discard) + 1  # with the card on it
-            and not t.pile_content_frozen()
-            and any(s.meld_of(card.rank) is not None for s in _opponents(t, t.turn.player)))
+    after = a.option.verdict.after
+    following = next_player(t)
+    return (a.params["player"] == _next_opponent(t) == following and a.params["size"] == len(t.discard) + 1
+            and after.side_of(following).meld_of(card.rank) is not None
+            and judge(as_next_sees_it(after, t.turn.player, following), [Step("take")]).legal)
+
+
+def _bonus(o) -> int:
+    """The bonus the going-out move earns, as the score counts it."""
+    rs = o.verdict.ruleset
+    return 0 if o.verdict.state.ended_by_red_three else rs.concealed_bonus if o.verdict.concealed else rs.going_out_bonus
 
 
 def _seen(t, ml, mem, a):
@@ -191,7 +202,8 @@ CHECKS = {
     # level 4's: a move other than level 3's, which did better on the deals played out
     "searched": lambda t, ml, mem, a: (a.params["instead"] != a.option.move and a.params["gain"] > 0
                                        and a.params["deals"] > 0 and a.option.verdict.legal),
-    "out": lambda t, ml, mem, a: a.option.verdict.went_out,
+    "out": lambda t, ml, mem, a: a.option.verdict.went_out and _bonus(a.option) > 0,
+    "out-bare": lambda t, ml, mem, a: a.option.verdict.went_out and _bonus(a.option) == 0,
     "canasta": _canasta_made,
     "open": lambda t, ml, mem, a: a.option.kind == "meld" and _opens(t, a),
     "initial": lambda t, ml, mem, a: a.option.kind == "meld" and _opens(t, a),
@@ -318,7 +330,7 @@ def test_every_claim_of_the_coach_the_warnings_and_the_review_is_true(monkeypatc
     seen: Counter = Counter()
     games = []
     for ruleset, seed in (("classic", 1), ("classic", 2), ("classic", 3), ("official", 4), ("danish", 5),
-                          ("classic-2p", 6)):
+                          ("classic-2p", 6), ("brazilian", 3), ("dutch-house", 4), ("classic-3p", 9)):
         games.append(Game(ruleset, seed=seed, hands=1))
     for seed in range(7, 15):  # a sloppy player (and a level-1 partner) against the coach: turning points
         games.append(Game("classic", seed=seed, hands=1, seats={"Ann": ("random", 3), "Cas": ("coach", 1)}))

@@ -79,7 +79,9 @@ class Parameters:
         "(such a card lies in the pile), black-three (one lies in the pile)",
         choices=("not-melded", "wild", "red-three", "black-three"))
     pile_take: str = param("how an unfrozen pile is taken", choices=("pagat", "one-natural"))
-    pile_onto_meld: bool = param("the pile may be taken by laying its top card on the side's meld of that rank")
+    pile_onto_meld: bool = param(
+        "the pile may be taken with a rank the side has melded, its top card going onto that meld (with the "
+        "cards from the hand that pile_take and pile_needs_natural_pair ask for)")
     initial_meld: tuple[Tier, ...] = param("initial meld minimum by the side's score before the hand")
     canasta_bonus: dict[str, int] = param("canasta bonus, natural and mixed")
     canasta_closed: bool = param("a finished canasta may not be changed")

@@ -17,8 +17,8 @@ from canasta_tutor.engine.move import Step, format_move
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.moves import Option
+from canasta_tutor.play.next_take import as_next_sees_it
 from canasta_tutor.play.partner import asks_per_hand, partner_of
-from canasta_tutor.play.warnings import as_next_sees_it
 from canasta_tutor.render.safe import clean_data
 
 SHOWN = 4  # moves named in one explanation; 'moves' lists them all

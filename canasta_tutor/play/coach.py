@@ -53,6 +53,7 @@ from canasta_tutor.play.evaluate import (
 )
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
 from canasta_tutor.play.rules_of_thumb import Advice as Advice  # the coach's answer, at every level
+from canasta_tutor.play.rules_of_thumb import going_out_bonus
 
 LEVELS = (1, 2, 3, 4)
 DEFAULT_LEVEL = 3  # the best level that answers at once; level 4 searches (up to a second a decision)
@@ -104,6 +105,11 @@ def remember(memories, player: str, step, before: Table) -> None:
 
 def _advice(option: Option, reason: str, **params) -> Advice:
     return Advice(option, f"coach.{reason}", params, "play")
+
+
+def _out(option: Option) -> Advice:
+    """Going out: the reason names the going-out bonus only where the move earns one."""
+    return _advice(option, "out" if going_out_bonus(option) else "out-bare")
 
 
 _opponents = opponents
@@ -160,7 +166,7 @@ class Coach(Thresholds):
             value, key, params = take_value(table, best, self.min_pile, self.pile_worth_a_wild)
             if value > 0 or not draws:  # a pile worth more than a draw (the measure rate() uses)
                 if key.startswith("take-small"):
-                    key, params = "take", {"size": size, "top": str(table.discard[-1])}
+                    key, params = "take", {"size": size, "top": str(table.discard[-1]), "under": size - 1}
                 return _advice(best, key, **params)
             return _advice(draws[0], draw_reason(key), size=size)
         if draws:
@@ -178,11 +184,11 @@ class Coach(Thresholds):
             best = min(outs, key=lambda o: (len(o.steps), wilds_value(o)))
             wait = self._worth_waiting(table, side, options, best) if self.level >= 3 else None
             if wait is None:
-                return _advice(best, "out")
+                return _out(best)
             rest = [o for o in options if o.kind != "out"]
             chosen = self._build(table, rest, memory, side, hand, threat)
             if chosen.option is None:  # nothing else to advise: going out it is
-                return _advice(best, "out")
+                return _out(best)
             return _advice(chosen.option, wait, move=chosen.option.move)
         return self._build(table, options, memory, side, hand, threat)
 

@@ -36,6 +36,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.moves import Option
+from canasta_tutor.play.next_take import lays_off_and_takes
 
 CARD = 10  # what a card is worth to the side that puts it down (or takes it in the pile)
 OPEN = 50  # what opening is worth beyond its cards: the pile and the lay-offs it unlocks
@@ -134,7 +135,7 @@ def take_value(table: Table, o: Option, min_pile: int, worth_a_wild: int) -> tup
         return max(value, 0) + OPEN, "take-opens", {"size": size, "counted": note.params["counted"],
                                                       "need": note.params["need"]}
     if value > 0:
-        return value, "take", {"size": size, "top": str(table.discard[-1])}
+        return value, "take", {"size": size, "top": str(table.discard[-1]), "under": size - 1}
     hand_cards = card_count(o) - 1  # the top card is the pile's
     key = "take-small-wild" if spent else "take-small" if hand_cards else "take-small-bare"
     return value, key, {"size": size, "least": threshold}
@@ -198,15 +199,16 @@ def thrown_by(memory, player: str | None) -> set[str]:
 
 def danger(table: Table, card: Card, memory=None) -> int:
     """How likely the next opponent takes the pile over this card: 2 when they took a pair of its rank
-    with the pile and hold it still, or when an opponent side has melded its rank (laid off onto that
-    meld); 0 when only a natural pair takes the pile for them and they threw that rank away (and took no
+    with the pile and hold it still, or when their side has melded its rank (laid off onto that meld;
+    with three sides another opponent's meld does not count: the next player covers the card first);
+    0 when only a natural pair takes the pile for them and they threw that rank away (and took no
     pair of it), or when the pile is frozen and no pair of the rank is out of sight; else 1."""
     rs = table.ruleset
     nxt = next_opponent(table)
     known = known_pair(memory, nxt, card) if nxt else []
     if len(known) >= 2:
         return 2
-    wanted = {m.rank for s in opponents(table) for m in s.melds}
+    wanted = {m.rank for m in table.side_of(nxt).melds} if nxt else set()  # the next player's side alone takes it
     if card.rank in wanted and not table.pile_content_frozen() and not (rs.canasta_closed and _closed(table, card.rank)):
         return 2
     if card.rank in thrown_by(memory, nxt) and nxt is not None and frozen_for(table, nxt) and not known:
@@ -261,7 +263,7 @@ def discard_value(table: Table, o: Option, memory, freeze_at: int) -> tuple[floa
     nxt = next_opponent(table)
     wanted = {m.rank for s in opponents(table) for m in s.melds}
     if d == 2:
-        fed = card.rank in wanted and not table.pile_content_frozen()
+        fed = lays_off_and_takes(table, o.steps)  # the judge's ruling, as the mover sees the table
         key, params = ("discard-feeds", {"card": str(card), "size": size, "player": nxt}) if fed else (
             "discard", {"card": str(card), "held": held})  # they took a pair of it with the pile
         return -at_stake - keep, key, params

@@ -416,6 +416,7 @@ class Game:
         coach = make_coach(seat.level) if seat.player == "coach" else None
         told = Told(name, [], None)
         hand = self.hand
+        opened: tuple[Table, list[Step]] | None = None  # the table before the side's first meld, and the turn's melds since
         for _ in range(MOVES_PER_TURN):
             ml = self.moves()
             if coach is not None:
@@ -433,6 +434,8 @@ class Game:
                 told.advices.append(None)
                 told.answers.extend(self.answers[asked:])
                 continue
+            if opened is None and "counted" in advice.params:
+                opened = (self.table.clone(), [])
             v = self.play(advice.option.steps)
             told.answers.extend(self.answers[asked:])
             if not v.legal and len(self.answers) > asked:
@@ -444,10 +447,12 @@ class Game:
                 raise RuntimeError(f"a listed move was refused: {advice.option.move}")
             told.moves.append(_as_seen(advice.option.steps))
             told.advices.append(advice)
+            if opened is not None and advice.option.kind in ("take", "meld", "add"):
+                opened[1].extend(s for s in advice.option.steps if s.kind in ("take", "meld", "add"))
             if told.advice is None or _weight(advice) > _weight(told.advice):
                 told.advice = advice
             if self.hand != hand or self.over or self.table.turn.player != name:
-                return told
+                return _whole_opening(told, opened)
         discards = self.moves().of_kind("discard")
         if discards:
             self.play(discards[0].steps)
@@ -455,7 +460,7 @@ class Game:
             told.advices.append(None)
         else:
             self._end_hand("stuck", None, False)
-        return told
+        return _whole_opening(told, opened)
 
     def run(self, until_human: bool = True) -> list[Told]:
         """Computer turns until a human is to play or the game is over."""
@@ -611,6 +616,25 @@ def random_choice(ml: MoveList, rng: random.Random) -> Option | None:
     return rng.choice(discards) if discards else rng.choice(options)
 
 
+def _whole_opening(told: Told, opened: tuple[Table, list[Step]] | None) -> Told:
+    """A turn told in one line by its first meld, where more melds followed in the same turn: the
+    reason counts them all, as the judge counts the side's first meld over the whole turn (the first
+    step alone was the cheapest opening, the turn laid more)."""
+    a = told.advice
+    if opened is None or a is None or "counted" not in a.params:
+        return told
+    table, steps = opened
+    note = next((n for n in judge(table, steps).notes if n.rule == "initial-counted"), None)
+    if note is None or note.params["counted"] == a.params["counted"]:
+        return told
+    counted = {"counted": note.params["counted"], "need": note.params["need"]}
+    if a.reason.endswith("take-opens"):  # "the melds count": every meld of the turn
+        told.advice = Advice(a.option, a.reason, {**a.params, **counted}, a.catalog)
+    else:  # not the cheapest opening any more: the plain first-meld reason
+        told.advice = Advice(a.option, "initial", counted, "hints")
+    return told
+
+
 def _as_seen(steps: list[Step]) -> str:
     """A move as the other players saw it: a draw from the stock names no card."""
     from canasta_tutor.engine.move import format_move
@@ -618,7 +642,7 @@ def _as_seen(steps: list[Step]) -> str:
     return format_move([Step("draw") if s.kind == "draw" else s for s in steps])
 
 
-_WEIGHTS = {"out": 9, "take-canasta": 8, "take-opens": 8, "take": 7, "canasta": 6, "open": 6, "open-canasta": 6,
+_WEIGHTS = {"out": 9, "out-bare": 9, "take-canasta": 8, "take-opens": 8, "take": 7, "canasta": 6, "open": 6, "open-canasta": 6,
             "freeze": 5, "unload": 4, "wild-toward-canasta": 3, "meld-natural": 2, "lay-off": 2}
 
 

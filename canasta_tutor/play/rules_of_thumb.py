@@ -39,6 +39,20 @@ def _opponent_ranks(table: Table) -> set[str]:
     return {m.rank for s in table.sides if s is not mine for m in s.melds}
 
 
+def going_out_bonus(o: Option) -> int:
+    """The bonus going out with ``o`` earns: the concealed one, the ordinary one, or none after a red
+    three as the stock's last card; a ruleset may give none at all (a reason names it only where it is)."""
+    v = o.verdict
+    if v.state.ended_by_red_three:
+        return 0
+    return v.ruleset.concealed_bonus if v.concealed else v.ruleset.going_out_bonus
+
+
+def out_advice(o: Option) -> Advice:
+    """Go out, and why: with the going-out bonus, or (in the coach's words) where the move earns none."""
+    return Advice(o, "out") if going_out_bonus(o) else Advice(o, "coach.out-bare", {}, "play")
+
+
 def advise(table: Table, moves: MoveList | None = None) -> Advice:
     ml = moves or legal_moves(table)
     if not ml.options:
@@ -70,7 +84,7 @@ def _play_phase(table: Table, ml: MoveList) -> Advice:
     outs = ml.of_kind("out")
     if outs:
         best = min(outs, key=lambda o: (len(o.steps), _wilds(o)))
-        return Advice(best, "out")
+        return out_advice(best)
     side = table.side_of(table.turn.player)
     melds = ml.of_kind("meld") + ml.of_kind("add")
     finishing = [o for o in melds if _canastas(o)]

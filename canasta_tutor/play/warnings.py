@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
-from canasta_tutor.engine.table import Table, Turn
+from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Memory, known_pair
+from canasta_tutor.play.next_take import as_next_sees_it, next_player
 
 
 @dataclass
@@ -24,20 +25,6 @@ class Warning:
 
     key: str
     params: dict[str, object]
-
-
-def next_player(table: Table) -> str:
-    names = [p.name for p in table.players]
-    return names[(names.index(table.turn.player) + 1) % len(names)]
-
-
-def as_next_sees_it(after: Table, mover: str, following: str, first_round: bool = False) -> Table:
-    """The table after ``mover``'s discard with ``following`` about to draw, as ``mover`` sees it:
-    every other hand only a count. ``first_round``: that turn of ``following`` is in the hand's first
-    round (where a ruleset may forbid taking the pile)."""
-    view = after.seen_by(mover)
-    view.turn = Turn(following, "draw", first_round=first_round, permission="none")
-    return view
 
 
 def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
@@ -56,7 +43,7 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
     view = as_next_sees_it(v.after, mover, following, first_round)
     card = next(s.cards[0] for s in reversed(steps) if s.kind == "discard")
     figures = {"player": following, "card": str(card), "rank": card.rank, "size": len(view.discard)}
-    if judge(view, [Step("take")]).legal:
+    if judge(view, [Step("take")]).legal:  # as next_take.lays_off_and_takes rules it
         return Warning("pile", figures)
     known = known_pair(memory, following, card)
     if len(known) >= 2:
