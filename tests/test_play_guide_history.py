@@ -271,3 +271,34 @@ def test_a_row_edited_by_hand_is_said(tmp_path, bad):
     with pytest.raises(Exception) as caught:
         history_data(path)
     assert "not a game's result" in str(caught.value.args[0])
+
+
+CONCEALED = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 7H 7D 7C 7S 7H 2S JK 5C 5D 5S}
+  - {name: Bob, hand: 10D KH 10S 5C 6C}
+  - {name: Cas, hand: 9C 9D QS QD 8S}
+  - {name: Dee, hand: 10C 8C 5D JD 4S}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [KS KH KD]}
+  - {name: EW, players: [Bob, Dee], melds: [JS JH JC 2D]}
+discard: 6D 5H 8H
+stock: 73
+turn: {player: Ann, phase: play}
+"""
+
+
+def test_the_guide_names_the_bonus_the_way_out_earns(tmp_path):
+    # Ann has melded nothing: her whole hand down at once goes out concealed, for the concealed bonus.
+    (tmp_path / "c.yaml").write_text(CONCEALED)
+    proc = canasta("play", "--resume", "c.yaml", "--guided", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="ask\nquit\n")
+    out = next(t for t in _guide(proc.stdout) if t.startswith("you can go out now"))
+    assert "200 points for going out concealed" in out
+    # Dutch house rules give no bonus for going out: none is promised
+    (tmp_path / "d.yaml").write_text(CONCEALED.replace("ruleset: classic", "ruleset: dutch-house"))
+    proc = canasta("play", "--resume", "d.yaml", "--guided", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="ask\nquit\n")
+    outs = [t for t in _guide(proc.stdout) if t.startswith("you can go out now")]
+    assert all("points for going out" not in t for t in outs), outs

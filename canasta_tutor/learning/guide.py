@@ -19,6 +19,7 @@ from canasta_tutor.play.game import Game
 from canasta_tutor.play.moves import Option
 from canasta_tutor.play.next_take import as_next_sees_it
 from canasta_tutor.play.partner import asks_per_hand, partner_of
+from canasta_tutor.play.rules_of_thumb import going_out_bonus
 from canasta_tutor.render.safe import clean_data
 
 SHOWN = 4  # moves named in one explanation; 'moves' lists them all
@@ -90,7 +91,9 @@ class Guide:
                 out.append(self._add(t, [o for o in options if o.kind == "add"]))
             if "out" in kinds and self._once("out"):
                 first = next(o for o in options if o.kind == "out")
-                out.append(self._line("out", move=_move(first), bonus=t.ruleset.going_out_bonus))
+                bonus = going_out_bonus(first)  # the one this way out earns: concealed, plain, or none
+                key = "out-none" if not bonus else "out-concealed" if first.verdict.concealed else "out"
+                out.append(self._line(key, move=_move(first), bonus=bonus))
             if "discard" in kinds and self._once("discard"):
                 out.append(self._discard(t, [o for o in options if o.kind == "discard"]))
         # Asking is explained when going out comes near (the side has the canastas it needs, or asking

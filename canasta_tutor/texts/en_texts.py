@@ -1277,6 +1277,8 @@ TEXTS = {
             'meld': "you can put down a new meld, such as '{move}'; your side has melded already, so no minimum applies.",
             'add': "you can lay off: add cards from your hand to a meld of your side, such as '{move}'. A meld of seven cards is a canasta; going out needs {canastas}, and your side has {has}.",
             'out': "you can go out now, such as '{move}': it puts down your last cards and ends the hand, and your side earns {bonus} points for going out.",
+            'out-concealed': "you can go out now, such as '{move}': it puts down your whole hand at once and ends the hand, and your side earns {bonus} points for going out concealed.",
+            'out-none': "you can go out now, such as '{move}': it puts down your last cards and ends the hand (this ruleset gives no bonus for going out).",
             'discard': 'a discard ends your turn: the card goes on top of the pile, and {player} plays next and may take the pile with it.',
             'discard-no-take': 'a discard ends your turn: the card goes on top of the pile, and {player} plays next. Later in the hand the next player may take the pile with your discard, but {player} cannot now: {reason}.',
             'discard-risky': {
