@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from canasta_tutor.engine.move import parse_move
 from tests.test_play import canasta
 
 
@@ -180,3 +181,17 @@ def test_no_question_to_the_partner_when_no_way_out_is_open(tmp_path):
     proc = canasta("play", "--resume", "yes.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
                    stdin="ask\nquit\n")
     assert "Cas answers Ann" in proc.stdout and "Not asked" not in proc.stdout
+
+
+def test_save_takes_a_quoted_name_as_a_shell_would_and_quotes_it_back(tmp_path):
+    proc = canasta("play", "--seed", "3", "--coach", "quiet", cwd=tmp_path, stdin='save "my game.yaml"\nquit\n')
+    assert (tmp_path / "my game.yaml").exists() and not list(tmp_path.glob('"*'))
+    assert "canasta play --resume 'my game.yaml'" in proc.stdout
+    assert canasta("check", "my game.yaml", "draw", cwd=tmp_path).returncode == 0
+
+
+def test_an_add_without_cards_is_shown_with_its_meld():
+    from canasta_tutor.engine.move import MoveError
+
+    with pytest.raises(MoveError, match="add 7H 2C to 7"):
+        parse_move("add")

@@ -84,6 +84,8 @@ def play(
         _keep(game, session.human, learner)
     except KeyboardInterrupt:
         _keep(game, session.human, learner)
+        from shlex import quote  # here, not at start-up: only an interrupted game needs it
+
         from canasta_tutor import texts
         from canasta_tutor.reading.strict_yaml import InputError, Said
         from canasta_tutor.render.safe import clean
@@ -94,7 +96,7 @@ def play(
         except InputError as exc:  # no place would take it: say so, and what to do, and still stop
             _write("\n" + clean(texts.input_error(exc)))
             raise typer.Exit(130) from None
-        told = [section("play", "interrupted", {"file": clean(str(saved.path))})]
+        told = [section("play", "interrupted", {"file": clean(quote(str(saved.path)))})]
         if saved.elsewhere:  # the games folder could not take it (a file called 'games', say)
             elsewhere = Said("game.saved-elsewhere", "the games folder could not be used ({problem}), so the "
                              "game is saved elsewhere", problem=saved.elsewhere)

@@ -128,8 +128,11 @@ def parse_step(text: str, reader: str | None = None) -> Step:
                                  step=_brief(text), reason=exc.reason), w) from None
     if verb == "ask" and cards:
         raise MoveError(Said("move.ask-no-cards", "'ask' takes no cards, found '{found}'", found=" ".join(rest)), rest[0])
-    if verb in ("meld", "add") and not cards:
+    if verb == "meld" and not cards:
         raise MoveError(Said("move.needs-cards", "'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'", verb=typed), typed)
+    if verb == "add" and not cards:
+        raise MoveError(Said("move.needs-cards-add", "'{verb}' needs the cards it lays down and the meld they go to, "
+                             "e.g. '{verb} 7H 2C to 7'", verb=typed), typed)
     if verb == "discard" and len(cards) != 1:
         raise MoveError(Said("move.one-discard", "'discard' takes exactly one card, found {n} in '{step}'", n=len(cards),
                               step=text),

@@ -9,6 +9,7 @@ Lines come from any iterable, so a script (or a test) plays a whole game through
 from __future__ import annotations
 
 import os
+import shlex
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -313,7 +314,10 @@ class Session:
             self.write(self._score_text())
             return None
         if word == "save":
-            self.save(rest.strip())
+            name = rest.strip()
+            if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":  # quoted as a shell would take it
+                name = name[1:-1]
+            self.save(name)
             return None
         if word == "done":  # the turn after a red three emptied the stock has no discard to end it
             if not g.end_red_three_turn():
@@ -472,14 +476,14 @@ class Session:
         if self.game.over:
             return
         if self.saved is not None and self.saved[1] == self._state():  # saved with 'save FILE' since the last move
-            self.write(say("quit-saved", file=clean(self.saved[0])))
+            self.write(say("quit-saved", file=clean(shlex.quote(self.saved[0]))))
             return
         try:
             saved = autosave(self.game)
         except InputError as exc:
             self.write(clean(texts.input_error(exc)))
             return
-        self.write(say("quit-saved", file=clean(str(saved.path))))
+        self.write(say("quit-saved", file=clean(shlex.quote(str(saved.path)))))
 
     def save(self, path: str) -> Path | None:
         if not path:
@@ -494,7 +498,7 @@ class Session:
         except InputError as exc:
             self.write(clean(not_saved(texts.input_error(exc))))
             return None
-        self.write(say("saved", file=path))
+        self.write(say("saved", file=shlex.quote(path)))  # as it is typed in the commands the line gives
         self.saved = (path, self._state())
         return target
 

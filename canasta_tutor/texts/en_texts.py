@@ -1853,6 +1853,7 @@ TEXTS = {
             'not-a-card': "'{word}' in '{step}' is not a card: {reason}",
             'ask-no-cards': "'ask' takes no cards, found '{found}'",
             'needs-cards': "'{verb}' needs the cards it lays down, e.g. '{verb} 7H 7D 2C'",
+            'needs-cards-add': "'{verb}' needs the cards it lays down and the meld they go to, e.g. '{verb} 7H 2C to 7'",
             'one-discard': "'discard' takes exactly one card, found {n} in '{step}'",
             'which-meld': "'{step}': say which meld with 'to RANK', e.g. 'add {cards} to K'",
             'too-long': 'the move is {length} characters long; a move has at most {most}',
