@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from canasta_tutor import api
+from canasta_tutor.engine.table import Table
 from canasta_tutor.play import search
 from canasta_tutor.play.coach import Coach, Memory
 from canasta_tutor.play.dealing import cards_in_sight
@@ -15,6 +16,7 @@ from canasta_tutor.play.evaluate import canastas_made
 from canasta_tutor.play.game import Game, make_coach
 from canasta_tutor.play.moves import legal_moves
 from canasta_tutor.play.rollout import Rollout
+from canasta_tutor.play.selfplay import SelfPlayGame
 
 
 @pytest.mark.parametrize(("ruleset", "seed"), [("classic", 1), ("classic", 4), ("classic", 7), ("classic", 20), ("classic", 92), ("danish", 6),
@@ -197,3 +199,54 @@ def test_every_discard_and_every_lay_down_of_a_melded_side_is_searched(monkeypat
             counted["canasta"] += bool(canastas_made(chosen))
             counted["opening"] += chosen.kind == "meld" and not table.side_of(table.turn.player).has_melded
     assert all(counted[k] for k in ("small pile", "held back", "frozen", "canasta", "opening")), counted
+
+
+def cut_positions(hands: int) -> list[tuple[Table, dict[str, int]]]:
+    """Level 3 playing itself from self-play's deals: the table at the end of every turn, with the
+    hand's final score."""
+    found = []
+    for seed in range(1, hands + 1):
+        game = SelfPlayGame("classic", seed)
+        names = [p.name for p in game.table.players]
+        hand = Rollout(game.table, list(game.stock), {n: Memory() for n in names}, Coach(3), first_round=len(names))
+        tables = []
+        while not hand.ended:
+            hand.turn()
+            if not hand.ended:
+                tables.append(hand.table.clone())
+        found += [(t, hand.hand_points()) for t in tables]
+    return found
+
+
+def test_a_rollout_cut_short_is_measured_on_the_scale_of_the_hands_score():
+    """Where a rollout stops, the estimate foretells the hand's final difference better than the table
+    with 2 points a card in hand did, and what it leaves unexplained no longer grows with the cards a side
+    holds or has in melds short of a canasta: each such card is counted for what it is worth at the end."""
+    rows = cut_positions(60)  # other hands than the 5,000 the weights were fitted on
+    finals = [final["S1"] - final["S2"] for _, final in rows]
+    parts = [[a - b for a, b in zip(search.cut_parts(t, "S1"), search.cut_parts(t, "S2"))] for t, _ in rows]
+
+    def explained(weights):
+        mean = sum(finals) / len(finals)
+        missed = sum((y - sum(w * x for w, x in zip(weights, p))) ** 2 for y, p in zip(finals, parts))
+        return 1 - missed / sum((y - mean) ** 2 for y in finals)
+
+    def trend(i):  # points a card left unexplained, by the difference in part i
+        missed = [y - sum(w * x for w, x in zip(search.CUT_WEIGHTS, p)) for y, p in zip(finals, parts)]
+        xs = [p[i] for p in parts]
+        mx, mm = sum(xs) / len(xs), sum(missed) / len(missed)
+        return sum((x - mx) * (m - mm) for x, m in zip(xs, missed)) / sum((x - mx) ** 2 for x in xs)
+
+    assert explained(search.CUT_WEIGHTS) > explained((1, 2, 0, 0, 0)) + 0.05
+    held, short = trend(1), trend(3)  # the table plus 2 a card leaves about 40 and 30 points a card
+    assert abs(held) < 15 and abs(short) < 15, (held, short)
+
+
+def test_a_rollout_that_goes_on_is_measured_by_the_estimate(monkeypatch):
+    monkeypatch.setattr(search, "ROUNDS", 1)
+    t, memory = searched_positions(3, 1)[0]
+    deal = search._deal_unseen(t, random.Random(1), memory)
+    option = Coach(3).advise(t, legal_moves(t), memory).option
+    mine = t.side_of(t.turn.player).name
+    monkeypatch.setattr(search, "_estimate", lambda table, side: 700 if side == mine else 250)
+    assert search._rollout(t, deal, option, memory) == 450
