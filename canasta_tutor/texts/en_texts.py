@@ -1341,7 +1341,7 @@ TEXTS = {
             'take-none': 'take the pile: the {top}, its only card, goes to a meld.',
             'take-canasta': {
                 'count': 'size',
-                'one': 'take the pile: its one card completes your canasta of {rank_name}.',
+                'one': 'take the pile: its {size} card completes your canasta of {rank_name}.',
                 'other': 'take the pile ({size} cards): its top card completes your canasta of {rank_name}.',
             },
             'take-opens': 'take the pile and open with it: the melds count {counted}, and {need} is needed.',
@@ -1448,7 +1448,7 @@ TEXTS = {
             'take-none': 'take the pile: the {top}, its only card, goes to a meld.',
             'take-canasta': {
                 'count': 'size',
-                'one': 'take the pile: its one card completes their canasta of {rank_name}.',
+                'one': 'take the pile: its {size} card completes their canasta of {rank_name}.',
                 'other': 'take the pile ({size} cards): its top card completes their canasta of {rank_name}.',
             },
             'out': 'go out: their hand can be put down now, which ends the hand with the going-out bonus.',
