@@ -168,21 +168,6 @@ def test_a_move_after_which_the_turn_cannot_end_is_not_made(tmp_path):
     assert "OK: discard 2S" in proc.stdout
 
 
-def test_no_question_to_the_partner_when_no_way_out_is_open(tmp_path):
-    # Ann has drawn, and 9S and 5D cannot both be put down: no yes could let her go out, so she is not
-    # bound by one she cannot keep. With 9S 2S she could (2S onto the kings, 9S the last discard): asked.
-    (tmp_path / "no.yaml").write_text(NO_GIVEN.replace("hand: 9S 2S", "hand: 9S 5D 2S").replace("refused", "none")
-                                      .replace("stock: 67", "stock: 66"))
-    proc = canasta("play", "--resume", "no.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
-                   stdin="ask\nquit\n")
-    assert "Not asked: no way to go out is open to you this turn" in proc.stdout
-    assert "Cas answers" not in proc.stdout
-    (tmp_path / "yes.yaml").write_text(NO_GIVEN.replace("refused", "none"))
-    proc = canasta("play", "--resume", "yes.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
-                   stdin="ask\nquit\n")
-    assert "Cas answers Ann" in proc.stdout and "Not asked" not in proc.stdout
-
-
 def test_save_takes_a_quoted_name_as_a_shell_would_and_quotes_it_back(tmp_path):
     proc = canasta("play", "--seed", "3", "--coach", "quiet", cwd=tmp_path, stdin='save "my game.yaml"\nquit\n')
     assert (tmp_path / "my game.yaml").exists() and not list(tmp_path.glob('"*'))
@@ -195,3 +180,57 @@ def test_an_add_without_cards_is_shown_with_its_meld():
 
     with pytest.raises(MoveError, match="add 7H 2C to 7"):
         parse_move("add")
+
+
+DEAD_END = """\
+title: Danish - a lay-off that leaves no way to finish the turn
+# Ann holds only wild cards, which the Danish rules never let her discard, and laying all of them off
+# leaves her side one canasta short of going out. Every lay-off is legal as a step, but none of them can
+# be followed by a legal discard or a legal way out: `check` says so (can_finish false) and `hint`
+# advises no move.
+ruleset: danish
+players:
+  - name: Ann
+    hand: JK JK 2C
+  - {name: Bob, hand: 5S 5H 6S 6H 7S 7H 9S 9D 10S}
+  - {name: Cas, hand: 5D 6D 7D 9C 10C JC JD JS}
+  - {name: Dee, hand: 4S 4H 4D 5C 6C 7C 10H 10D JH QC}
+sides:
+  - name: NS
+    players: [Ann, Cas]
+    score: 1200
+    melds:
+      - [AS, AH, AD, AC, AS, AH, 2D]
+      - [KD, KC, KH]
+  - name: EW
+    players: [Bob, Dee]
+    score: 900
+    melds:
+      - [QS, QH, QD]
+discard: 4C 8S 9H
+stock: 66
+turn:
+  player: Ann
+  phase: play
+"""
+
+
+def test_where_every_move_is_a_dead_end_one_is_made_and_the_hand_stops(tmp_path):
+    # The Danish dead end of scenarios/disputes/d22, every hand dealt: every move Ann has leaves her turn
+    # unfinishable. None is refused for it (that would leave her nothing to do): the hand stops, stuck.
+    (tmp_path / "dead.yaml").write_text(DEAD_END)
+    proc = canasta("play", "--resume", "dead.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="1\n" * 6 + "quit\n")
+    assert "Not made" not in proc.stdout
+    assert "Hand 1 is over: no legal move was left" in proc.stdout
+
+
+def test_a_move_refused_only_by_the_cards_drawn_is_not_judged_before_the_draw(tmp_path):
+    # 'draw; discard QS' without the QS: whether it is legal depends on the cards drawn, which a ruling
+    # would have to name. It is not made, and nothing names them.
+    proc = canasta("play", "--seed", "3", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="save start.yaml\ndraw; discard QS\nwhy\nquit\n")
+    hand = yaml.safe_load((tmp_path / "start.yaml").read_text())["players"][0]["hand"]
+    assert "QS" not in hand.split()
+    assert "Not made: what follows the draw can only be judged once you see the cards drawn" in proc.stdout
+    assert not re.search(r"draw [2-9AKQJ]", proc.stdout.split("> draw; discard QS", 1)[1])

@@ -315,9 +315,11 @@ class Session:
             return None
         if word == "save":
             name = rest.strip()
-            if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"":  # quoted as a shell would take it
-                name = name[1:-1]
-            self.save(name)
+            try:
+                words = shlex.split(name)  # quoted as a shell would take it (the name the line printed)
+            except ValueError:  # a quote left open: the name as typed
+                words = []
+            self.save(words[0] if len(words) == 1 else name)
             return None
         if word == "done":  # the turn after a red three emptied the stock has no discard to end it
             if not g.end_red_three_turn():

@@ -251,12 +251,6 @@ class Game:
     def _can_go_out(self) -> bool:
         return any(o.kind == "out" for o in legal_moves(self.table).options)
 
-    def _could_go_out(self) -> bool:
-        """Whether a way out would be open this turn with the partner's yes."""
-        granted = self.table.clone()
-        granted.turn.permission = "granted"
-        return any(o.kind == "out" for o in legal_moves(granted).options)
-
     def end_if_stuck(self) -> bool:
         """End the hand when the player on turn has no legal move at all (a Danish player left with
         only wild cards, say: see docs/decisions.md). True when it ended. A player who may still ask
@@ -286,16 +280,14 @@ class Game:
         """Judge the move on the table and, when it is legal, make it. A refused move changes nothing,
         and its ruling names no card of the stock: the draw is named only in a move that is made.
         ``player``: the move is a person's, who is spared a move after which nothing could end the turn
-        and a question to the partner when no way out is open (``NotNow``); a computer player's moves
-        are the listing's, which leaves those out wherever anything else is left.
+        while another move could (``NotNow``), and a move whose ruling would depend on the cards drawn
+        unseen; a computer player's moves are the listing's, which leaves dead ends out wherever anything
+        else is left.
 
         A move that asks the partner is made up to the question; the partner answers (the answer is
         kept on the table and in ``answers``), and the rest of the move is judged after it. A move
         the answer or the limit on asking rules out raises ``NotNow``."""
         before = self.table
-        if player and self.table.turn.phase == "play" and any(s.kind == "ask" for s in steps) \
-                and self.table.turn.permission == "none" and not self._could_go_out():
-            raise NotNow("ask-no-way-out")
         v = self._play(self.named(steps), player)
         if not v.legal and any(s.kind == "draw" for s in steps):
             # The stock's cards stay unseen: the ruling the player can know, on what was judged (the
@@ -304,6 +296,8 @@ class Game:
             unseen = judge(self.table, judged)
             if not unseen.legal:
                 return unseen
+            if player:  # refused only by the cards drawn: to say why would show them
+                raise NotNow("draw-then-play")
         return v
 
     def _play(self, steps: list[Step], player: bool) -> Verdict:
@@ -331,9 +325,10 @@ class Game:
             if v.legal and not v.went_out and self._can_go_out():
                 raise NotNow("bound-to-go-out", player=self.table.turn.player)
         if player and v.legal and not (v.went_out or v.state.discarded or v.state.ended_by_red_three) \
-                and can_finish(v) is False:
+                and can_finish(v) is False and "dead-end" not in self.moves().notes:
             # Legal so far, but nothing could end the turn after it (every discard or way out breaks a
-            # rule, the partner's no among them): made, the hand could only stop there.
+            # rule, the partner's no among them), while another move could: made, the hand could only
+            # stop there. Where every move is a dead end, one is made, and the hand stops (stuck).
             raise NotNow("dead-end-move")
         return self._make(steps, v)
 
