@@ -16,8 +16,9 @@ from canasta_tutor.play import coach as coach_module
 from canasta_tutor.play.coach import Coach, Memory, canastas_made, frozen_for, wilds_value
 from canasta_tutor.play.game import Game, Made
 from canasta_tutor.play.moves import MoveList, Option, legal_moves
+from canasta_tutor.play.next_take import as_next_sees_it, next_player
 from canasta_tutor.play.review import review
-from canasta_tutor.play.warnings import as_next_sees_it, next_player, pile_warning
+from canasta_tutor.play.warnings import pile_warning
 
 
 def _cards(o: Option) -> list:

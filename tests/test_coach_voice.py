@@ -6,7 +6,8 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Turn
 from canasta_tutor.learning.play_session import Session
 from canasta_tutor.play.game import Game
-from canasta_tutor.play.warnings import next_player, pile_warning
+from canasta_tutor.play.next_take import next_player
+from canasta_tutor.play.warnings import pile_warning
 from tests.test_partner import game
 
 

@@ -23,15 +23,24 @@ def as_next_sees_it(after: Table, mover: str, following: str, first_round: bool 
     return view
 
 
+def next_view(table: Table, steps: list[Step], first_round: bool = False) -> tuple[Table, str] | None:
+    """The table as the mover sees it after ``steps`` (a move of the player on turn that ends with a
+    discard and does not go out), with the next player, an opponent, about to draw (on a turn of the
+    hand's first round with ``first_round``), and that player's name; None for any other move, or where
+    the next player is a partner (whose take is no loss)."""
+    v = judge(table, steps)
+    if not v.legal or v.went_out or not v.state.discarded:
+        return None
+    mover = table.turn.player
+    following = next_player(table)
+    if following in table.side_of(mover).players:
+        return None
+    return as_next_sees_it(v.after, mover, following, first_round), following
+
+
 def lays_off_and_takes(table: Table, steps: list[Step]) -> bool:
     """Whether, after ``steps`` (a move of the player on turn that ends with a discard and does not go
     out), the next player, an opponent, may take the pile with no card from the hand: its top card laid
     onto a meld of their side."""
-    v = judge(table, steps)
-    if not v.legal or v.went_out or not v.state.discarded:
-        return False
-    mover = table.turn.player
-    following = next_player(table)
-    if following in table.side_of(mover).players:
-        return False  # a partner's take is no loss
-    return judge(as_next_sees_it(v.after, mover, following), [Step("take")]).legal
+    seen = next_view(table, steps)
+    return seen is not None and judge(seen[0], [Step("take")]).legal

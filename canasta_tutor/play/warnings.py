@@ -16,7 +16,7 @@ from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Memory, known_pair
-from canasta_tutor.play.next_take import as_next_sees_it, next_player
+from canasta_tutor.play.next_take import next_view
 
 
 @dataclass
@@ -33,14 +33,10 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
     next opponent take the pile onto a meld of their side (``pile``), or with a pair of the card's
     rank the mover saw them take with the pile (``took``, from ``memory``); None otherwise.
     ``first_round``: the next opponent's turn is in the hand's first round."""
-    v = judge(table, steps)
-    if not v.legal or v.went_out or not v.state.discarded:
+    after = next_view(table, steps, first_round)
+    if after is None:
         return None
-    mover = table.turn.player
-    following = next_player(table)
-    if following in table.side_of(mover).players:
-        return None  # a partner's take is no loss
-    view = as_next_sees_it(v.after, mover, following, first_round)
+    view, following = after
     card = next(s.cards[0] for s in reversed(steps) if s.kind == "discard")
     figures = {"player": following, "card": str(card), "rank": card.rank, "size": len(view.discard)}
     if judge(view, [Step("take")]).legal:  # as next_take.lays_off_and_takes rules it
