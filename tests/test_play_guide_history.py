@@ -302,3 +302,12 @@ def test_the_guide_names_the_bonus_the_way_out_earns(tmp_path):
                    stdin="ask\nquit\n")
     outs = [t for t in _guide(proc.stdout) if t.startswith("you can go out now")]
     assert all("points for going out" not in t for t in outs), outs
+
+
+def test_a_pile_of_one_card_is_told_without_cards_under_it(tmp_path):
+    (tmp_path / "one.yaml").write_text(TAKE.replace("discard: 6D JC JD QS 10S 8D 9H", "discard: 9H")
+                                       .replace("stock: 70", "stock: 76"))
+    proc = canasta("play", "--resume", "one.yaml", "--guided", cwd=tmp_path, stdin="quit\n")
+    draw = next(t for t in _guide(proc.stdout) if t.startswith("your turn starts"))
+    assert "take the pile with 9S 9D from your hand: its only card, the 9H, goes into a meld with them" in draw
+    assert "under it" not in draw

@@ -128,10 +128,11 @@ class Guide:
         """The ways to take the pile, by the cards of the hand that go with its top card."""
         top, under = t.discard[-1], len(t.discard) - 1
         own = [o for o in takes if o.steps[0].cards]
+        alone = "-alone" if not under else ""  # a pile of one card: nothing under it joins the hand
         if own:
             ways = list(dict.fromkeys(_cards(o.steps[0].cards) for o in own))[:SHOWN]
-            return say("take", cards=texts.listed(ways, "or"), top=str(top), under=under, move=_move(own[0]))
-        return say("take-onto-meld", top=str(top), rank=top.rank, under=under, move=_move(takes[0]))
+            return say("take" + alone, cards=texts.listed(ways, "or"), top=str(top), under=under, move=_move(own[0]))
+        return say("take-onto-meld" + alone, top=str(top), rank=top.rank, under=under, move=_move(takes[0]))
 
     def _why_no_take(self, t: Table, top: Card) -> str:
         """The judge's reason the most likely take (a natural pair of the top card's rank, else one

@@ -1262,6 +1262,8 @@ TEXTS = {
                 'one': "instead of drawing, you may take the pile by laying the {top} on top onto your side's meld of {rank_name}; the {under} card under it joins your hand (type '{move}').",
                 'other': "instead of drawing, you may take the pile by laying the {top} on top onto your side's meld of {rank_name}; the {under} cards under it join your hand (type '{move}').",
             },
+            'take-alone': "instead of drawing, you may take the pile with {cards} from your hand: its only card, the {top}, goes into a meld with them (type '{move}').",
+            'take-onto-meld-alone': "instead of drawing, you may take the pile by laying its only card, the {top}, onto your side's meld of {rank_name} (type '{move}').",
             'no-take': {
                 'count': 'size',
                 'one': 'The pile ({size} card, the {top} on top) cannot be taken now: {reason}.',
