@@ -234,3 +234,43 @@ def test_a_move_refused_only_by_the_cards_drawn_is_not_judged_before_the_draw(tm
     assert "QS" not in hand.split()
     assert "Not made: what follows the draw can only be judged once you see the cards drawn" in proc.stdout
     assert not re.search(r"draw [2-9AKQJ]", proc.stdout.split("> draw; discard QS", 1)[1])
+
+
+RED_THREE_LAST = """\
+ruleset: classic
+players:
+  - {name: Ann, hand: 7H 7D 7C 8H 8D 8C}
+  - {name: Bob, hand: 5S 5H 6S 6H 9S 9D 10S}
+  - {name: Cas, hand: 5D 6D 7S 9C 10C JC JD}
+  - {name: Dee, hand: 4S 4H 4D 5C 6C 10H 10D}
+sides:
+  - name: NS
+    players: [Ann, Cas]
+    score: 1200
+    melds:
+      - [AS, AH, AD, AC, AS, AH, 2D]
+      - [KD, KC, KH]
+  - name: EW
+    players: [Bob, Dee]
+    score: 900
+    melds:
+      - [QS, QH, QD]
+discard: 4C 8S 9H
+stock: 1
+turn:
+  player: Ann
+  phase: draw
+  permission: granted
+x-game:
+  stock: 3H
+"""
+
+
+def test_a_red_three_as_the_last_card_lets_its_player_meld_the_rest_of_the_hand(tmp_path):
+    # The stock's last card is a red three: Ann may still meld (the Dutch classic page), and with her
+    # partner's yes, melding the 8s leaves the 7s, whose meld puts her hand down: the turn goes on.
+    (tmp_path / "r3.yaml").write_text(RED_THREE_LAST)
+    proc = canasta("play", "--resume", "r3.yaml", "--hands", "1", "--coach", "quiet", cwd=tmp_path,
+                   stdin="draw\nmeld 8H 8D 8C\nmeld 7H 7D 7C\n")
+    assert "OK: meld 7H 7D 7C" in proc.stdout
+    assert proc.stdout.index("OK: meld 7H 7D 7C") < proc.stdout.index("Hand 1 is over")

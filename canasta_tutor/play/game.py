@@ -354,7 +354,7 @@ class Game:
             # page), the turn goes on while something can be melded (a player may end it sooner:
             # end_red_three_turn).
             if (after.turn.red_three_last and not v.went_out
-                    and any(o.kind in ("meld", "add") for o in self.moves().options)):
+                    and any(o.kind in ("meld", "add", "out") for o in self.moves().options)):
                 return v
             self._end_hand("red-three", None, False)
         elif v.went_out:
