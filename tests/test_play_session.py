@@ -274,3 +274,15 @@ def test_a_red_three_as_the_last_card_lets_its_player_meld_the_rest_of_the_hand(
                    stdin="draw\nmeld 8H 8D 8C\nmeld 7H 7D 7C\n")
     assert "OK: meld 7H 7D 7C" in proc.stdout
     assert proc.stdout.index("OK: meld 7H 7D 7C") < proc.stdout.index("Hand 1 is over")
+
+
+def test_a_computer_players_red_threes_are_told_when_laid(tmp_path):
+    # Classic seed 5, the first listed move each time: Dee draws both red threes in one turn. They lie
+    # face up from then on, so the line of her turn says so (it used to say only 'draw; ...').
+    proc = canasta("play", "--seed", "5", "--hands", "1", "--coach", "quiet", cwd=tmp_path, stdin="1\ny\n" * 300)
+    told = [line for line in proc.stdout.splitlines() if " red three" in line and " drew " in line]
+    assert told, proc.stdout[-1500:]
+    for line in told:
+        m = re.match(r"(\w+) drew (\d+) red threes? and laid (?:it|them) down \(([^)]*)\)", line)
+        assert m and int(m.group(2)) == len(m.group(3).split()), line
+        assert all(c.startswith("3") for c in m.group(3).split())

@@ -149,6 +149,9 @@ class Session:
                 moves = "; ".join(texts.show_move(m) for m in told.moves)  # in the reader's verbs and letters
                 reason = self._told_reason(told.advice) if told.advice is not None else ""
                 self.write(say("told", player=told.player, moves=moves, reason=reason).rstrip())
+            if told.red_threes:  # laid face up the moment they were drawn: everyone saw them
+                self.write(say("told-red-threes", player=told.player, count=len(told.red_threes),
+                               cards=texts.show_cards(" ".join(map(str, told.red_threes)))))
             self._answers()
             self._hand_over()
         self._hand_over()

@@ -112,6 +112,7 @@ class Told:
     advice: Advice | None
     answers: list[Answer] = field(default_factory=list)  # the partner's answers to its asking
     advices: list[Advice | None] = field(default_factory=list)  # each move's own reason (None: an ask)
+    red_threes: list[Card] = field(default_factory=list)  # laid face up as they were drawn this turn
 
 
 class NotNow(Exception):
@@ -411,6 +412,7 @@ class Game:
         coach = make_coach(seat.level) if seat.player == "coach" else None
         told = Told(name, [], None)
         hand = self.hand
+        reds = len(self.table.side_of(name).red_threes)  # a red three drawn is laid at once: told, as seen
         opened: tuple[Table, list[Step]] | None = None  # the table before the side's first meld, and the turn's melds since
         for _ in range(MOVES_PER_TURN):
             ml = self.moves()
@@ -447,6 +449,8 @@ class Game:
             if told.advice is None or _weight(advice) > _weight(told.advice):
                 told.advice = advice
             if self.hand != hand or self.over or self.table.turn.player != name:
+                if self.hand == hand:
+                    told.red_threes = self.table.side_of(name).red_threes[reds:]
                 return _whole_opening(told, opened)
         discards = self.moves().of_kind("discard")
         if discards:
@@ -455,6 +459,8 @@ class Game:
             told.advices.append(None)
         else:
             self._end_hand("stuck", None, False)
+        if self.hand == hand:
+            told.red_threes = self.table.side_of(name).red_threes[reds:]
         return _whole_opening(told, opened)
 
     def run(self, until_human: bool = True) -> list[Told]:

@@ -1143,6 +1143,11 @@ TEXTS = {
         'partner': 'Your partner: {partner}.',
         'commands': "At the prompt type a move (such as 'draw' or 'meld 7H 7D 2C'), a number from the 'moves' list, '?' or 'hint' to ask the coach, 'moves', 'show' (the table), 'undo', 'why' (the last ruling in full), 'score', 'save FILE', 'help' or 'quit' (which saves the game).",
         'told': '{player}: {moves}. {reason}',
+        'told-red-threes': {
+            'count': 'count',
+            'one': '{player} drew {count} red three and laid it down ({cards}), drawing again for it.',
+            'other': '{player} drew {count} red threes and laid them down ({cards}), drawing again for each.',
+        },
         'coach-says': 'The coach suggests:',
         'moves-pick': 'Type a number to make that move.',
         'no-such-number': {
