@@ -449,16 +449,15 @@ class Game:
             if told.advice is None or _weight(advice) > _weight(told.advice):
                 told.advice = advice
             if self.hand != hand or self.over or self.table.turn.player != name:
-                if self.hand == hand:
-                    told.red_threes = self.table.side_of(name).red_threes[reds:]
-                return _whole_opening(told, opened)
-        discards = self.moves().of_kind("discard")
-        if discards:
-            self.play(discards[0].steps)
-            told.moves.append(_as_seen(discards[0].steps))
-            told.advices.append(None)
-        else:
-            self._end_hand("stuck", None, False)
+                break
+        else:  # the moves a turn may take used up: the first discard ends it
+            discards = self.moves().of_kind("discard")
+            if discards:
+                self.play(discards[0].steps)
+                told.moves.append(_as_seen(discards[0].steps))
+                told.advices.append(None)
+            else:
+                self._end_hand("stuck", None, False)
         if self.hand == hand:
             told.red_threes = self.table.side_of(name).red_threes[reds:]
         return _whole_opening(told, opened)
