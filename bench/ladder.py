@@ -9,6 +9,13 @@ how long the run took. Then the time of one decision per level (listing the move
 against level 3: every decision (median, 95th percentile) and, for the searching level, the decisions
 it searched.
 
+A long pair (the searching level takes several seconds a deal) can be kept deal by deal in a record
+(`--record FILE`): one line a deal as it ends (its seed, the hands of it the upper level won, each
+level's points, the seconds it took), so a run stopped and started again (`--jobs`, on one machine or
+several, each with a file of its own) goes on where it stopped, and `--report FILE...` sums the
+records of one pair for any set of seeds: `python bench/ladder.py --pairs 4:3 --seed 60001 --deals 2000
+--record l4.txt --jobs 2`, then `python bench/ladder.py --report l4.txt`.
+
 The README quotes these figures.
 """
 from __future__ import annotations
@@ -51,6 +58,96 @@ def pair(upper: int, lower: int, deals: int, jobs: int, seed: int, ruleset: str)
             f"   ({elapsed:.0f} s)")
     print(line, flush=True)
     return {"upper": upper, "lower": lower, "share": share, "half": half, "seconds": elapsed}
+
+
+def paired_deal(job: tuple[str, int, int, int]) -> tuple[int, int, int, int, float]:
+    """One deal played twice, ``upper`` holding each side's cards once: (seed, hands of it the upper
+    level won, the upper level's points, the lower level's, seconds)."""
+    from canasta_tutor.play.selfplay import side_hand, swapped
+
+    ruleset, seed, upper, lower = job
+    a, b = f"coach:{upper}", f"coach:{lower}"
+    t = time.perf_counter()
+    won, points = 0, [0, 0]
+    for seats in ({"NS": a, "EW": b}, swapped({"NS": a, "EW": b})):
+        _, _, _, _, scored = side_hand((ruleset, seed, tuple(seats.items())))
+        mine = next(name for name, who in seats.items() if who == a)
+        other = next(name for name, who in seats.items() if who == b)
+        won += scored[mine] > scored[other]
+        points[0] += scored[mine]
+        points[1] += scored[other]
+    return seed, won, points[0], points[1], time.perf_counter() - t
+
+
+def recorded(upper: int, lower: int, deals: int, jobs: int, seed: int, ruleset: str, record: Path) -> None:
+    """The pair's deals not in ``record`` yet, played and written to it one line a deal as each ends."""
+    done = {int(line.split()[0]) for line in _lines(record)}
+    todo = [(ruleset, s, upper, lower) for s in range(seed, seed + deals) if s not in done]
+    if not record.exists():
+        record.write_text(f"# level {upper} vs level {lower}, {ruleset}, paired deals: "
+                          "seed, hands of the deal the upper level won, its points, the lower level's, seconds\n")
+    with record.open("a") as out:
+        if jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.Pool(jobs) as pool:
+                for result in pool.imap_unordered(paired_deal, todo):
+                    out.write(_line(result))
+                    out.flush()
+        else:
+            for job in todo:
+                out.write(_line(paired_deal(job)))
+                out.flush()
+    report([record])
+
+
+def report(records: list[Path]) -> None:
+    """The ladder line of one pair from its records: every deal in them, each seed once."""
+    head = ""
+    deals: dict[int, tuple[int, int, int, float]] = {}
+    for record in records:
+        for line in record.read_text().splitlines():
+            if line.startswith("#"):
+                head = head or line[2:]
+            elif line.strip():
+                seed, won, a, b, secs = line.split()
+                deals[int(seed)] = (int(won), int(a), int(b), float(secs))
+    if not deals:
+        print("ladder  no deal recorded yet")
+        return
+    wins = [d[0] for d in deals.values()]
+    share, half = interval(wins)
+    seeds = sorted(deals)
+    blocks = _blocks(seeds)
+    hands = 2 * len(deals)
+    a_won = sum(wins)
+    print(f"ladder  {head.split(':')[0]}: {len(deals)} paired deals ({hands} hands; seeds {blocks}): "
+          f"the upper level won {100 * share:5.1f}% ± {100 * half:4.1f} of the hands ({a_won} to at most "
+          f"{hands - a_won}); points a hand {sum(d[1] for d in deals.values()) / hands:6.1f} to "
+          f"{sum(d[2] for d in deals.values()) / hands:6.1f}; median {statistics.median(d[3] for d in deals.values()):.1f} s a deal",
+          flush=True)
+
+
+def _blocks(seeds: list[int]) -> str:
+    """Seeds as runs: "60001-62000, 70001-70123"."""
+    runs: list[list[int]] = []
+    for s in seeds:
+        if runs and s == runs[-1][1] + 1:
+            runs[-1][1] = s
+        else:
+            runs.append([s, s])
+    return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
+
+
+def _lines(record: Path) -> list[str]:
+    if not record.exists():
+        return []
+    return [line for line in record.read_text().splitlines() if line.strip() and not line.startswith("#")]
+
+
+def _line(result: tuple[int, int, int, int, float]) -> str:
+    seed, won, a, b, secs = result
+    return f"{seed} {won} {a} {b} {secs:.1f}\n"
 
 
 def decision_time(level: int, hands: int, seed: int, ruleset: str) -> None:
@@ -116,11 +213,20 @@ if __name__ == "__main__":
     parser.add_argument("--pairs", default=",".join(f"{u}:{v}" for u, v in PAIRS),
                         help="pairs of levels, upper:lower, comma-separated (default 2:1,3:2,4:3)")
     parser.add_argument("--timing-hands", type=int, default=10, help="hands per level for the decision times")
+    parser.add_argument("--record", type=Path, default=None,
+                        help="keep the pair's deals in this file, one line a deal, and go on from it (one pair)")
+    parser.add_argument("--report", type=Path, nargs="+", default=None,
+                        help="sum the records of one pair (every seed once) and stop")
     args = parser.parse_args()
+    if args.report:
+        report(args.report)
+        sys.exit(0)
     chosen = [tuple(int(x) for x in p.split(":")) for p in args.pairs.split(",") if p]
     for upper, lower in chosen:
         deals = args.search_deals if upper == 4 and args.search_deals else args.deals
-        if deals:
+        if deals and args.record:
+            recorded(upper, lower, deals, args.jobs, args.seed, args.ruleset, args.record)
+        elif deals:
             pair(upper, lower, deals, args.jobs, args.seed, args.ruleset)
     if args.timing_hands:
         for level in sorted({lv for p in chosen for lv in p}):

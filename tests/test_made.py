@@ -11,6 +11,7 @@ from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play import selfplay
+from canasta_tutor.play.candidates import _canastas_of_step
 from canasta_tutor.play.moves import legal_moves
 
 
@@ -107,3 +108,65 @@ def test_self_play_makes_its_moves_without_ruling_them(monkeypatch):
     monkeypatch.setattr(selfplay, "make", lambda t, steps, shared=False: made.append(steps) or real_make(t, steps, shared))
     result = selfplay.play_hand("classic", 1, checks=False)
     assert len(made) > result.moves * 0.9
+
+
+@pytest.mark.parametrize("rid", BUILTIN)
+def test_the_canastas_an_option_completes_are_the_judges(rid):
+    """``Option.canastas`` counts them for a plain step and makes the move for others, unjudged: on
+    every option self-played hands list, the ranks (and their order) the judge's notes give."""
+    listed = []
+    real_listing = selfplay.legal_moves
+
+    def recording_listing(table, *args, **kwargs):
+        ml = real_listing(table, *args, **kwargs)
+        listed.extend((table.clone(), o) for o in ml.options)
+        return ml
+
+    selfplay.legal_moves = recording_listing  # type: ignore[assignment]
+    try:
+        for seed in (1, 2, 3, 4):
+            selfplay.play_hand(rid, seed, checks=False)
+    finally:
+        selfplay.legal_moves = real_listing  # type: ignore[assignment]
+    completing = counted_ones = 0
+    for table, o in listed:
+        if o.listed_on is None:
+            continue
+        judged = [n.params["rank"] for n in judge(o.listed_on, o.steps).notes if n.rule == "canasta"]
+        counted = _canastas_of_step(o.listed_on, o.steps)  # a plain step: counted, not made
+        if counted is not None:
+            assert counted == judged, (rid, o.move, table.to_data())
+            counted_ones += bool(judged)
+        assert o.canastas == judged, (rid, o.move, table.to_data())
+        completing += bool(judged)
+    assert completing > 0 and counted_ones > 0, rid
+
+
+def test_a_computer_player_asks_first_as_the_judges_table_says():
+    """``partner.asks_first`` counts the cards a listed meld or lay-off leaves in a known hand: on
+    every option classic self-play lists (its partner must consent to going out), the same answer as
+    the count on the table the judge's ruling leaves."""
+    from canasta_tutor.play.partner import asks_first, partner_of
+
+    listed = []
+    real_listing = selfplay.legal_moves
+
+    def recording_listing(table, *args, **kwargs):
+        ml = real_listing(table, *args, **kwargs)
+        listed.extend((table, o) for o in ml.options)
+        return ml
+
+    selfplay.legal_moves = recording_listing  # type: ignore[assignment]
+    try:
+        for seed in (1, 2, 3, 4, 5, 6):
+            selfplay.play_hand("classic", seed, checks=False)
+    finally:
+        selfplay.legal_moves = real_listing  # type: ignore[assignment]
+    asked = 0
+    for table, o in listed:
+        if o.kind not in ("meld", "add") or partner_of(table, table.turn.player) is None:
+            continue
+        judged = judge(table, o.steps).after.player(table.turn.player).count <= 1
+        assert asks_first(table, o, True) == judged, (o.move, table.to_data())
+        asked += judged
+    assert asked > 0

@@ -23,13 +23,13 @@ from canasta_tutor.engine.bounds import Undecided
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card
 from canasta_tutor.engine.decisive import DECISIVE
 from canasta_tutor.engine.facts import step_facts
-from canasta_tutor.engine.judge import Verdict, judge, judge_further
+from canasta_tutor.engine.judge import Verdict, judge, judge_further, make
 from canasta_tutor.engine.kernel import JUDGE, View, decide, decide_held, decide_step, held, step_view
 from canasta_tutor.engine.move import Step, discard_of, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruling import finished
 from canasta_tutor.engine.state import TurnState
-from canasta_tutor.engine.table import Table
+from canasta_tutor.engine.table import Table, meld_rank
 from canasta_tutor.play.going_out import ways_out
 from canasta_tutor.play.pool import TAKEABLE, Group, Pool, card_class, natural_value, wild_cap, without
 
@@ -51,7 +51,7 @@ class Option:
     listed: given when the listing made it, else judged on first read (a listing learns whether most
     single steps are legal from the verdict kernel, and most of those rulings are never read)."""
 
-    __slots__ = ("_ends", "_on", "_verdict", "choices", "kind", "shares", "steps", "ways")
+    __slots__ = ("_canastas", "_ends", "_on", "_verdict", "choices", "kind", "shares", "steps", "ways")
     kind: str
     steps: list[Step]
     ways: int  # concrete choices of cards this entry stands for
@@ -71,6 +71,7 @@ class Option:
         self._verdict = verdict
         self._on = on
         self._ends = ends  # whether the move ends the turn, where the listing knows without the verdict
+        self._canastas: list[str] | None = None
 
     @classmethod
     def found_legal(cls, kind: str, step: Step, ways: int, choices: list[tuple[int, int, str]], on: Table,
@@ -79,7 +80,7 @@ class Option:
         when first read: ``__init__`` without its checks and defaults, for the listing's thousands."""
         o = cls.__new__(cls)
         o.kind, o.steps, o.ways, o.choices, o.shares = kind, [step], ways, choices, 1
-        o._verdict, o._on, o._ends = None, on, ends
+        o._verdict, o._on, o._ends, o._canastas = None, on, ends, None
         return o
 
     @property
@@ -89,6 +90,24 @@ class Option:
             assert self._on is not None
             v = self._verdict = judge(self._on, self.steps)
         return v
+
+    @property
+    def canastas(self) -> list[str]:
+        """The ranks of the canastas the move completes, in the order its ruling notes them. Read from
+        the move made on the table listed where the verdict is not judged yet: the same notes in the
+        same order (the judge applies the steps as ``make`` does, and a legal move keeps every note),
+        without the rules asked; the coach asks this of every meld it weighs."""
+        made = self._canastas
+        if made is None:
+            on = self._on
+            if self._verdict is None and on is not None:
+                made = _canastas_of_step(on, self.steps)
+                if made is None:
+                    made = [p["rank"] for key, _, p in make(on, self.steps, shared=True).state.notes if key == "canasta"]
+            else:
+                made = [n.params["rank"] for n in self.verdict.notes if n.rule == "canasta"]
+            self._canastas = made
+        return made
 
     @property
     def ends_turn(self) -> bool:
@@ -110,6 +129,32 @@ class Option:
     def __repr__(self) -> str:
         return (f"Option(kind={self.kind!r}, move={self.move!r}, ways={self.ways}, choices={self.choices!r}, "
                 f"shares={self.shares})")
+
+
+def _canastas_of_step(table: Table, steps: list[Step]) -> list[str] | None:
+    """The canasta a legal move of one plain step completes, counted (``TurnState._into_meld``: a meld
+    becomes a canasta at 7 cards): a discard or a draw completes none; a meld or lay-off completes one
+    when it brings its rank's meld from under 7 cards to 7 or more. None where counting is not enough
+    (a take, several steps, a meld of wild cards only): the move is made then."""
+    if len(steps) != 1:
+        return None
+    step = steps[0]
+    kind = step.kind
+    if kind == "discard" or kind == "draw":
+        return []
+    if kind == "add":
+        rank = step.to
+    elif kind == "meld":
+        rank = meld_rank(step.cards)
+    else:
+        return None
+    if rank is None:
+        return None
+    meld = table.side_of(table.turn.player).meld_of(rank)
+    before = len(meld.cards) if meld is not None else 0
+    if meld is None and kind == "add":
+        return None
+    return [rank] if before < 7 <= before + len(step.cards) else []
 
 
 @dataclass

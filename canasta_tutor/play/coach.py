@@ -282,10 +282,15 @@ class Coach(Thresholds):
         nxt = next_opponent(table)
         thrown = memory.discarded.get(nxt, set()) if nxt else set()
 
+        risks: dict[Card, int] = {}  # each card's, worked out once (``key`` asks twice); cards are interned
+
         def risk(c: Card) -> int:
-            d = danger(table, c, memory)
-            if d == 1 and c.rank in thrown and not (nxt and known_pair(memory, nxt, c)):
-                return 0
+            d = risks.get(c)
+            if d is None:
+                d = danger(table, c, memory)
+                if d == 1 and c.rank in thrown and not (nxt and known_pair(memory, nxt, c)):
+                    d = 0
+                risks[c] = d
             return d
 
         def unseen(c: Card) -> int:

@@ -95,7 +95,7 @@ def laid_points(o: Option) -> int:
 
 
 def canastas_made(o: Option) -> list[str]:
-    return [n.params["rank"] for n in o.verdict.notes if n.rule == "canasta"]
+    return o.canastas
 
 
 def cards_of(o: Option) -> str:

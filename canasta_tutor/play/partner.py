@@ -123,6 +123,11 @@ def asks_first(table: Table, option: Option, may_ask: bool) -> bool:
         return len(option.steps) > 1
     if option.kind not in ("meld", "add") or table.ruleset.partner_permission != "required":
         return False
+    on = option.listed_on
+    hand = on.player(name).hand if on is not None else None
+    if hand is not None and all(s.kind in ("meld", "add") for s in option.steps):
+        # A legal meld or lay-off takes exactly its cards out of a known hand: counted, not judged.
+        return len(hand) - sum(len(s.cards) for s in option.steps) <= 1
     return option.verdict.after.player(name).count <= 1
 
 
