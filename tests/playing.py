@@ -7,7 +7,7 @@ from collections.abc import Callable
 from canasta_tutor.learning.play_session import Session, new_game
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.hint import hint
-from canasta_tutor.play.warnings import no_safe_discard, pile_warning
+from canasta_tutor.play.warnings import ask_warning, no_safe_discard, pile_warning
 
 Stop = Callable[[Game], str | None]
 
@@ -35,7 +35,9 @@ def follow_coach(seed: int, stop: Stop, ruleset: str = "classic", limit: int = 4
             advice = hint(g.table, g.moves(), memory=g.memory.get("Ann"))
             if advice.option is None:
                 return
-            confirm = pile_warning(g.table, g.named(list(advice.option.steps)), g.memory.get("Ann")) is not None
+            steps = list(advice.option.steps)
+            confirm = (pile_warning(g.table, g.named(steps), g.memory.get("Ann")) is not None
+                       or ask_warning(g.table, steps, g.moves()) is not None)
             typed.append(advice.option.move)
             yield advice.option.move
 

@@ -11,7 +11,7 @@ from canasta_tutor.engine.table import Turn
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.play.game import Game
 from canasta_tutor.play.review import review
-from tests.playing import cornered, first_found, warned_discard
+from tests.playing import cornered, first_found, follow_coach, warned_discard
 
 
 def _play(canasta, seed: int, lines: list[str], *options: str) -> str:
@@ -224,3 +224,31 @@ def test_quit_at_the_warnings_question_keeps_the_game_and_makes_no_move(canasta,
     assert saved is not None, after[-400:]
     assert "> show" not in after  # the game stopped at the quit
 
+
+
+def test_asking_to_go_out_with_no_way_out_open_is_warned_and_still_the_players_to_put(canasta):
+    """In the play phase with no way out listed, "ask" is warned of (a yes would bind the player to
+    go out); no keeps the question back, yes puts it. Not in the draw phase, nor when quiet."""
+    from canasta_tutor.play.moves import legal_moves
+
+    warned = "If Cas says yes, you must go out this turn, and these cards cannot."
+    out = _play(canasta, 1, ["draw", "ask", "no", "ask", "yes", "quit"])
+    assert out.count(warned) == 2
+    after_no = out.split("> no")[1].split("> ask")[0]
+    assert "Make the move anyway? (yes or no)" in out and "The move is not made" in after_no
+    assert "Cas answers Ann: " in out.split("> yes")[1]
+    assert warned not in _play(canasta, 1, ["ask", "quit"])  # the draw phase: the draw may open a way
+    assert warned not in _play(canasta, 1, ["draw", "ask", "quit"], "--coach", "quiet")
+    # the claim is true of the table: after Ann's draw no listed move goes out
+    seen = []
+
+    def after_the_draw(g):
+        if g.table.turn.phase == "play":
+            seen.append(legal_moves(g.table))
+            return "ask"
+        return None
+
+    typed, line = follow_coach(1, after_the_draw)
+    assert typed == ["draw"] and line == "ask"
+    listed = seen[0]
+    assert listed.options and not listed.truncated and not any(o.kind == "out" for o in listed.options)

@@ -16,6 +16,7 @@ from canasta_tutor import api, texts
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.play.coach import Coach
 from canasta_tutor.play.game import Game, full_deck, game_text, load_game
+from canasta_tutor.reading.strict_yaml import InputError
 
 
 def canasta(*args: str, cwd: Path, stdin: str = "") -> Ran:
@@ -179,6 +180,13 @@ def test_a_table_file_without_a_saved_stock_plays_on_from_the_unseen_cards(tmp_p
     path.write_text(text)
     again = load_game(str(path))
     assert sorted(map(str, again.stock)) == sorted(map(str, game.stock))
+    # a stock that is not the cards the table leaves out is named as such, not as a saved game's
+    path.write_text(text.replace(f"stock: {len(game.stock)}", f"stock: {len(game.stock) - 3}"))
+    with pytest.raises(InputError) as caught:
+        load_game(str(path))
+    told = str(caught.value)
+    assert f"but {len(game.stock)} cards of the decks are not on it" in told, told
+    assert "saved game" not in told
 
 
 # -- the coach -------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from clirun import Ran, run_in_process
 
-from canasta_tutor import texts
+from canasta_tutor import api, texts
 from canasta_tutor.engine.decisive import ACHIEVEMENTS, DECISIVE, decisive_order
 from canasta_tutor.engine.judge import Finding, judge
 from canasta_tutor.engine.move import Step
@@ -221,7 +221,18 @@ def test_plural_aware_messages():
         "7H is a single card; a new meld needs at least 3"
     assert "1 natural card of" in texts.rule_message("meld.too-few-naturals", {"cards": "7H", "naturals": 1,
                                                                                 "needed": 2})
-    assert "(1 card held" in texts.rule_message("turn.not-in-hand", {"cards": "7H", "held": 1})
+    assert "(1 card held" in texts.rule_message("turn.not-in-hand", {"cards": "7H", "held": 1, "why": "absent"})
+
+
+def test_a_card_named_more_often_than_held_is_told_apart_from_one_not_held():
+    table = api.table_from_cards("classic", [api.cards("9S 9D 9H 5C 6D 7C 8H KS"), 11, 11, 11],
+                                 discard=api.cards("4C"), stock=60, phase="play")
+    twice = judge(table, "meld 9S 9S 9D").violations[0]
+    assert (twice.rule, twice.params["why"]) == ("turn.not-in-hand", "short")
+    assert texts.rule_message(twice.rule, twice.params) == \
+        "9S: the move names more copies than the hand holds (8 cards held at this step)"
+    absent = judge(table, "meld 9C 9S 9D").violations[0]
+    assert absent.params["why"] == "absent" and "9C: not in the player's hand" in texts.rule_message(absent.rule, absent.params)
 
 
 def test_compare_counts_only_the_rulesets_that_apply():

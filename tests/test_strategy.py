@@ -301,3 +301,32 @@ def test_a_strategy_review_asks_a_fresh_position_with_a_clear_best():
         assert len(q.correct()) == 1 and q.rule_ids() == [topic]
         assert part_of_turn(q) is None  # whole turns, or choices of the draw phase: like with like
         assert question_key(q) not in lesson_keys
+
+
+def test_waiting_never_lays_down_to_one_card():
+    """A coach that waits rather than go out keeps cards back: it never melds or lays off down to one
+    card, after which only the discard of that card, going out, could end the turn (official hands
+    of level 3 against itself, where such a lay-off is on offer while the coach waits)."""
+    from canasta_tutor.play import coach as coach_module
+    from canasta_tutor.play.selfplay import side_hand
+
+    offered = []
+    real_play = coach_module.Coach._play
+
+    def watched(self, table, options, memory):
+        advice = real_play(self, table, options, memory)
+        if advice.reason.split(".")[-1].startswith("wait-"):
+            hand = table.mover.hand or []
+            laid = lambda o: sum(len(s.cards) for s in o.steps)  # noqa: E731
+            assert not (advice.option.kind in ("meld", "add") and len(hand) - laid(advice.option) <= 1), \
+                (advice.option.move, table.to_data())
+            offered.extend(o for o in options if o.kind in ("meld", "add") and len(hand) - laid(o) <= 1)
+        return advice
+
+    coach_module.Coach._play = watched
+    try:
+        for seed in range(15, 25):
+            side_hand(("official", seed, (("NS", "coach:3"), ("EW", "coach:3"))))
+    finally:
+        coach_module.Coach._play = real_play
+    assert offered  # the test saw the choice it is about

@@ -351,13 +351,15 @@ class Session:
         """A move of yours: the coach's warning first (unless quiet), then the move, which 'undo' can take back."""
         g = self.game
         if self.coach != "quiet" and not g.over:
-            from canasta_tutor.play.warnings import no_safe_discard, pile_warning
+            from canasta_tutor.play.warnings import ask_warning, no_safe_discard, pile_warning
 
             following_first = g.next_in_first_round()
-            warning = pile_warning(g.table, g.named(list(steps)), g.memory.get(self.human or ""), following_first)
+            warning = ask_warning(g.table, steps, g.moves()) or \
+                pile_warning(g.table, g.named(list(steps)), g.memory.get(self.human or ""), following_first)
             if warning is not None:
                 self.write(say(f"warn.{warning.key}", **warning.params))
-                if len(steps) == 1 and no_safe_discard(g.table, g.memory.get(self.human or ""), following_first):
+                if warning.key != "ask" and len(steps) == 1 and \
+                        no_safe_discard(g.table, g.memory.get(self.human or ""), following_first):
                     self.write(say("warn.every"))
                 self.write(say("confirm"))
                 if not self._yes():

@@ -185,8 +185,10 @@ class Coach(Thresholds):
             wait = self._worth_waiting(table, side, options, best) if self.level >= 3 else None
             if wait is None:
                 return _out(best)
-            rest = [o for o in options if o.kind != "out"]
-            chosen = self._build(table, rest, memory, side, hand, threat)
+            # Waiting keeps cards back: not a meld or lay-off down to one card, after which only
+            # going out (the discard of the last card) could end the turn.
+            rest = [o for o in options if o.kind != "out" and not _leaves_one(o, hand)]
+            chosen = self._build(table, rest, memory, side, hand, threat) if rest else Advice(None, "none")
             if chosen.option is None:  # nothing else to advise: going out it is
                 return _out(best)
             return _advice(chosen.option, wait, move=chosen.option.move)
@@ -305,6 +307,11 @@ class Coach(Thresholds):
         return sorted(plain or discards, key=key)
 
     _next_opponent = staticmethod(next_opponent)
+
+
+def _leaves_one(o: Option, hand: list[Card]) -> bool:
+    """Whether a meld or lay-off leaves at most one card in the hand."""
+    return o.kind in ("meld", "add") and len(hand) - sum(len(s.cards) for s in o.steps) <= 1
 
 
 def advise(table: Table, moves: MoveList | None = None, level: int = DEFAULT_LEVEL,

@@ -532,8 +532,13 @@ class Game:
             raise InputError(Said("game.hands-known", "every hand must be given as cards to play on from this table"),
                              file)
         if len(game.stock) != table.stock:
-            raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps {left} "
-                                  "cards for it", stock=table.stock, left=len(game.stock)), file)
+            if "stock" in saved:
+                raise InputError(Said("game.stock", "the table gives the stock as {stock}, but the saved game keeps "
+                                      "{left} cards for it", stock=table.stock, left=len(game.stock)), file)
+            # a table made by hand: its stock is the cards of the decks it does not show
+            raise InputError(Said("game.stock-made", "the table gives the stock as {stock}, but {left} cards of the "
+                                  "decks are not on it; to play on from a table, its stock is every card it does not "
+                                  "show", stock=table.stock, left=len(game.stock)), file)
         _check_deck(table, game.stock, file)
         return game
 

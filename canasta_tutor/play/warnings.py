@@ -1,4 +1,5 @@
-"""The coach's warning before a discard: what the next opponent could do with it.
+"""The coach's warnings: before a discard, what the next opponent could do with it; before asking
+"may I go out?" with no way out open, that a yes would bind the player to what the cards cannot do.
 
 The coach speaks only of what the player has seen: the table (the melds, the pile, how many cards
 each hand holds) and what the hand showed (``Memory``: the cards an opponent took with the pile and
@@ -16,7 +17,9 @@ from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Memory, known_pair
+from canasta_tutor.play.moves import MoveList
 from canasta_tutor.play.next_take import next_view
+from canasta_tutor.play.partner import partner_of
 
 
 @dataclass
@@ -49,6 +52,21 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
         if judge(seen, [Step("take", tuple(known[:2]))]).legal:
             return Warning("took", {**figures, "cards": " ".join(map(str, known))})
     return None
+
+
+def ask_warning(table: Table, steps: list[Step], listed: MoveList) -> Warning | None:
+    """A warning before "may I go out?" put on its own in the play phase when no way out is open
+    (``listed``: the moves of the player on turn): a yes binds the player to go out this turn, which
+    the cards held cannot do. Not in the draw phase, where the cards drawn may open one. The question
+    is still the player's to put: the warning asks, it does not refuse."""
+    if table.turn.phase != "play" or [s.kind for s in steps] != ["ask"]:
+        return None
+    if listed.truncated or any(o.kind == "out" for o in listed.options):
+        return None  # a way out is open, or the listing stopped before it could tell
+    partner = partner_of(table, table.turn.player)
+    if partner is None or table.turn.permission != "none":
+        return None  # the judge refuses the question: its reason says why
+    return Warning("ask", {"partner": partner})
 
 
 def no_safe_discard(table: Table, memory: Memory | None = None, first_round: bool = False) -> bool:

@@ -24,9 +24,16 @@ TEXTS = {
         'turn.not-in-hand': {
             'title': 'Only cards the player holds',
             'message': {
-                'count': 'held',
-                'one': "{cards}: not in the player's hand (1 card held at this step)",
-                'other': "{cards}: not in the player's hand ({held} cards held at this step)",
+                'absent': {
+                    'count': 'held',
+                    'one': "{cards}: not in the player's hand (1 card held at this step)",
+                    'other': "{cards}: not in the player's hand ({held} cards held at this step)",
+                },
+                'short': {
+                    'count': 'held',
+                    'one': '{cards}: the move names more copies than the hand holds (1 card held at this step)',
+                    'other': '{cards}: the move names more copies than the hand holds ({held} cards held at this step)',
+                },
             },
             'text': 'A move may only use cards the player actually holds: the hand from the table, the cards just drawn, and the cards of a pile just taken.',
         },
@@ -1195,6 +1202,7 @@ TEXTS = {
                 'other': 'The coach: {player} took {cards} with the pile and has not put them down since: after this, they can take the pile ({size} cards) with a pair of them and your {card}.',
             },
             'every': 'Every discard you could make now does the same: none keeps the pile from them.',
+            'ask': 'The coach: no way out is open with your cards now. If {partner} says yes, you must go out this turn, and these cards cannot.',
         },
         'coach-would': 'The coach would play {move}: {reason}',
         'review': {
@@ -2034,6 +2042,7 @@ TEXTS = {
             'x-game': "'x-game' is not a saved game: {problem}",
             'hands-known': 'every hand must be given as cards to play on from this table',
             'stock': 'the table gives the stock as {stock}, but the saved game keeps {left} cards for it',
+            'stock-made': 'the table gives the stock as {stock}, but {left} cards of the decks are not on it; to play on from a table, its stock is every card it does not show',
             'too-many-of': 'the game holds {found} of {what} on the table and in its stock, but {decks} hold {allowed}',
             'not-saved': "the game was NOT saved: {problem}; the game goes on: save it under another name with 'save FILE'",
             'autosave-failed': "the game was NOT saved: {problem}; free that name or make the folder writable (or set CANASTA_HOME to a folder you can write to), and save with 'save FILE' before you stop",

@@ -37,7 +37,9 @@ def after_discard(s: TurnState, f: Facts) -> Found | None:
 @rule("turn.not-in-hand", on=("take", "meld", "add", "discard"), decides=800)
 def not_in_hand(s: TurnState, f: Facts) -> Found | None:
     if f.missing:
-        return {"cards": format_cards(f.missing), "held": f.hand_before}
+        # Every card missing held once at least: the move names one more often than the hand holds it.
+        short = all(s.hand.holds(c) for c in f.missing)
+        return {"cards": format_cards(f.missing), "held": f.hand_before, "why": "short" if short else "absent"}
     return None
 
 
