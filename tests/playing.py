@@ -37,7 +37,7 @@ def follow_coach(seed: int, stop: Stop, ruleset: str = "classic", limit: int = 4
                 return
             steps = list(advice.option.steps)
             confirm = (pile_warning(g.table, g.named(steps), g.memory.get("Ann")) is not None
-                       or ask_warning(g.table, steps, g.moves()) is not None)
+                       or ask_warning(g.table, steps, g.moves) is not None)
             typed.append(advice.option.move)
             yield advice.option.move
 

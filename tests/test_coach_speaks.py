@@ -252,3 +252,49 @@ def test_asking_to_go_out_with_no_way_out_open_is_warned_and_still_the_players_t
     assert typed == ["draw"] and line == "ask"
     listed = seen[0]
     assert listed.options and not listed.truncated and not any(o.kind == "out" for o in listed.options)
+
+
+ASK_TO_GO_OUT = """\
+ruleset: {ruleset}
+players:
+  - {{name: Ann, hand: 6H 10S 10D 10H, has_melded: true}}
+  - {{name: Bob, hand: 9}}
+  - {{name: Cas, hand: 7}}
+  - {{name: Dee, hand: 9}}
+sides:
+  - {{name: NS, players: [Ann, Cas], score: 0, melds: [5H 5S 2D 5H 5D 5D JK, 8S 8H 8D]}}
+  - {{name: EW, players: [Bob, Dee], score: 0, melds: [KS KS KH]}}
+discard: 4C 9S
+stock: 40
+turn: {{player: Ann, phase: play}}
+"""
+
+
+def test_no_ask_warning_where_the_partners_yes_opens_a_way_out():
+    """Where going out needs the partner's consent (classic), no way out is listed before the yes:
+    the warning looks at the table as a yes leaves it, where Ann goes out with her tens."""
+    from canasta_tutor.play.moves import legal_moves, playable
+    from canasta_tutor.play.warnings import ask_warning
+
+    table = table_from_text(ASK_TO_GO_OUT.format(ruleset="classic"), "ask.yaml")
+    now = legal_moves(table)
+    assert not any(o.kind == "out" for o in now.options) and not now.truncated  # the case it is about
+    asked = table.clone()
+    asked.turn.permission = "granted"
+    assert "meld 10S 10H 10D; discard 6H" in {o.move for o in legal_moves(asked).of_kind("out")}
+    assert ask_warning(table, _steps("ask"), lambda: playable(legal_moves(table), False)) is None
+    # with the tens short of a meld no way out opens, and the warning is given
+    short = table_from_text(ASK_TO_GO_OUT.format(ruleset="classic").replace("10H", "QH"), "ask.yaml")
+    warned = ask_warning(short, _steps("ask"), lambda: playable(legal_moves(short), False))
+    assert warned is not None and warned.params == {"partner": "Cas"}
+
+
+def test_no_ask_warning_where_the_question_may_not_be_put():
+    """Past the ruleset's limit on asking (once a hand in Brazilian) the question is refused, and the
+    refusal says why: no warning first, and no question whether to make the move anyway."""
+    from canasta_tutor.play.moves import legal_moves, playable
+    from canasta_tutor.play.warnings import ask_warning
+
+    table = table_from_text(ASK_TO_GO_OUT.format(ruleset="brazilian").replace("10H", "QH"), "ask.yaml")
+    assert ask_warning(table, _steps("ask"), lambda: playable(legal_moves(table), False)) is not None
+    assert ask_warning(table, _steps("ask"), lambda: playable(legal_moves(table), True)) is None

@@ -354,7 +354,7 @@ class Session:
             from canasta_tutor.play.warnings import ask_warning, no_safe_discard, pile_warning
 
             following_first = g.next_in_first_round()
-            warning = ask_warning(g.table, steps, g.moves()) or \
+            warning = ask_warning(g.table, steps, g.moves) or \
                 pile_warning(g.table, g.named(list(steps)), g.memory.get(self.human or ""), following_first)
             if warning is not None:
                 self.write(say(f"warn.{warning.key}", **warning.params))

@@ -11,13 +11,14 @@ as only those known cards.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from canasta_tutor.engine.judge import judge
 from canasta_tutor.engine.move import Step
 from canasta_tutor.engine.table import Table
 from canasta_tutor.play.coach import Memory, known_pair
-from canasta_tutor.play.moves import MoveList
+from canasta_tutor.play.moves import MoveList, legal_moves
 from canasta_tutor.play.next_take import next_view
 from canasta_tutor.play.partner import partner_of
 
@@ -54,25 +55,31 @@ def pile_warning(table: Table, steps: list[Step], memory: Memory | None = None,
     return None
 
 
-def ask_warning(table: Table, steps: list[Step], listed: MoveList) -> Warning | None:
-    """A warning before "may I go out?" put on its own in the play phase when no way out is open
-    (``listed``: the moves of the player on turn): a yes binds the player to go out this turn, which
-    the cards held cannot do. Not in the draw phase, where the cards drawn may open one. The question
-    is still the player's to put: the warning asks, it does not refuse."""
+def ask_warning(table: Table, steps: list[Step], moves: Callable[[], MoveList]) -> Warning | None:
+    """A warning before "may I go out?" put on its own in the play phase when no way out would be open
+    after a yes: a yes binds the player to go out this turn, which the cards held cannot do. Not in the
+    draw phase, where the cards drawn may open one. The question is still the player's to put: the
+    warning asks, it does not refuse.
+
+    ``moves``: the moves the player on turn may make now (read only for a bare question). Where the
+    question is not among them (no partner, answered this turn, asked as often as the ruleset allows)
+    it is refused, and the refusal says why. A way out that needs the partner's consent is listed
+    only once it is given, so the ways out are those of the table as a yes leaves it."""
     if table.turn.phase != "play" or [s.kind for s in steps] != ["ask"]:
         return None
-    if listed.truncated or any(o.kind == "out" for o in listed.options):
+    if not any(o.kind == "ask" and len(o.steps) == 1 for o in moves().options):
+        return None
+    granted = table.clone()
+    granted.turn.permission = "granted"
+    after_yes = legal_moves(granted)
+    if after_yes.truncated or any(o.kind == "out" for o in after_yes.options):
         return None  # a way out is open, or the listing stopped before it could tell
     partner = partner_of(table, table.turn.player)
-    if partner is None or table.turn.permission != "none":
-        return None  # the judge refuses the question: its reason says why
-    return Warning("ask", {"partner": partner})
+    return Warning("ask", {"partner": partner}) if partner is not None else None
 
 
 def no_safe_discard(table: Table, memory: Memory | None = None, first_round: bool = False) -> bool:
     """Whether every discard the player on turn could make now (without going out) is warned of: then a
     warning names no better card, and says so."""
-    from canasta_tutor.play.moves import legal_moves
-
     discards = [o for o in legal_moves(table).of_kind("discard") if not o.verdict.went_out]
     return bool(discards) and all(pile_warning(table, o.steps, memory, first_round) is not None for o in discards)
