@@ -80,12 +80,20 @@ def paired_deal(job: tuple[str, int, int, int]) -> tuple[int, int, int, int, flo
 
 
 def recorded(upper: int, lower: int, deals: int, jobs: int, seed: int, ruleset: str, record: Path) -> None:
-    """The pair's deals not in ``record`` yet, played and written to it one line a deal as each ends."""
-    done = {int(line.split()[0]) for line in _lines(record)}
+    """The pair's deals not in ``record`` yet, played and written to it one line a deal as each ends.
+    A record of another pair or ruleset is left as it is: its seeds are no deals of this one."""
+    pair_named = _pair_named(upper, lower, ruleset)
+    kept = _pair_of(record)
+    if kept is not None and kept != pair_named:
+        raise SystemExit(f"ladder: {record} keeps {kept}, not {pair_named}: give this pair a record of its own")
+    done = set(_deals(record))
     todo = [(ruleset, s, upper, lower) for s in range(seed, seed + deals) if s not in done]
     if not record.exists():
-        record.write_text(f"# level {upper} vs level {lower}, {ruleset}, paired deals: "
-                          "seed, hands of the deal the upper level won, its points, the lower level's, seconds\n")
+        record.write_text(f"# {pair_named}: seed, hands of the deal the upper level won, its points, the lower "
+                          "level's, seconds\n")
+    elif not record.read_text().endswith("\n"):
+        with record.open("a") as out:  # a run stopped in the middle of a line: the next line starts afresh
+            out.write("\n")
     with record.open("a") as out:
         if jobs > 1:
             import multiprocessing
@@ -103,15 +111,15 @@ def recorded(upper: int, lower: int, deals: int, jobs: int, seed: int, ruleset: 
 
 def report(records: list[Path]) -> None:
     """The ladder line of one pair from its records: every deal in them, each seed once."""
-    head = ""
+    named = {record: _pair_of(record) for record in records}
+    pairs = {kept for kept in named.values() if kept is not None}
+    if len(pairs) > 1:
+        raise SystemExit("ladder: the records keep different pairs: "
+                         + "; ".join(f"{record}: {kept}" for record, kept in named.items()))
+    head = next(iter(pairs), "")
     deals: dict[int, tuple[int, int, int, float]] = {}
     for record in records:
-        for line in record.read_text().splitlines():
-            if line.startswith("#"):
-                head = head or line[2:]
-            elif line.strip():
-                seed, won, a, b, secs = line.split()
-                deals[int(seed)] = (int(won), int(a), int(b), float(secs))
+        deals.update(_deals(record))
     if not deals:
         print("ladder  no deal recorded yet")
         return
@@ -121,7 +129,7 @@ def report(records: list[Path]) -> None:
     blocks = _blocks(seeds)
     hands = 2 * len(deals)
     a_won = sum(wins)
-    print(f"ladder  {head.split(':')[0]}: {len(deals)} paired deals ({hands} hands; seeds {blocks}): "
+    print(f"ladder  {head}: {len(deals)} paired deals ({hands} hands; seeds {blocks}): "
           f"the upper level won {100 * share:5.1f}% ± {100 * half:4.1f} of the hands ({a_won} to at most "
           f"{hands - a_won}); points a hand {sum(d[1] for d in deals.values()) / hands:6.1f} to "
           f"{sum(d[2] for d in deals.values()) / hands:6.1f}; median {statistics.median(d[3] for d in deals.values()):.1f} s a deal",
@@ -139,10 +147,36 @@ def _blocks(seeds: list[int]) -> str:
     return ", ".join(f"{a}-{b}" if a != b else str(a) for a, b in runs)
 
 
-def _lines(record: Path) -> list[str]:
+def _pair_named(upper: int, lower: int, ruleset: str) -> str:
+    return f"level {upper} vs level {lower}, {ruleset}, paired deals"
+
+
+def _pair_of(record: Path) -> str | None:
+    """The pair a record keeps, as its first line names it (None: no record yet, or no such line)."""
     if not record.exists():
-        return []
-    return [line for line in record.read_text().splitlines() if line.strip() and not line.startswith("#")]
+        return None
+    for line in record.read_text().splitlines():
+        if line.startswith("# "):
+            return line[2:].split(":")[0]
+    return None
+
+
+def _deals(record: Path) -> dict[int, tuple[int, int, int, float]]:
+    """The deals of a record by seed: (hands the upper level won, its points, the lower level's,
+    seconds). A line cut short (a run stopped while writing it) is no deal: it is played again."""
+    deals: dict[int, tuple[int, int, int, float]] = {}
+    if not record.exists():
+        return deals
+    for line in record.read_text().splitlines():
+        words = line.split()
+        if line.startswith("#") or len(words) != 5:
+            continue
+        try:
+            seed, won, a, b, secs = int(words[0]), int(words[1]), int(words[2]), int(words[3]), float(words[4])
+        except ValueError:
+            continue
+        deals[seed] = (won, a, b, secs)
+    return deals
 
 
 def _line(result: tuple[int, int, int, int, float]) -> str:
@@ -202,7 +236,7 @@ def decision_time(level: int, hands: int, seed: int, ruleset: str) -> None:
         print(f"decision  level {level}, the {len(searched)} decisions it searched: {told(searched)}", flush=True)
 
 
-if __name__ == "__main__":
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="paired deals per pair of levels (default 2000)")
     parser.add_argument("--search-deals", type=int, default=None,
@@ -217,11 +251,13 @@ if __name__ == "__main__":
                         help="keep the pair's deals in this file, one line a deal, and go on from it (one pair)")
     parser.add_argument("--report", type=Path, nargs="+", default=None,
                         help="sum the records of one pair (every seed once) and stop")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.report:
         report(args.report)
-        sys.exit(0)
+        return
     chosen = [tuple(int(x) for x in p.split(":")) for p in args.pairs.split(",") if p]
+    if args.record and len(chosen) != 1:
+        parser.error("--record keeps one pair: name it with --pairs (such as --pairs 4:3)")
     for upper, lower in chosen:
         deals = args.search_deals if upper == 4 and args.search_deals else args.deals
         if deals and args.record:
@@ -231,3 +267,7 @@ if __name__ == "__main__":
     if args.timing_hands:
         for level in sorted({lv for p in chosen for lv in p}):
             decision_time(level, args.timing_hands, args.seed, args.ruleset)
+
+
+if __name__ == "__main__":
+    main()
