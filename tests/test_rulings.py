@@ -233,6 +233,19 @@ def test_a_card_named_more_often_than_held_is_told_apart_from_one_not_held():
         "9S: the move names more copies than the hand holds (8 cards held at this step)"
     absent = judge(table, "meld 9C 9S 9D").violations[0]
     assert absent.params["why"] == "absent" and "9C: not in the player's hand" in texts.rule_message(absent.rule, absent.params)
+    # both at once: neither sentence is said of the other's cards
+    both = judge(table, "meld 9S 9S 9C 9D").violations[0]
+    assert both.params["why"] == "mixed" and both.params["cards"] == "9S 9C"
+    assert texts.rule_message(both.rule, both.params) == ("9C: not in the player's hand; 9S: the move names more "
+                                                          "copies than the hand holds (8 cards held at this step)")
+    # a hand of unknown cards runs out of cards, not of copies of one
+    unknown = api.table_from_cards("classic", [2, 11, 11, 11], discard=api.cards("4C"), stock=60, phase="play")
+    over = judge(unknown, "meld 9S 9D 9H").violations[0]
+    assert (over.params["why"], over.params["cards"]) == ("absent", "9H")
+    # a card written without its suit is held when a card of its rank is
+    suitless = api.table_from_cards("classic", [api.cards("9 9 5C 6D"), 11, 11, 11], discard=api.cards("4C"),
+                                    stock=60, phase="play")
+    assert judge(suitless, "meld 9S 9 9").violations[0].params["why"] == "short"
 
 
 def test_compare_counts_only_the_rulesets_that_apply():

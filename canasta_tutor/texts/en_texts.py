@@ -34,6 +34,11 @@ TEXTS = {
                     'one': '{cards}: the move names more copies than the hand holds (1 card held at this step)',
                     'other': '{cards}: the move names more copies than the hand holds ({held} cards held at this step)',
                 },
+                'mixed': {
+                    'count': 'held',
+                    'one': "{absent}: not in the player's hand; {short}: the move names more copies than the hand holds (1 card held at this step)",
+                    'other': "{absent}: not in the player's hand; {short}: the move names more copies than the hand holds ({held} cards held at this step)",
+                },
             },
             'text': 'A move may only use cards the player actually holds: the hand from the table, the cards just drawn, and the cards of a pile just taken.',
         },

@@ -37,9 +37,18 @@ def after_discard(s: TurnState, f: Facts) -> Found | None:
 @rule("turn.not-in-hand", on=("take", "meld", "add", "discard"), decides=800)
 def not_in_hand(s: TurnState, f: Facts) -> Found | None:
     if f.missing:
-        # Every card missing held once at least: the move names one more often than the hand holds it.
-        short = all(s.hand.holds(c) for c in f.missing)
-        return {"cards": format_cards(f.missing), "held": f.hand_before, "why": "short" if short else "absent"}
+        # A missing card the hand's known cards hold once at least is named more often than held
+        # (short); one they do not hold at all is not in the hand (absent). Unknown cards are left
+        # out: a hand of unknown cards runs short of cards, not of copies of one.
+        known = s.hand.cards()
+        short = [c for c in f.missing if any(k.matches(c) for k in known)]
+        found: Found = {"cards": format_cards(f.missing), "held": f.hand_before}
+        if len(short) == len(f.missing):
+            return {**found, "why": "short"}
+        if not short:
+            return {**found, "why": "absent"}
+        absent = [c for c in f.missing if c not in short]
+        return {**found, "why": "mixed", "absent": format_cards(absent), "short": format_cards(short)}
     return None
 
 
