@@ -130,8 +130,8 @@ def report(records: list[Path]) -> None:
     hands = 2 * len(deals)
     a_won = sum(wins)
     print(f"ladder  {head}: {len(deals)} paired deals ({hands} hands; seeds {blocks}): "
-          f"the upper level won {100 * share:5.1f}% ± {100 * half:4.1f} of the hands ({a_won} to at most "
-          f"{hands - a_won}); points a hand {sum(d[1] for d in deals.values()) / hands:6.1f} to "
+          f"the upper level won {100 * share:5.1f}% ± {100 * half:4.1f} of the hands ({a_won} of {hands}); "
+          f"points a hand {sum(d[1] for d in deals.values()) / hands:6.1f} to "
           f"{sum(d[2] for d in deals.values()) / hands:6.1f}; median {statistics.median(d[3] for d in deals.values()):.1f} s a deal",
           flush=True)
 

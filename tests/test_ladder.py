@@ -175,3 +175,31 @@ def test_the_levels_are_told_in_the_help(tmp_path):
         assert "beginner who never takes the pile" in text and "rules of thumb" in text
     assert "--paired" in selfplay and "coach:LEVEL (1 to 4)" in selfplay
     assert "4 a plan that plays its main choices out" in play
+
+
+def test_the_ladder_record_goes_on_where_it_stopped_and_sums_every_seed_once(tmp_path, capsys):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("ladder", Path(__file__).parent.parent / "bench" / "ladder.py")
+    ladder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(ladder)
+    record = tmp_path / "l2.txt"
+    ladder.recorded(2, 1, 2, 1, 501, "classic", record)
+    first = record.read_text().splitlines()
+    assert first[0].startswith("# level 2 vs level 1") and [line.split()[0] for line in first[1:]] == ["501", "502"]
+    ladder.recorded(2, 1, 3, 1, 501, "classic", record)  # two done: only the third is played
+    lines = record.read_text().splitlines()
+    assert lines[:3] == first and [line.split()[0] for line in lines[1:]] == ["501", "502", "503"]
+    # each line is the deal as play_sides counts it: hands won by level 2, and points, over both seatings
+    match = play_sides(["classic"], 3, {"NS": "coach:2", "EW": "coach:1"}, 501, paired=True)
+    for line in lines[1:]:
+        seed, won, *_ = line.split()
+        assert int(won) == match.per_deal.get(("classic", int(seed)), {}).get("coach:2", 0)
+    points = sum(int(line.split()[2]) for line in lines[1:])
+    assert points == match.by_player()["coach:2"]["points"]
+    again = tmp_path / "again.txt"
+    again.write_text(lines[0] + "\n" + lines[3] + "\n")  # a seed in two records counts once
+    capsys.readouterr()
+    ladder.report([record, again])
+    said = capsys.readouterr().out
+    assert "3 paired deals (6 hands; seeds 501-503)" in said
