@@ -403,3 +403,36 @@ def test_an_empty_file(tmp_path):
     p = tmp_path / "empty.yaml"
     p.write_text("")
     assert "empty" in file_error(p).message
+
+
+WILD_MELD = """\
+ruleset: classic
+{house}players:
+  - {{name: Ann, hand: 2S 2D JK 5C 6D 7C 8H KS}}
+  - {{name: Bob, hand: 11}}
+  - {{name: Cas, hand: 11}}
+  - {{name: Dee, hand: 11}}
+sides:
+  - {{name: NS, players: [Ann, Cas], score: 0, melds: [[QS, QD, QH], [2H, 2C, JK]]}}
+  - {{name: EW, players: [Bob, Dee], score: 0, melds: []}}
+discard: 4C
+stock: 60
+turn: {{player: Ann, phase: play}}
+"""
+
+
+def test_a_meld_of_wild_cards_alone_loads_where_the_rules_ask_for_no_natural_card():
+    """House rules with no natural card required let the judge lay wild cards alone (a meld of rank
+    "?"); a table holding one, as a game saved under those rules does, reads back as it was written."""
+    from canasta_tutor.engine.judge import judge
+
+    table = table_from_text(WILD_MELD.format(house="house_rules: {min_naturals: 0, max_wilds: 7}\n"), "t.yaml")
+    wild = table.sides[0].meld_of("?")
+    assert wild is not None and [str(c) for c in wild.cards] == ["2H", "2C", "JK"]
+    after = judge(table, "meld 2S 2D JK; discard 5C").after  # laid again: onto the same meld
+    assert len(after.sides[0].meld_of("?").cards) == 6
+    from canasta_tutor.play.dealing import snapshot_text
+
+    assert table_from_text(snapshot_text(after), "again.yaml").to_data() == after.to_data()
+    with pytest.raises(InputError, match="found only wild cards"):  # the default rules ask for natural cards
+        table_from_text(WILD_MELD.format(house=""), "t.yaml")

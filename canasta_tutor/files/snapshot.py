@@ -468,6 +468,8 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
                 mk = f"{key}.melds[{j}]"
                 cards = r.cards(mn, mk, sink)
                 rank = meld_rank(cards)
+                if rank is None and cards and ruleset.min_naturals == 0:
+                    rank = "?"  # wild cards alone make a meld where the rules ask for no natural card, as the judge lays it
                 if rank is None:
                     r.soft(r.fail(mn, mk, Said("table.meld-wild", 'a meld needs natural cards to show its rank; found only wild cards')))
                     continue
