@@ -331,6 +331,23 @@ def test_new_table_asks_again_after_a_wrong_answer(tmp_path):
     assert yaml.safe_load(proc.stdout)["turn"] == {"player": "Ann", "phase": "draw"}
 
 
+def test_new_table_takes_a_meld_of_wild_cards_alone_where_the_file_reader_does(tmp_path):
+    """Under rules that ask for no natural card the reader reads wild cards alone as a meld of rank "?",
+    as the judge lays one; the questions take it too, and still refuse it under the classic rules."""
+    (tmp_path / "wild.yaml").write_text("id: wild\ntitle: wild cards alone\nextends: classic\n"
+                                        "set: {min_naturals: 0, max_wilds: 7}\n", encoding="utf-8")
+    melds = ANSWERS.index("KD KC KS 2S")
+    answers = ["wild.yaml"] + ANSWERS[1:melds] + ["KD KC KS 2S; 2H JK 2D"] + ANSWERS[melds + 1:]
+    proc = run("new", "table", "mine.yaml", cwd=tmp_path, stdin="\n".join(answers) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    wild = load_table(tmp_path / "mine.yaml").sides[0].meld_of("?")
+    assert wild is not None and [str(c) for c in wild.cards] == ["2H", "JK", "2D"]
+    classic = ["classic"] + answers[1:melds + 1] + ANSWERS[melds:]  # refused, then asked again
+    proc = run("new", "table", "-", cwd=tmp_path, stdin="\n".join(classic) + "\n")
+    assert proc.returncode == 0 and "'KD KC KS 2S; 2H JK 2D' is not a meld" not in proc.stderr
+    assert "'2H JK 2D' is not a meld" in proc.stderr
+
+
 def test_new_table_stops_cleanly_when_the_input_ends(tmp_path):
     proc = run("new", "table", "mine.yaml", cwd=tmp_path, stdin="classic\nAnn Bob Cas Dee\n")
     assert proc.returncode == 3 and "nothing was written" in proc.stderr

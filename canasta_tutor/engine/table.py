@@ -314,3 +314,14 @@ def meld_rank(cards: Iterable[Card]) -> str | None:
         return rank
     ranks = Counter(c.rank for c in cards if not c.is_wild)
     return ranks.most_common(1)[0][0]
+
+
+def laid_rank(cards: list[Card], ruleset: Ruleset) -> str | None:
+    """The rank of a meld on the table, as the judge lays it (``TurnState._into_meld``): its natural
+    cards' rank, and "?" for wild cards alone, which make a meld where the rules ask for no natural
+    card (``min_naturals: 0``). None where the cards make no meld: none at all, or wild cards alone
+    where a meld needs natural cards."""
+    rank = meld_rank(cards)
+    if rank is None and cards and ruleset.min_naturals == 0:
+        return "?"
+    return rank

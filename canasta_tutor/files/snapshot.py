@@ -10,7 +10,7 @@ from typing import Any
 
 from canasta_tutor.engine.cards import RANK_NAMES, Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import PARAMS, Ruleset, convert_param, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, meld_rank
+from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides, laid_rank
 from canasta_tutor.reading.strict_yaml import (
     InputError,
     Map,
@@ -467,9 +467,7 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
             for j, mn in enumerate(melds_node.items):
                 mk = f"{key}.melds[{j}]"
                 cards = r.cards(mn, mk, sink)
-                rank = meld_rank(cards)
-                if rank is None and cards and ruleset.min_naturals == 0:
-                    rank = "?"  # wild cards alone make a meld where the rules ask for no natural card, as the judge lays it
+                rank = laid_rank(cards, ruleset)
                 if rank is None:
                     r.soft(r.fail(mn, mk, Said("table.meld-wild", 'a meld needs natural cards to show its rank; found only wild cards')))
                     continue

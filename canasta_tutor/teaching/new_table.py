@@ -13,7 +13,7 @@ from collections.abc import Callable
 from canasta_tutor import texts
 from canasta_tutor.engine.cards import Card, CardError, over_deck_limit, parse_card
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
-from canasta_tutor.engine.table import meld_rank
+from canasta_tutor.engine.table import laid_rank
 from canasta_tutor.files.snapshot import table_from_text
 from canasta_tutor.files.writing import write_file
 from canasta_tutor.reading.strict_yaml import InputError
@@ -199,7 +199,7 @@ class Wizard:
         named: list[Card] = []
         for part in filter(None, (p.strip() for p in text.split(";"))):
             cards = _cards(part)
-            rank = meld_rank(cards)
+            rank = laid_rank(cards, ruleset)  # as the file's reader reads it
             if rank is None or any(not c.is_wild and c.rank != rank for c in cards) or any(c.is_red_three for c in cards):
                 raise Invalid(_t("meld-form", meld=part))
             melds.append(cards)
