@@ -197,7 +197,7 @@ def house_values() -> st.SearchStrategy[dict]:
     tiers = st.lists(st.sampled_from([0, 50, 90, 120, "canasta"]), min_size=1, max_size=2).map(
         lambda needs: [{"below": 1500 * (i + 1), "need": n} for i, n in enumerate(needs[:-1])] + [{"need": needs[-1]}])
     values = {
-        "draw_count": st.integers(1, 2), "first_round_restricted": st.booleans(), "min_naturals": st.integers(1, 3),
+        "draw_count": st.integers(1, 2), "first_round_restricted": st.booleans(), "min_naturals": st.integers(0, 3),
         "max_wilds": st.sampled_from([None, 1, 2, 3]),
         "wild_ratio": st.sampled_from(HOUSE["wild_ratio"].choices), "discard_wild": st.booleans(),
         "pile_needs_natural_pair": st.booleans(),
@@ -230,6 +230,8 @@ def tables(draw: st.DrawFn) -> Table:
         naturals = draw(st.integers(2, 8))
         wilds = draw(st.integers(0, min(3, naturals - 1)))
         melds.append(" ".join([f"{rank}{'HDSC'[i % 4]}" for i in range(naturals)] + ["JK"] * wilds))
+    if draw(st.integers(0, 3)) == 0:  # wild cards alone: a table file holds them where no natural card is asked for
+        melds.append(" ".join(["2H", "2C", "JK", "2D", "2S", "JK"][:draw(st.integers(3, 6))]))
     data = {
         "ruleset": draw(st.sampled_from(BUILTIN)),
         "house_rules": draw(house_values()),
@@ -611,6 +613,32 @@ def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
             assert mine != JUDGE, move
             assert mine == judged(api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds,
                                                        discard=c("5D 8C KC"), stock=30, phase=phase), steps), move
+
+
+def test_a_natural_card_laid_off_onto_a_meld_of_wild_cards_alone_is_a_rank_of_its_own():
+    # Under house rules that ask for no natural card the side's meld of wild cards alone has rank "?",
+    # which a lay-off made in code may name. A natural card there would make a meld that no table
+    # file reads as the judge left it (the reader gives it the natural card's rank): mixed ranks.
+    from canasta_tutor.files.snapshot import table_from_text
+
+    table = table_from_text("""\
+ruleset: official
+house_rules: {min_naturals: 0, max_wilds: 7}
+players: [{name: Ann, hand: 5C 6D 2S JK 9H}, {name: Bob, hand: 11}, {name: Cas, hand: 11}, {name: Dee, hand: 11}]
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [2H 2C JK]}
+  - {name: EW, players: [Bob, Dee]}
+discard: 4C
+stock: 40
+turn: {player: Ann, phase: play}
+""", "wild.yaml")
+    c = api.cards
+    for cards, rule in (("5C", "meld.mixed-ranks"), ("2S 5C", "meld.mixed-ranks"), ("5C 6D", "meld.mixed-ranks"),
+                        ("2S JK", None)):
+        steps = [Step("add", tuple(c(cards)), "?")]
+        assert judged(table, steps) == rule, cards
+        assert decide(table, steps) == rule, cards
+    assert judged(table, [Step("add", tuple(c("2S JK")), "?"), Step("discard", (Card("9", "H"),))]) is None
 
 
 def test_the_kept_shapes_of_card_groups_stay_bounded(monkeypatch):

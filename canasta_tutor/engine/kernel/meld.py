@@ -34,7 +34,7 @@ def laid(k: Constants, rank: str, result: list[Card], new: bool, hand: Sequence[
     as a meld, a lay-off or a take makes it: its shape (mixed ranks, too small for a ``new`` meld, too
     few naturals, too many wild cards), then the cards laid from ``hand`` (None: known to be held)."""
     naturals, wilds, strays = meld_counts(result, rank)
-    if strays and rank != "?" and len({c.rank for c in result if not c.is_wild}) > 1:
+    if strays and (rank == "?" or len({c.rank for c in result if not c.is_wild}) > 1):  # "?": wild cards alone
         return MIXED_RANKS
     return sized(k, len(result), naturals, wilds, new, hand, cards)
 

@@ -96,9 +96,11 @@ def too_small(s: TurnState, f: Facts) -> Found | None:
 
 @rule("meld.mixed-ranks", on=MELDING, decides=730)
 def mixed_ranks(s: TurnState, f: Facts) -> Found | None:
-    if not f.strays or not f.shaped or not f.result or f.rank == "?":  # no card of another rank: one rank
+    if not f.strays or not f.shaped or not f.result:  # no card of another rank: one rank
         return None
     ranks = sorted({c.rank for c in f.result if not c.is_wild})
+    if f.rank == "?":  # a lay-off onto the side's meld of wild cards alone: a natural card there is a rank of its own
+        ranks.insert(0, "?")
     if len(ranks) > 1:
         return {"cards": format_cards(f.result), "ranks": ", ".join(ranks)}
     return None
