@@ -13,7 +13,7 @@ import pytest
 from canasta_tutor import api
 from canasta_tutor.engine.move import Step, parse_move
 from canasta_tutor.engine.ruleset import BUILTIN
-from canasta_tutor.engine.table import meld_rank
+from canasta_tutor.engine.table import laid_rank
 from canasta_tutor.files.snapshot import load_table, table_from_text
 from canasta_tutor.play.hint import hint
 from canasta_tutor.play.moves import Pool, card_class, legal_moves
@@ -34,13 +34,15 @@ def tables_of(path: Path):
 
 def key(table, steps: list[Step]) -> tuple:
     """A move up to the suits of its cards, which never change a ruling except on threes; a meld in
-    a rank the side already holds is a lay-off onto it (the rules say those cards join that meld)."""
+    a rank the side already holds is a lay-off onto it (the rules say those cards join that meld; wild
+    cards alone join the side's meld of them, rank "?")."""
     side = table.side_of(table.turn.player)
     out = []
     for s in steps:
         kind, to = s.kind, s.to
-        if kind == "meld" and meld_rank(list(s.cards)) in {m.rank for m in side.melds}:
-            kind, to = "add", meld_rank(list(s.cards))
+        rank = laid_rank(list(s.cards), table.ruleset)
+        if kind == "meld" and rank in {m.rank for m in side.melds}:
+            kind, to = "add", rank
         out.append((kind, to, tuple(sorted(card_class(c) for c in s.cards))))
     return tuple(out)
 
@@ -422,6 +424,8 @@ def _concrete_ways_out(table) -> dict:
         rest = [c for i, c in enumerate(hand) if i != last]
         naturals = sorted({c.rank for c in rest if c.is_natural})
         targets = naturals + [m.rank for m in side.melds if m.rank not in naturals]
+        if table.ruleset.min_naturals == 0 and "?" not in targets:  # wild cards alone may make a meld
+            targets.append("?")
         wilds = [c for c in rest if c.is_wild]
         for places in every(range(len(targets)), repeat=len(wilds)):
             steps = []
@@ -460,3 +464,72 @@ def test_a_way_out_onto_two_melds_of_one_rank_is_listed():
                              discard=c("5D 8C"), stock=30, phase="play", has_melded=[True, False])
     assert api.check(t, "meld 5H 5D JK; discard 10C").legal
     assert "meld 5H 5D JK; discard 10C" in [o.move for o in legal_moves(t).options if o.kind == "out"]
+
+
+ALONE = """\
+ruleset: official
+house_rules: {min_naturals: 0, max_wilds: 7}
+players:
+  - {name: Ann, hand: HAND}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Cas], score: 0, melds: MELDS}
+  - {name: EW, players: [Bob, Dee], score: 0, melds: []}
+discard: 4C
+stock: 40
+turn: {player: Ann, phase: play}
+"""
+
+
+@pytest.mark.parametrize("melds,hand", [
+    ("[QS QD QH QC QS QD QH, 2H 2C JK]", "2S 2D JK 5C 6D KS"),  # onto the side's meld of wild cards
+    ("[QS QD QH QC QS QD QH]", "2S 2D JK 5C 6D KS"),  # a new one
+    ("[]", "2S 2H 2D AH 9S 7C"),  # the side's first meld: 60 points of wild cards
+])
+def test_wild_cards_alone_are_listed_where_the_rules_ask_for_no_natural_card(melds, hand):
+    """Under house rules that ask for no natural card, the judge lays wild cards alone as a meld of
+    rank "?", and a meld step of them joins the side's meld of them: the listing offers those steps
+    as it offers every legal single step."""
+    table = table_from_text(ALONE.replace("MELDS", melds).replace("HAND", hand))
+    keys = {key(table, o.steps) for o in legal_moves(table).options}
+    wild = 0
+    for step in single_steps(table):
+        v = api.check(table, [step])
+        if v.legal and v.can_finish is not False:
+            assert key(table, [step]) in keys, f"legal single step not listed: {step}"
+            wild += step.kind == "meld" and all(c.is_wild for c in step.cards)
+    assert wild
+
+
+@pytest.mark.parametrize("melds,hand,out", [
+    ("[QS QD QH QC QS QD QH, 2H 2C JK]", "2S 2D 5C", "meld 2S 2D; discard 5C"),
+    ("[QS QD QH QC QS QD QH]", "2S 2D JK 5C", "meld 2S 2D JK; discard 5C"),
+    ("[QS QD QH QC QS QD QH, 2H 2C JK]", "2S 2D 5C 5D 5H", "meld 5H 5D 5C; meld 2S 2D"),
+    ("[QS QD QH, 2H 2C JK 2D JK]", "2S JK 5C", "meld 2S JK; discard 5C"),  # the canasta going out needs
+    ("[QS QD QH, 2H 2C JK 2D JK 2S JK]", "QC 5C", "add QC to Q; discard 5C"),  # the one it has
+])
+def test_wild_cards_alone_go_out_where_the_rules_ask_for_no_natural_card(melds, hand, out):
+    """A way out may lay wild cards alone onto the side's meld of them or as a new one, and that meld
+    may be the canasta going out needs."""
+    table = table_from_text(ALONE.replace("MELDS", melds).replace("HAND", hand))
+    assert api.check(table, out).legal
+    moves = [o.move for o in legal_moves(table).options if o.kind == "out"]
+    assert any(sorted(m.split("; ")) == sorted(out.split("; ")) for m in moves), moves
+
+
+@pytest.mark.parametrize("melds,hand", [
+    ("[QS QD QH QC QS QD QH, 2H 2C JK]", "2S 2D JK 5C"),
+    ("[QS QD QH QC QS QD QH]", "2S 2D JK JK 5C 5D 5H"),
+    ("[QS QD QH, 2H 2C JK 2D]", "2S JK JK QC 9H"),  # a canasta to make: of queens or of wild cards
+])
+def test_ways_out_with_wild_cards_alone_count_every_way_once(melds, hand):
+    table = table_from_text(ALONE.replace("MELDS", melds).replace("HAND", hand))
+    fast = legal_moves(table).of_kind("out")
+    slow = legal_moves(table, exhaustive=True, rulings=10**6).of_kind("out")
+    assert sorted((o.steps[-1].kind, o.ways, o.shares) for o in fast) == \
+        sorted((o.steps[-1].kind, o.ways, o.shares) for o in slow)
+    listed = {card_class(o.steps[-1].cards[0]) if o.steps[-1].kind == "discard" else None: o.ways
+              for o in fast if len(o.steps) > 1}
+    assert listed and listed == _concrete_ways_out(table)

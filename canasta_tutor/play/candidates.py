@@ -29,7 +29,7 @@ from canasta_tutor.engine.move import Step, discard_of, format_move
 from canasta_tutor.engine.rules import BY_STAGE
 from canasta_tutor.engine.ruling import finished
 from canasta_tutor.engine.state import TurnState
-from canasta_tutor.engine.table import Table, meld_rank
+from canasta_tutor.engine.table import Meld, Table, meld_rank
 from canasta_tutor.play.going_out import ways_out
 from canasta_tutor.play.pool import TAKEABLE, Group, Pool, card_class, natural_value, wild_cap, without
 
@@ -239,6 +239,9 @@ class _Generator:
         self.rs = table.ruleset
         self.player = table.mover
         self.side = table.side_of(self.player.name)
+        # The ranks a new meld may have: the natural ones, and "?" for wild cards alone where the rules
+        # ask for no natural card (``wild_groups``).
+        self.meld_ranks = NATURAL_RANKS if self.rs.min_naturals else (*NATURAL_RANKS, "?")
         self.options: list[Option] = []
         self.seen: set[tuple[Step, ...]] = set()
         self.truncated = False
@@ -546,6 +549,8 @@ class _Generator:
                     for g in self.meld_groups(pool, r):
                         cards, ways, partial = pool.one(*g)
                         self.offer("meld", Step("meld", tuple(cards)), ways, partial)
+            if "?" not in melded:
+                self.wild_melds(pool, None)
             self.lay_offs(pool)
             return
         # Any single meld that reaches the threshold alone, then the smallest combinations.
@@ -567,12 +572,37 @@ class _Generator:
                     if not new or k + twos + jokers >= 3:
                         yield Group(r, k, twos, jokers)
 
+    def wild_groups(self, pool: Pool, meld: Meld | None = None):
+        """Wild cards alone, where the rules ask for no natural card: a new meld of them (three or
+        more), or with ``meld`` onto the side's meld of them (rank "?"). None elsewhere."""
+        if self.rs.min_naturals:
+            return
+        least = 3 if meld is None else 1
+        cap = wild_cap(self.rs, 0, meld.wilds if meld is not None else 0)
+        for twos in range(min(pool.n("2"), cap) + 1):
+            for jokers in range(min(pool.n("JK"), cap - twos) + 1):
+                if twos + jokers >= least:
+                    yield Group("?", 0, twos, jokers)
+
+    def wild_melds(self, pool: Pool, meld: Meld | None) -> None:
+        """``wild_groups`` offered: a new meld, or a meld step onto the side's meld of wild cards (the
+        judge lays wild cards alone there; no 'add ... to' can name that meld), listed as a lay-off."""
+        for g in self.wild_groups(pool, meld):
+            cards, ways, partial = pool.one("?", 0, g.twos, g.jokers)
+            self.offer("meld" if meld is None else "add", Step("meld", tuple(cards)), ways, partial)
+
+    def groups_of(self, pool: Pool, r: str):
+        """The new melds of rank ``r`` worth trying: of a natural rank, or of wild cards alone ("?")."""
+        return self.wild_groups(pool) if r == "?" else self.meld_groups(pool, r)
+
     def lay_offs(self, pool: Pool) -> None:
         held_twos, held_jokers = pool.n("2"), pool.n("JK")  # read once: the same for every meld
         offer, one, rs = self.offer, pool.one, self.rs
         for m in self.side.melds:
             r = m.rank
             if r not in NATURAL_RANKS:
+                if r == "?":
+                    self.wild_melds(pool, m)
                 continue
             wilds = m.wilds  # counted once: ``naturals`` would count them again
             naturals = len(m.cards) - wilds
@@ -595,10 +625,10 @@ class _Generator:
             probe = probe.clone()
             probe.turn.phase = "play"
         out = []
-        for r in NATURAL_RANKS:
-            if r in exclude or not pool.n(r):
+        for r in self.meld_ranks:
+            if r in exclude or not pool.n(r) and r != "?":
                 continue
-            for g in self.meld_groups(pool, r):
+            for g in self.groups_of(pool, r):
                 cards = pool.first(g)
                 step = Step("meld", tuple(cards))
                 if self.fine_but_for(probe, step, ("initial.",)):
@@ -617,7 +647,7 @@ class _Generator:
         straight to the judge, in the listing's order, as the take judged further. It tries every
         set the listing would offer and more, so it finds a legal take whenever the listing lists one."""
         taken = self.table.discard[-1].rank  # the take's own meld: the listing leaves that rank out too
-        ranks = [r for r in NATURAL_RANKS if r != taken and rest.n(r)]
+        ranks = [r for r in self.meld_ranks if r != taken and (rest.n(r) or r == "?")]
         of_rank: dict[str, list[tuple[Group, int]]] = {}  # each rank's melds and their points, when first needed
         nodes = 0
 
@@ -633,7 +663,7 @@ class _Generator:
             for j in range(i, len(ranks)):
                 r = ranks[j]
                 if r not in of_rank:
-                    of_rank[r] = [(g, sum(c.value for c in rest.first(g))) for g in self.meld_groups(rest, r)]
+                    of_rank[r] = [(g, sum(c.value for c in rest.first(g))) for g in self.groups_of(rest, r)]
                 for g, worth in of_rank[r]:
                     if g.twos <= twos and g.jokers <= jokers:
                         chosen.append(g)
@@ -671,7 +701,7 @@ class _Generator:
                 others = gs[:i] + gs[i + 1:]
                 if reached(others, total - value):
                     return False
-                for smaller, drop in ((Group(g.rank, g.k - 1, g.twos, g.jokers), natural_value(g.rank)),
+                for smaller, drop in ((Group(g.rank, g.k - 1, g.twos, g.jokers), natural_value(g.rank) if g.k else 0),
                                       (Group(g.rank, g.k, g.twos - 1, g.jokers), 20),
                                       (Group(g.rank, g.k, g.twos, g.jokers - 1), 50)):
                     if smaller in valid and reached(others + [smaller], total - drop):

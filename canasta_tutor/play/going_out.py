@@ -31,6 +31,9 @@ def ways_out(gen, pool: Pool) -> None:
         melded.setdefault(m.rank, m)
     min_naturals = gen.rs.min_naturals
     counts = pool.counts
+    # Where the rules ask for no natural card, wild cards alone go to the side's meld of them (rank
+    # "?") or make one: a target of its own, with no naturals, that a way out may leave out.
+    alone = not min_naturals and wild_cap(gen.rs, 0) > 0 and bool(counts.get("2") or counts.get("JK"))
     # A rank with no meld to go to and fewer naturals than a new meld needs rules out every way below
     # that keeps a card of it; the last discard can take away one such rank at most. So with two of
     # them there is no way out, and the loop would find none (it asks nothing before it sees that).
@@ -47,7 +50,10 @@ def ways_out(gen, pool: Pool) -> None:
     need = gen.rs.canastas_to_go_out
     if need > 0:
         wild = counts.get("2", 0) + counts.get("JK", 0)
-        could = sum(1 for m in melds if m.is_canasta and m.rank not in NATURAL_RANKS)  # ``untouched``
+        could = sum(1 for m in melds if m.is_canasta and m.rank not in NATURAL_RANKS  # ``untouched``
+                    and not (alone and m.rank == "?"))
+        if alone:  # the meld of wild cards alone, made or grown by every wild card held
+            could += (len(melded["?"].cards) + wild >= 7) if "?" in melded else (wild >= 7)
         of_rank = Counter(m.rank for m in melds)
         for r in NATURAL_RANKS:
             k = counts.get(r, 0)
@@ -73,6 +79,8 @@ def ways_out(gen, pool: Pool) -> None:
         if any(left[r] < min_naturals for r in ranks if r not in melded):
             continue  # a new meld short of naturals: no wild card can mend that
         targets = ranks + [m.rank for m in melds if m.rank not in ranks and m.rank in NATURAL_RANKS]
+        if alone:
+            targets.append("?")
         if not targets and (twos or jokers):
             continue
         # Each meld's allowed share of wild cards, (2s, jokers), judged once; then the ways to hand
@@ -85,7 +93,7 @@ def ways_out(gen, pool: Pool) -> None:
             meld: Meld | None = melded.get(r)
             cap = wild_cap(gen.rs, k) if meld is None else wild_cap(gen.rs, meld.naturals + k, meld.wilds)
             allowed.append([(t2, tj) for t2 in range(min(twos, cap) + 1) for tj in range(min(jokers, cap - t2) + 1)
-                            if (k + t2 + tj == 0 and meld is not None)
+                            if (k + t2 + tj == 0 and (meld is not None or r == "?"))
                             or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
         # Each target's rank, naturals and the cards its meld holds already: a share is weighed and
@@ -275,7 +283,8 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
 
 
 def _laying(gen, g: Group, cards: list) -> Step:
-    """The step that lays ``cards`` for the group ``g``: onto the side's meld of its rank, or a new meld."""
-    if gen.side.meld_of(g.rank) is not None:
+    """The step that lays ``cards`` for the group ``g``: onto the side's meld of its rank, or a new meld
+    (wild cards alone are a meld step either way: no 'add ... to' names their meld)."""
+    if g.rank != "?" and gen.side.meld_of(g.rank) is not None:
         return Step("add", tuple(cards), g.rank)
     return Step("meld", tuple(cards))
