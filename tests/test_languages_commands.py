@@ -6,6 +6,7 @@ The lessons' own texts are another catalog's: the lesson here is a teacher's fil
 from __future__ import annotations
 
 import html
+import json
 import re
 from pathlib import Path
 
@@ -340,3 +341,33 @@ def test_a_busy_progress_database_is_said_in_the_chosen_language(danish, monkeyp
     monkeypatch.setattr(progress.Progress, "__init__", busy)
     out = run(["progress"], codes=(3,))
     assert "database is locked" in out and not english_left(out.replace("database is locked", "")), out
+
+
+
+def test_a_meld_of_wild_cards_alone_is_named_in_words_in_every_language(tmp_path):
+    """Where the rules ask for no natural card a meld of wild cards alone has rank "?": the drawing
+    shows that sign, but a ruling and a score name the meld in words, as they name every rank."""
+    table = tmp_path / "wild.yaml"
+    table.write_text("""\
+ruleset: classic
+house_rules: {min_naturals: 0, max_wilds: 7}
+players:
+  - {name: Ann, hand: 2S 5C 9H}
+  - {name: Bob, hand: 5H 6H}
+  - {name: Cas, hand: 9S}
+  - {name: Dee, hand: 10H}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [QS QD QH, 2H 2C JK 2D JK 2S JK]}
+  - {name: EW, players: [Bob, Dee]}
+discard: 4C
+stock: 40
+turn: {player: Ann, phase: play}
+""", encoding="utf-8")
+    words = {"en": "wild cards", "nl": "jokers", "da": "jokere", "pt-BR": "coringas"}  # meld 2S: onto a closed canasta
+    for lang, word in words.items():
+        told = json.loads(run_in_process("--lang", lang, "check", "--json", str(table), "meld 2S; discard 9H").stdout)
+        scored = json.loads(run_in_process("--lang", lang, "score", "--json", str(table)).stdout)
+        said = [v["message"] for v in told["violations"] if v["rule"] == "meld.canasta-closed"]
+        said += [n["message"] for n in told["notes"] if n["note"] == "merge"]
+        said += [line["detail"] for line in scored["sides"][0]["lines"] if line["rule"] == "score.canasta-mixed"]
+        assert len(said) == 3 and all(word in text and "?" not in text for text in said), said

@@ -23,7 +23,8 @@ _RANK_ALIASES = {r: r for r in RANKS} | {"T": "10", "1": "A", "JOKER": "JK", "*"
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS = frozenset("HD")
 RANK_NAMES = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "10s", "9": "9s", "8": "8s",
-              "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "3s", "2": "2s", "JK": "jokers"}
+              "7": "7s", "6": "6s", "5": "5s", "4": "4s", "3": "3s", "2": "2s", "JK": "jokers",
+              "?": "wild cards"}  # a meld of wild cards alone, where the rules ask for no natural card
 
 _VALUES = {"JK": 50, "A": 20, "2": 20, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 10, "8": 10,
            "7": 5, "6": 5, "5": 5, "4": 5, "3": 5}

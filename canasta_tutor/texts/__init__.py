@@ -26,7 +26,7 @@ ENGINE_WORDS = ("how", "what", "verb", "phase")
 JOINED = ("players", "sides")
 # The ranks as the engine names them in English (cards.RANK_NAMES, inverted): "kings" is K.
 RANK_WORDS = {"aces": "A", "kings": "K", "queens": "Q", "jacks": "J", "10s": "10", "9s": "9", "8s": "8", "7s": "7",
-              "6s": "6", "5s": "5", "4s": "4", "3s": "3", "2s": "2", "jokers": "JK"}
+              "6s": "6", "5s": "5", "4s": "4", "3s": "3", "2s": "2", "jokers": "JK", "wild cards": "?"}
 
 
 def normalise(code: str | None) -> str | None:

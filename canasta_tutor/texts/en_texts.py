@@ -877,6 +877,7 @@ TEXTS = {
             '3': '3s',
             '2': '2s',
             'JK': 'jokers',
+            '?': 'wild cards',
         },
         'rank-two-natural': {
             'A': 'two natural aces',
