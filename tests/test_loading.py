@@ -436,3 +436,9 @@ def test_a_meld_of_wild_cards_alone_loads_where_the_rules_ask_for_no_natural_car
     assert table_from_text(snapshot_text(after), "again.yaml").to_data() == after.to_data()
     with pytest.raises(InputError, match="found only wild cards"):  # the default rules ask for natural cards
         table_from_text(WILD_MELD.format(house=""), "t.yaml")
+
+
+def test_an_empty_meld_is_called_empty_not_wild():
+    with pytest.raises(InputError, match="found an empty meld") as caught:
+        table_from_text(WILD_MELD.format(house="").replace("[2H, 2C, JK]", "[]"), "t.yaml")
+    assert "wild" not in str(caught.value)

@@ -468,6 +468,9 @@ def _read_sides(r: Reader, node: Node | None, players: list[Player], ruleset: Ru
                 mk = f"{key}.melds[{j}]"
                 cards = r.cards(mn, mk, sink)
                 rank = laid_rank(cards, ruleset)
+                if not cards:
+                    r.soft(r.fail(mn, mk, Said("table.meld-empty", 'found an empty meld: a meld on the table holds its cards')))
+                    continue
                 if rank is None:
                     r.soft(r.fail(mn, mk, Said("table.meld-wild", 'a meld needs natural cards to show its rank; found only wild cards')))
                     continue

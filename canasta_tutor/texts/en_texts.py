@@ -1957,6 +1957,7 @@ TEXTS = {
             'side-size': 'found {count} players, but {ruleset} plays in sides of {size}',
             'melds-list': 'found {found}, expected a list of melds',
             'meld-wild': 'a meld needs natural cards to show its rank; found only wild cards',
+            'meld-empty': 'found an empty meld: a meld on the table holds its cards',
             'meld-ranks': 'found {cards}: a meld holds one rank and wild cards',
             'red-threes': 'found {card}, expected red threes only (3H, 3D)',
             'no-side': '{players} not on any side',
