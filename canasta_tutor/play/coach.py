@@ -311,7 +311,7 @@ class Coach(Thresholds):
 
 def _leaves_one(o: Option, hand: list[Card]) -> bool:
     """Whether a meld or lay-off leaves at most one card in the hand."""
-    return o.kind in ("meld", "add") and len(hand) - sum(len(s.cards) for s in o.steps) <= 1
+    return o.kind in ("meld", "add") and len(hand) - card_count(o) <= 1
 
 
 def advise(table: Table, moves: MoveList | None = None, level: int = DEFAULT_LEVEL,
