@@ -371,3 +371,60 @@ turn: {player: Ann, phase: play}
         said += [n["message"] for n in told["notes"] if n["note"] == "merge"]
         said += [line["detail"] for line in scored["sides"][0]["lines"] if line["rule"] == "score.canasta-mixed"]
         assert len(said) == 3 and all(word in text and "?" not in text for text in said), said
+
+
+def test_a_lay_off_onto_a_meld_of_wild_cards_alone_is_named_by_its_sign_and_told_in_words(tmp_path):
+    """A table shows a meld of wild cards alone as "?", so a move may name it so ("add 2C to ?"); a
+    natural card laid there is told as such (not as "ranks ?, 9"), with its cards in the reader's
+    notation; one card that joins a meld is told in the singular."""
+    table = tmp_path / "wild.yaml"
+    table.write_text("""\
+ruleset: classic
+house_rules: {min_naturals: 0}
+players:
+  - {name: Ann, hand: 2C JK 9S 9D 4H 5C}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+sides:
+  - {name: NS, players: [Ann, Cas], melds: [2H JK]}
+  - {name: EW, players: [Bob, Dee]}
+discard: 5D 8C
+stock: 40
+turn: {player: Ann, phase: play}
+""", encoding="utf-8")
+    told = json.loads(run_in_process("check", "--json", str(table), "add 2C to ?").stdout)
+    assert told["legal"], told
+    told = json.loads(run_in_process("check", "--json", str(table), "meld 2C").stdout)
+    assert [n["message"] for n in told["notes"] if n["note"] == "merge"] == [
+        "2C joins your side's meld of wild cards: a side has one meld of each rank"], told
+    nines = {"en": "(9S)", "nl": "(9S)", "da": "(9S)", "pt-BR": "(9E)"}  # Portuguese spades: espadas
+    for lang, nine in nines.items():
+        told = json.loads(run_in_process("--lang", lang, "check", "--json", str(table), "add 9S to ?").stdout)
+        said = [v["message"] for v in told["violations"] if v["rule"] == "meld.mixed-ranks"]
+        assert not told["legal"] and len(said) == 1, told
+        assert "?" not in said[0] and "ranks" not in said[0] and "mixes" not in said[0], said
+        if lang != "en":
+            assert "a meld of wild cards alone" not in said[0], said
+        shown = run_in_process("--lang", lang, "check", str(table), "add 9S to ?").stdout
+        assert nine in shown, shown
+
+
+def test_cards_missing_from_a_hand_are_shown_in_the_readers_notation(tmp_path):
+    """Both lists of the mixed case (one card not held at all, another named more often than held)
+    are cards, written as the reader writes cards."""
+    table = tmp_path / "t.yaml"
+    table.write_text("""\
+players:
+  - {name: Ann, hand: 9S 9D 4H 5C 6C 7D}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+discard: 5D 8C
+stock: 40
+turn: {player: Ann, phase: play}
+""", encoding="utf-8")
+    shown = run_in_process("--lang", "pt-BR", "check", str(table), "meld 9S 9S KD").stdout
+    lines = shown.splitlines()
+    said = lines[next(i for i, x in enumerate(lines) if x.endswith("turn.not-in-hand")) + 1]
+    assert "RO" in said and "9E" in said and "9S" not in said and "KD" not in said, shown

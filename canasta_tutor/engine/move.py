@@ -86,7 +86,7 @@ def _to_words(reader: str | None) -> set[str]:
 def _rank_word(word: str, reader: str | None = None) -> str:
     w = word.upper()
     w = {"T": "10"}.get(w, w)
-    if w in NATURAL_RANKS:
+    if w in NATURAL_RANKS or w == "?":  # "?": a meld of wild cards alone, as a table shows it
         return w
     try:
         card = parse_card(word, reader)

@@ -167,7 +167,7 @@ class TurnState:
             if self.side_before.meld_of(rank) is not None:
                 self.laid_off_existing = True
             if f.step.kind == "meld":
-                self.note("merge", f.index, cards=cards, rank=rank)
+                self.note("merge", f.index, cards=cards, rank=rank, size=len(cards))
         if meld.is_canasta and not was_canasta:
             self.note("canasta", f.index, rank=rank, kind="natural" if meld.is_natural_canasta else "mixed")
         return meld

@@ -467,7 +467,7 @@ def input_error(exc) -> str:
 CARD_STYLES = ("standard", "local", "symbols")
 _cards: list[str] = ["standard"]
 # The parameters of a message that hold cards or a move, in the standard notation as the engine gives them.
-CARD_PARAMS = ("card", "cards", "top", "cheaper")
+CARD_PARAMS = ("card", "cards", "top", "cheaper", "absent", "short", "natural_cards")
 MOVE_PARAMS = ("move", "step_text", "instead")
 
 

@@ -138,7 +138,10 @@ TEXTS = {
         },
         'meld.mixed-ranks': {
             'title': 'A meld is one rank',
-            'message': '{cards} mixes ranks {ranks}; a meld holds one rank (plus wild cards)',
+            'message': {
+                'ranks': '{cards} mixes ranks {ranks}; a meld holds one rank (plus wild cards)',
+                'wild': '{cards}: a meld of wild cards alone takes no natural card ({natural_cards})',
+            },
             'text': 'Melds are sets of one rank, never runs. Wild cards may join, but every natural card in a meld is of the same rank.',
         },
         'meld.too-few-naturals': {
@@ -235,7 +238,11 @@ TEXTS = {
         },
     },
     'notes': {
-        'merge': "{cards} join your side's meld of {rank_name}: a side has one meld of each rank",
+        'merge': {
+            'count': 'size',
+            'one': "{cards} joins your side's meld of {rank_name}: a side has one meld of each rank",
+            'other': "{cards} join your side's meld of {rank_name}: a side has one meld of each rank",
+        },
         'canasta': 'the meld of {rank_name} is now a canasta ({kind})',
         'took-pile': {
             'count': 'size',

@@ -100,9 +100,10 @@ def mixed_ranks(s: TurnState, f: Facts) -> Found | None:
         return None
     ranks = sorted({c.rank for c in f.result if not c.is_wild})
     if f.rank == "?":  # a lay-off onto the side's meld of wild cards alone: a natural card there is a rank of its own
-        ranks.insert(0, "?")
+        return {"cards": format_cards(f.result), "ranks": ", ".join(["?", *ranks]), "why": "wild",
+                "natural_cards": format_cards([c for c in f.result if not c.is_wild])}
     if len(ranks) > 1:
-        return {"cards": format_cards(f.result), "ranks": ", ".join(ranks)}
+        return {"cards": format_cards(f.result), "ranks": ", ".join(ranks), "why": "ranks"}
     return None
 
 
