@@ -16,7 +16,7 @@ from canasta_tutor.engine.cards import Card, parse_cards
 from canasta_tutor.engine.judge import Verdict, judge_scored
 from canasta_tutor.engine.kernel import JUDGE, decide, take_on_counts, view
 from canasta_tutor.engine.move import Step, parse_move, steps_of, verify_steps
-from canasta_tutor.engine.plain import plain_table
+from canasta_tutor.engine.plain import SealedTable, plain_table
 from canasta_tutor.engine.ruleset import BUILTIN
 from canasta_tutor.engine.ruling import Finish, Ruling
 from canasta_tutor.engine.table import Table
@@ -127,13 +127,19 @@ def cards(text: str) -> list[Card]:
 
 
 def load_table(path: str, ruleset: str | None = None, house: House | None = None) -> Table:
-    """A table from a table (or scenario) file.
+    """A table from a table (or scenario) file, with every check of a file.
+
+    Like ``table_from_dict``'s, the table keeps the verdict kernel's view of it after its first
+    question, until something looks into it: a program asking many questions of one position read
+    from a file reads it once.
 
     >>> table = load_table(str(Path(__file__).parent / "examples" / "table.yaml"))
+    >>> check(table, "take 9S 9D; discard 4H").legal, check(table, "draw; discard 4H").legal
+    (True, True)
     >>> table.turn.player, table.ruleset.id
     ('Ann', 'classic')
     """
-    return load_scenario(path, ruleset, house).table
+    return SealedTable.make(load_scenario(path, ruleset, house).table)
 
 
 def legal_moves(table: Table) -> MoveList:

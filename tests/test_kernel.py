@@ -13,6 +13,7 @@ import random
 from pathlib import Path
 
 import pytest
+import yaml
 
 from canasta_tutor import api
 from canasta_tutor.engine.cards import Card
@@ -99,6 +100,14 @@ def data_twin(table: Table) -> Table | None:
     return twin if type(twin) is DataTable else None
 
 
+def sealed_twin(table: Table) -> Table:
+    """The same position as ``api.load_table`` gives it: the reader's table sealed, its view kept from
+    the first question until something looks into it. One per table, asked every question in turn."""
+    from canasta_tutor.engine.plain import SealedTable
+
+    return SealedTable.make(table.clone())
+
+
 def data_disagreement(table: Table, steps: list[Step]) -> str | None:
     return twin_disagreement(data_twin(table), table, steps, "checked")
 
@@ -166,10 +175,12 @@ def test_the_kernel_agrees_with_the_judge_on_every_scenario():
     for path, table, moves, twin in scenario_tables():
         for t in (table, twin):
             candidates = [parse_move(m) for m in moves] + [[s] for s in single_steps(t, rng)]
+            sealed = sealed_twin(t)
             for steps in candidates:
                 asked += 1
                 answered += decide(t, steps) != JUDGE
-                for found in (disagreement(t, steps), trusted_disagreement(t, steps), data_disagreement(t, steps)):
+                for found in (disagreement(t, steps), trusted_disagreement(t, steps), data_disagreement(t, steps),
+                              twin_disagreement(sealed, t, steps, "sealed, asked before")):
                     if found:
                         problems.append(f"{path.name}: {found}")
                 trusted += trusted_twin(t) is not None
@@ -261,7 +272,8 @@ def tables(draw: st.DrawFn) -> Table:
 def test_the_kernel_agrees_with_the_judge_on_generated_tables(table, rng):
     moves = [[s] for s in single_steps(table, rng, groups=8)] + several_steps(table, rng, 6)
     rng.shuffle(moves)
-    kept = [(trusted_twin(table), "trusted, asked before"), (data_twin(table), "checked, asked before")]
+    kept = [(trusted_twin(table), "trusted, asked before"), (data_twin(table), "checked, asked before"),
+            (sealed_twin(table), "sealed, asked before")]
     problems = [found for move in moves
                 for found in (disagreement(table, move), trusted_disagreement(table, move), data_disagreement(table, move),
                               # one table asked every question in turn: the view kept from the first
@@ -558,11 +570,13 @@ def test_a_view_kept_with_its_table_is_never_changed_by_a_question():
     assert t.parts is not None  # type: ignore[attr-defined]
 
 
-def test_a_kept_view_is_read_again_under_a_ruleset_set_after_the_first_question():
+def test_a_kept_view_is_read_again_under_a_ruleset_set_after_the_first_question(tmp_path):
     from canasta_tutor.engine.ruleset import load_ruleset, resolve_for_players
 
     data = api.EXAMPLE | {"turn": {"player": "Ann", "first_round": True}}
-    for make in (lambda: api.table_from_dict(data),
+    sealed = tmp_path / "t.yaml"
+    sealed.write_text(yaml.safe_dump(data), encoding="utf-8")
+    for make in (lambda: api.table_from_dict(data), lambda: api.load_table(str(sealed)),
                  lambda: api.table_from_cards("classic", [api.cards("9S 9D 2C 4H KS"), 3, 2, 3],
                                               melds=[[api.cards("KH KD KC")]], discard=api.cards("5D 8C 9H"),
                                               stock=40, first_round=True)):
@@ -667,3 +681,19 @@ def test_a_step_without_cards_is_the_judges_after_an_empty_meld_was_counted():
     decide(t, [Step("add", (Card("K", "C"),), "")])
     for steps in ([Step("meld")], [Step("meld", ())], [Step("add", (), "K")]):
         assert decide(t, steps) == JUDGE
+
+
+def test_a_table_read_from_a_file_keeps_its_view_until_it_is_looked_into(tmp_path):
+    """``api.load_table`` seals the reader's table: asked many questions, its view is read once; the
+    first look into it (or a change) opens it, and a change made then is what the next ruling sees."""
+    path = tmp_path / "t.yaml"
+    path.write_text(yaml.safe_dump(api.EXAMPLE | {"turn": {"player": "Ann", "phase": "play"}}), encoding="utf-8")
+    t = api.load_table(str(path))
+    assert api.check(t, "meld 9S 9D 2C").legal and view(t) is view(t)  # kept: read once
+    assert t.parts is not None  # type: ignore[attr-defined]
+    t.players[0].hand.remove(api.cards("2C")[0])  # a look, then a change
+    assert t.parts is None and view(t) is not view(t)  # type: ignore[attr-defined]
+    assert api.check(t, "meld 9S 9D 2C").decisive == "turn.not-in-hand"
+    fresh = api.load_table(str(path))
+    assert api.check(fresh, "meld 9S 9D 2C").legal  # another read of the file: its own objects
+    assert fresh == api.table_from_dict(api.EXAMPLE | {"turn": {"player": "Ann", "phase": "play"}})

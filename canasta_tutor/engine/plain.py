@@ -200,3 +200,31 @@ class DataTable(LazyTable):
 _new = object.__new__
 data_table = DataTable.make
 plain_table = PlainTable.make
+
+
+class SealedTable(LazyTable):
+    """A table read from a file (``api.load_table``), kept whole but not yet looked at: its parts are
+    the ordinary table the reader built, which nothing else holds. A program that asks many questions
+    of it has the kernel's view read once and kept (``kernel/view.py``); the first look at anything but
+    its ruleset, or a change, opens it (the reader's table becomes this one) and the view is let go, so
+    from then on every question reads the table again, as it reads any table a program may change."""
+
+    __slots__ = ()
+    parts: Table | None
+
+    @staticmethod
+    def make(table: Table) -> SealedTable:
+        """``table`` sealed: the caller lets go of it (its objects become the sealed table's)."""
+        sealed = _new(SealedTable)
+        _set_ruleset(sealed, table.ruleset)
+        _set_parts(sealed, table)
+        keep_view(sealed, None)
+        return sealed
+
+    def _build(self) -> None:
+        inner = self.parts
+        assert inner is not None
+        _set_parts(self, None)
+        keep_view(self, None)
+        for name in _LAZY:
+            _set(self, name, getattr(inner, name))

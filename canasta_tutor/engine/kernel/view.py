@@ -1,13 +1,14 @@
 """What the kernel reads of a table: the player on turn, their side, the turn and the pile, as plain
 values. An ordinary table is read through its objects; a ``PlainTable`` or a ``DataTable`` not yet
-built is read from its parts, so that a question about it builds nothing."""
+built is read from its parts, so that a question about it builds nothing, and a ``SealedTable`` (a
+file's, not yet looked at) through the reader's table it keeps; the view of any of these is kept."""
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS, Constants, constants
-from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, keep_view, rank_of
+from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, SealedTable, keep_view, rank_of
 from canasta_tutor.engine.ruleset import Ruleset
 from canasta_tutor.engine.table import Table, freezers, seat_side
 
@@ -85,7 +86,7 @@ def view(table: Table, v: View | None = None) -> View | None:
     it, and a trusted view's meld ranks are only worked out, once), and read again only when a
     program has set another ruleset since."""
     kind = type(table)
-    if kind is PlainTable or kind is DataTable:
+    if kind is PlainTable or kind is DataTable or kind is SealedTable:
         parts = table.parts  # type: ignore[attr-defined]
         if parts is not None:
             rs = table.ruleset
@@ -94,6 +95,10 @@ def view(table: Table, v: View | None = None) -> View | None:
                 kept = View()
                 if kind is DataTable:
                     _data_view(kept, rs, parts)
+                elif kind is SealedTable:  # the reader's table, read through its objects (nothing else holds them)
+                    if view(parts, kept) is None:
+                        return None
+                    kept.rs, kept.k = rs, rs.__dict__.get("_kernel") or constants(rs)  # as set since, if it was
                 elif _plain_view(kept, rs, parts) is None:
                     return None
                 keep_view(table, kept)
