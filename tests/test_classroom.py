@@ -114,6 +114,20 @@ def test_words_writes_moves_in_the_sheets_language(tmp_path, lang):
     assert "♠" in (tmp_path / "s.html").read_text(encoding="utf-8")  # without --words: suit symbols
 
 
+@pytest.mark.parametrize("lang", list(WORDED))
+def test_words_name_one_joker_and_several_by_the_same_word(lang):
+    """A joker written out alone ("a joker") and counted ("2 jokers") is the same word, the one the
+    messages use for the rank: in Portuguese "coringa" is any wild card, a 2 as well as a joker."""
+    from canasta_tutor import texts
+    from canasta_tutor.teaching.sheet import move_words, t
+
+    one = t("words.ranks.JK", lang).split()[-1]
+    several = texts.rank_name("JK", lang)
+    assert several.startswith(one), (one, several)
+    said = move_words("meld 9S 9D JK; meld JK JK 8S", lang)
+    assert f" {one}" in said and f"2 {several}" in said, said
+
+
 def test_words_is_in_the_help_in_every_language(tmp_path):
     for lang, said in (("en", "in words"), ("nl", "in woorden"), ("da", "med ord"), ("pt-BR", "em palavras")):
         res = invoke("worksheet", "--help", "--lang", lang, home=tmp_path, )
