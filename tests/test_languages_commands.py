@@ -428,3 +428,28 @@ turn: {player: Ann, phase: play}
     lines = shown.splitlines()
     said = lines[next(i for i, x in enumerate(lines) if x.endswith("turn.not-in-hand")) + 1]
     assert "RO" in said and "9E" in said and "9S" not in said and "KD" not in said, shown
+
+
+def test_the_ranks_a_meld_mixes_are_written_with_the_readers_rank_letters(tmp_path):
+    """The cards of a meld that mixes ranks are shown in the reader's notation (the Dutch queen a V),
+    so the ranks named beside them are too; --json keeps the standard letters."""
+    table = tmp_path / "t.yaml"
+    table.write_text("""\
+players:
+  - {name: Ann, hand: 9S 9D QD 4H 5C 6C}
+  - {name: Bob, hand: 11}
+  - {name: Cas, hand: 11}
+  - {name: Dee, hand: 11}
+discard: 5D 8C
+stock: 40
+turn: {player: Ann, phase: play}
+""", encoding="utf-8")
+    queens = {"en": "Q", "nl": "V", "da": "D", "pt-BR": "D"}
+    for lang, queen in queens.items():
+        for style in ("local", "symbols"):
+            shown = run_in_process("--lang", lang, "check", "--cards", style, str(table), "meld 9S 9D QD").stdout
+            lines = shown.splitlines()
+            said = lines[next(i for i, x in enumerate(lines) if x.endswith("meld.mixed-ranks")) + 1]
+            assert f"9, {queen}" in said, (lang, style, said)
+    told = json.loads(run_in_process("--lang", "nl", "check", "--json", str(table), "meld 9S 9D QD").stdout)
+    assert "(9, Q)" in told["violations"][0]["message"], told

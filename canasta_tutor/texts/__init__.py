@@ -469,6 +469,8 @@ _cards: list[str] = ["standard"]
 # The parameters of a message that hold cards or a move, in the standard notation as the engine gives them.
 CARD_PARAMS = ("card", "cards", "top", "cheaper", "absent", "short", "natural_cards")
 MOVE_PARAMS = ("move", "step_text", "instead")
+# The parameters that list ranks by their letters ("9, Q"), beside cards shown in the reader's letters.
+RANK_PARAMS = ("ranks",)
 
 
 def use_cards(style: str) -> None:
@@ -509,6 +511,13 @@ def show_cards(text: str, lang: str | None = None, style: str | None = None) -> 
     if (style or card_style()) == "standard" or not isinstance(text, str):
         return text
     return " ".join(show_card(word, lang, style) for word in text.split(" "))
+
+
+def show_ranks(text: str, lang: str | None = None) -> str:
+    """Ranks by their standard letters, separated by commas (``9, Q``), in the reader's rank letters
+    (``9, V`` in Dutch), as ``show_card`` writes a card's rank in both notations but the standard."""
+    own = DESCRIPTORS.get(lang or language(), DESCRIPTORS["en"])
+    return ", ".join(own.rank_letters.get(r, r) for r in (r.strip() for r in text.split(",")))
 
 
 def show_move(text: str, lang: str | None = None, style: str | None = None) -> str:
@@ -554,6 +563,8 @@ def shown_params(params: dict, lang: str | None = None) -> dict:
             v = show_cards(v, lang) if isinstance(v, str) else v
         elif k in MOVE_PARAMS and isinstance(v, str):
             v = show_move(v, lang)
+        elif k in RANK_PARAMS and isinstance(v, str):
+            v = show_ranks(v, lang)
         shown[k] = v
     return shown
 
