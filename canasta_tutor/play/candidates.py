@@ -586,7 +586,7 @@ class _Generator:
 
     def wild_melds(self, pool: Pool, meld: Meld | None) -> None:
         """``wild_groups`` offered: a new meld, or a meld step onto the side's meld of wild cards (the
-        judge lays wild cards alone there; no 'add ... to' can name that meld), listed as a lay-off."""
+        judge lays wild cards alone there, as it does ``add ... to ?``), listed as a lay-off."""
         for g in self.wild_groups(pool, meld):
             cards, ways, partial = pool.one("?", 0, g.twos, g.jokers)
             self.offer("meld" if meld is None else "add", Step("meld", tuple(cards)), ways, partial)

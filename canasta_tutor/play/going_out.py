@@ -284,7 +284,7 @@ def _group_ok(gen, pool: Pool, g: Group) -> bool:
 
 def _laying(gen, g: Group, cards: list) -> Step:
     """The step that lays ``cards`` for the group ``g``: onto the side's meld of its rank, or a new meld
-    (wild cards alone are a meld step either way: no 'add ... to' names their meld)."""
+    (wild cards alone are a meld step either way, as the listing writes their lay-off)."""
     if g.rank != "?" and gen.side.meld_of(g.rank) is not None:
         return Step("add", tuple(cards), g.rank)
     return Step("meld", tuple(cards))
