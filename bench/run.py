@@ -71,7 +71,8 @@ def row(what: str, seconds: float, target: float, unit: str = "µs") -> None:
 
 
 def info(what: str, seconds: float, unit: str = "µs") -> None:
-    """A figure with no target of its own, shown beside those that have one."""
+    """A figure with no target of its own, shown beside those that have one: a table "looked into" is
+    one a program has opened (read at every question, since it may change it between two)."""
     scale = {"µs": 1e6, "ms": 1e3}[unit]
     print(f"{what:<58} {seconds * scale:8.2f} {unit}   (no target)")
 
@@ -107,7 +108,7 @@ def library_calls() -> None:
             row(f"check  {move}  ({what})", median_time(lambda on=on, steps=steps: api.check(on, steps), 2000),
                 target)
         on = opened[phase]
-        info(f"check  {move}  (a table looked into: read at every question)",
+        info(f"check  {move}  (looked into)",
              median_time(lambda on=on, steps=steps: api.check(on, steps), 2000))
     row("table_from_dict  four players, two melds, 27 cards", median_time(lambda: api.table_from_dict(data), 2000),
         10e-6)
@@ -119,7 +120,7 @@ def library_calls() -> None:
         row(f"can_take  yes, 9S 9D in hand, 9H on top  ({what})", median_time(lambda on=on: api.can_take(on), 2000),
             3e-6)
     on = opened["draw"]
-    info("can_take  yes  (a table looked into: read at every question)", median_time(lambda: api.can_take(on), 2000))
+    info("can_take  yes, 9S 9D in hand, 9H on top  (looked into)", median_time(lambda: api.can_take(on), 2000))
     assert not api.can_take(no)
     row("can_take  no, 6H on top  (table_from_dict)", median_time(lambda: api.can_take(no), 2000), 3e-6)
     first = api.table_from_cards("classic", [api.cards("7H 7D 2C KS KH 5C 9D 9S 4H JK QD"), 11, 11, 11],

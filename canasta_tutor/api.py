@@ -44,7 +44,9 @@ EXAMPLE: dict[str, Any] = {
 def check(table: Table, move: str | list[Step]) -> Ruling:
     """The ruling on a move: legal or not and the deciding rule, every violation with its citation,
     the notes, whether the turn is over or can still be finished, and the hand's score when the move
-    legally goes out.
+    legally goes out. ``legal`` and ``decisive`` are given at once; the rest is worked out from the
+    table when first read, so a program that changes the table afterwards reads them first (or checks
+    a ``clone()``).
 
     >>> table = table_from_dict(EXAMPLE)
     >>> check(table, "take 9S 9D; discard 4H").legal
@@ -130,8 +132,9 @@ def load_table(path: str, ruleset: str | None = None, house: House | None = None
     """A table from a table (or scenario) file, with every check of a file.
 
     Like ``table_from_dict``'s, the table keeps the verdict kernel's view of it after its first
-    question, until something looks into it: a program asking many questions of one position read
-    from a file reads it once.
+    question, until something looks into it (``score`` and ``legal_moves`` do, as does reading any of
+    its parts but ``ruleset``): a program asking many questions of one position read from a file reads
+    it once.
 
     >>> table = load_table(str(Path(__file__).parent / "examples" / "table.yaml"))
     >>> check(table, "take 9S 9D; discard 4H").legal, check(table, "draw; discard 4H").legal

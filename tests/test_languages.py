@@ -337,3 +337,13 @@ def test_every_house_option_has_a_title_in_every_language():
     for lang in TRANSLATED:
         titles = texts.catalog(lang)["parameters"]["titles"]
         assert all(titles[n] != texts.catalog("en")["parameters"]["titles"][n] or n == "jokers" for n in house), lang
+
+
+def test_a_move_quoted_in_a_text_is_in_the_readers_words_to_its_end_even_onto_wild_cards_alone():
+    """A lay-off names its meld by rank, or by "?" for a meld of wild cards alone: the whole move is
+    the reader's, never half of it ("leg aan 2K to ?")."""
+    from canasta_tutor import texts
+
+    assert texts.moves_in_text("type add 2C to K", "nl", "local") == "type leg aan 2K bij H"
+    assert texts.moves_in_text("type add 2C to ?", "nl", "local") == "type leg aan 2K bij ?"
+    assert texts.moves_in_text("add 2C JK to ?; discard 4H", "da", "local").count(" to ") == 0

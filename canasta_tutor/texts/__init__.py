@@ -584,7 +584,7 @@ def moves_in_text(text: str, lang: str | None = None, style: str | None = None) 
         import re
 
         card = r"(?:10|[2-9AKQJT])[SHDC]|JK|(?:10|[2-9AKQJ])\b"
-        step = rf"\b(?:draw|take|meld|add|discard|ask)\b(?:\s+(?:{card}))*(?:\s+to\s+(?:10|[2-9AKQJ])\b)?"
+        step = rf"\b(?:draw|take|meld|add|discard|ask)\b(?:\s+(?:{card}))*(?:\s+to\s+(?:(?:10|[2-9AKQJ])\b|\?))?"
         # a move, or a card alone ("de 6C"): each in the reader's notation
         _MOVE_IN_TEXT = re.compile(rf"(?P<move>{step}(?:;\s*{step})*)|\b(?P<card>(?:10|[2-9AKQJ])[SHDC])\b")
     return _MOVE_IN_TEXT.sub(lambda m: show_move(m.group(0), lang, style) if m.group("move")
