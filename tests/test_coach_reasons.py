@@ -204,3 +204,17 @@ def test_taking_the_pile_onto_the_sides_meld_is_what_the_rules_listing_says(rule
         assert legal == (held >= asked), (ruleset, held)
     forbidden = table_from_text(ONTO.format(ruleset=ruleset, house="house_rules: {pile_onto_meld: false}\n"))
     assert not any(judge(forbidden, f"take {' '.join(['JC', 'JH'][:held])}".strip()).legal for held in range(3))
+
+
+def test_a_computer_turn_that_draws_is_told_by_what_the_table_shows_not_by_its_draw():
+    """A draw from the stock, told to the other players, can only say that it depends on the hand: the
+    same sentence every turn. A turn that drew is told by a move the others saw, its discard at least."""
+    told_by = []
+    for ruleset, seed in (("classic", 1), ("official", 2), ("danish", 3)):
+        g = Game(ruleset, seed=seed, hands=1)
+        while not g.over:
+            told = g.computer_turn()
+            if told.advice is None or not told.moves or not told.moves[0].startswith("draw"):
+                continue
+            told_by.append(told.advice.reason.removeprefix("coach."))
+    assert told_by and not [r for r in told_by if r in HAND_DRAWS or r == "draw"], told_by
