@@ -225,3 +225,13 @@ def test_the_yaml_parsers_problem_is_said_in_our_own_words(text, tmp_path, table
     assert "geen geldige YAML" in said
     for english in ("mapping values", "unexpected end", "did not find", "expected", "cannot start"):
         assert english not in said, said
+
+
+def test_the_meld_a_lay_off_names_is_not_warned_of_but_every_card_is(table):
+    """``bij V`` names the Dutch player's own meld of queens, which the ruling shows: warning at every
+    lay-off onto queens that a Brazilian reads V as a jack was noise. A card V typed alone still is."""
+    from canasta_tutor.texts import doubt_warnings
+
+    assert doubt_warnings("leg aan VR VK 2R bij V", "nl") == []
+    assert len(doubt_warnings("leg aan V bij V", "nl")) == 1  # the card, not the meld
+    assert len(doubt_warnings("add VC to K", "pt-BR")) == 1

@@ -602,7 +602,17 @@ def doubt_warnings(move: str, reader: str | None) -> list[str]:
     from canasta_tutor.reading.strict_yaml import Listed, Said
 
     found = []
-    for word in dict.fromkeys(move.replace(";", " ").replace(",", " ").split()):
+    # The rank after "to" (``add 2C to Q``; Dutch ``bij V``) names a meld of the player's own side, which the
+    # ruling shows: no card is taken for another there, and a lay-off onto queens would be warned of at
+    # every turn. Every card the move names is still looked at.
+    tos = {"to", *DESCRIPTORS[reader].to} if reader in DESCRIPTORS else {"to"}
+    cards = []
+    for step in move.split(";"):
+        words = step.replace(",", " ").split()
+        if len(words) > 2 and words[-2].lower() in tos:  # "to" ends a step; a verb may hold the word too
+            words.pop()
+        cards += words
+    for word in dict.fromkeys(cards):
         other = doubts(word, reader)
         if not other:
             continue
