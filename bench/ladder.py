@@ -134,6 +134,12 @@ def report(records: list[Path]) -> None:
           f"points a hand {sum(d[1] for d in deals.values()) / hands:6.1f} to "
           f"{sum(d[2] for d in deals.values()) / hands:6.1f}; median {statistics.median(d[3] for d in deals.values()):.1f} s a deal",
           flush=True)
+    # A deal won on points: the upper level's two hands (one from each seat) scored more together than the
+    # lower level's; a tie counts half.
+    on_points = [2 if d[1] > d[2] else 1 if d[1] == d[2] else 0 for d in deals.values()]
+    share, half = interval(on_points)
+    print(f"ladder  {head}: the upper level won {100 * share:5.1f}% ± {100 * half:4.1f} of the paired deals on points "
+          f"({on_points.count(2)} won, {on_points.count(1)} tied, {on_points.count(0)} lost)", flush=True)
 
 
 def _blocks(seeds: list[int]) -> str:

@@ -203,3 +203,8 @@ def test_the_ladder_record_goes_on_where_it_stopped_and_sums_every_seed_once(tmp
     ladder.report([record, again])
     said = capsys.readouterr().out
     assert "3 paired deals (6 hands; seeds 501-503)" in said
+    # and each deal on points: level 2's two hands together against level 1's
+    kept = {int(line.split()[0]): line.split() for line in lines[1:]}
+    won = sum(int(a) > int(b) for _, _, a, b, _ in kept.values())
+    tied = sum(int(a) == int(b) for _, _, a, b, _ in kept.values())
+    assert f"of the paired deals on points ({won} won, {tied} tied, {3 - won - tied} lost)" in said, said
