@@ -410,20 +410,26 @@ turn: {player: Ann, phase: play}
         assert nine in shown, shown
 
 
+def _ann_to_play(folder: Path, hand: str) -> Path:
+    """A table file: Ann, past her draw, holds ``hand``; nobody has melded."""
+    table = folder / "t.yaml"
+    table.write_text(f"""\
+players:
+  - {{name: Ann, hand: {hand}}}
+  - {{name: Bob, hand: 11}}
+  - {{name: Cas, hand: 11}}
+  - {{name: Dee, hand: 11}}
+discard: 5D 8C
+stock: 40
+turn: {{player: Ann, phase: play}}
+""", encoding="utf-8")
+    return table
+
+
 def test_cards_missing_from_a_hand_are_shown_in_the_readers_notation(tmp_path):
     """Both lists of the mixed case (one card not held at all, another named more often than held)
     are cards, written as the reader writes cards."""
-    table = tmp_path / "t.yaml"
-    table.write_text("""\
-players:
-  - {name: Ann, hand: 9S 9D 4H 5C 6C 7D}
-  - {name: Bob, hand: 11}
-  - {name: Cas, hand: 11}
-  - {name: Dee, hand: 11}
-discard: 5D 8C
-stock: 40
-turn: {player: Ann, phase: play}
-""", encoding="utf-8")
+    table = _ann_to_play(tmp_path, "9S 9D 4H 5C 6C 7D")
     shown = run_in_process("--lang", "pt-BR", "check", str(table), "meld 9S 9S KD").stdout
     lines = shown.splitlines()
     said = lines[next(i for i, x in enumerate(lines) if x.endswith("turn.not-in-hand")) + 1]
@@ -433,17 +439,7 @@ turn: {player: Ann, phase: play}
 def test_the_ranks_a_meld_mixes_are_written_with_the_readers_rank_letters(tmp_path):
     """The cards of a meld that mixes ranks are shown in the reader's notation (the Dutch queen a V),
     so the ranks named beside them are too; --json keeps the standard letters."""
-    table = tmp_path / "t.yaml"
-    table.write_text("""\
-players:
-  - {name: Ann, hand: 9S 9D QD 4H 5C 6C}
-  - {name: Bob, hand: 11}
-  - {name: Cas, hand: 11}
-  - {name: Dee, hand: 11}
-discard: 5D 8C
-stock: 40
-turn: {player: Ann, phase: play}
-""", encoding="utf-8")
+    table = _ann_to_play(tmp_path, "9S 9D QD 4H 5C 6C")
     queens = {"en": "Q", "nl": "V", "da": "D", "pt-BR": "D"}
     for lang, queen in queens.items():
         for style in ("local", "symbols"):
