@@ -235,3 +235,14 @@ def test_the_meld_a_lay_off_names_is_not_warned_of_but_every_card_is(table):
     assert doubt_warnings("leg aan VR VK 2R bij V", "nl") == []
     assert len(doubt_warnings("leg aan V bij V", "nl")) == 1  # the card, not the meld
     assert len(doubt_warnings("add VC to K", "pt-BR")) == 1
+
+
+def test_the_one_card_of_a_lay_off_that_names_no_meld_is_warned_of():
+    """``leg aan VC`` (Dutch) and ``læg til DC`` (Danish) lay off one queen, its meld read from the card:
+    the last word of the verb is no "to", so the card is still warned of as a card another notation
+    reads otherwise."""
+    from canasta_tutor.texts import doubt_warnings
+
+    assert len(doubt_warnings("leg aan VC", "nl")) == 1
+    assert len(doubt_warnings("læg til DC", "da")) == 1
+    assert doubt_warnings("læg til DC til D", "da") == doubt_warnings("læg til DC", "da")

@@ -598,6 +598,7 @@ def doubt_warnings(move: str, reader: str | None) -> list[str]:
     if reader is None or reader == "en":
         return []
     from canasta_tutor.engine.cards import CardError, parse_card
+    from canasta_tutor.engine.move import verb_words
     from canasta_tutor.engine.notation import doubts, name, shown
     from canasta_tutor.reading.strict_yaml import Listed, Said
 
@@ -606,10 +607,14 @@ def doubt_warnings(move: str, reader: str | None) -> list[str]:
     # ruling shows: no card is taken for another there, and a lay-off onto queens would be warned of at
     # every turn. Every card the move names is still looked at.
     tos = {"to", *DESCRIPTORS[reader].to} if reader in DESCRIPTORS else {"to"}
+    verbs = verb_words(reader)
     cards = []
     for step in move.split(";"):
         words = step.replace(",", " ").split()
-        if len(words) > 2 and words[-2].lower() in tos:  # "to" ends a step; a verb may hold the word too
+        # the verb's own words are no card and no "to": the "aan" of "leg aan VC" is the verb's, and VC
+        # the card laid off, not a meld
+        said_in = next((n for n in (2, 1) if tuple(w.lower() for w in words[:n]) in verbs), 0)
+        if len(words) - said_in >= 2 and words[-2].lower() in tos:  # as the move's reading takes it
             words.pop()
         cards += words
     for word in dict.fromkeys(cards):
