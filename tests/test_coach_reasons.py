@@ -218,3 +218,17 @@ def test_a_computer_turn_that_draws_is_told_by_what_the_table_shows_not_by_its_d
                 continue
             told_by.append(told.advice.reason.removeprefix("coach."))
     assert told_by and not [r for r in told_by if r in HAND_DRAWS or r == "draw"], told_by
+
+
+def test_a_first_level_turn_that_draws_is_told_by_its_meld_or_discard_not_by_its_rule_of_drawing():
+    """Level 1 always draws: "a level 1 player never takes the pile", said at each of its turns, hid
+    the first meld of its side and every discard behind it."""
+    g = Game("classic", seed=5, hands=1)
+    for name in list(g.seats):
+        g.seat_for(name, "coach", 1)
+    told_by = []
+    while not g.over:
+        told = g.computer_turn()
+        if told.advice is not None and told.moves and told.moves[0].startswith("draw"):
+            told_by.append(told.advice.reason)
+    assert told_by and "draw-always" not in told_by and "initial" in told_by, told_by

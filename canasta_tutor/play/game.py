@@ -649,10 +649,12 @@ def _as_seen(steps: list[Step]) -> str:
 
 # Which of a computer turn's reasons tells it (the heaviest; the first of equals). A draw from the stock
 # weighs nothing: told to the other players its reason can only say that it depends on the hand, the
-# same sentence every turn, where the discard's reason says something the table shows.
+# same sentence every turn, where the discard's reason says something the table shows. Level 1's rule
+# of drawing ("draw-always") is the same sentence every turn too, and would hide its first meld.
 _WEIGHTS = {"out": 9, "out-bare": 9, "take-canasta": 8, "take-opens": 8, "take": 7, "canasta": 6, "open": 6, "open-canasta": 6,
             "freeze": 5, "unload": 4, "wild-toward-canasta": 3, "meld-natural": 2, "lay-off": 2,
-            "draw": 0, "draw-no-take": 0, "draw-pile-tiny": 0, "draw-pile-small": 0, "draw-instead": 0}
+            "draw": 0, "draw-no-take": 0, "draw-pile-tiny": 0, "draw-pile-small": 0, "draw-instead": 0,
+            "draw-always": 0}
 
 
 def _weight(a: Advice) -> int:
