@@ -76,6 +76,24 @@ def _verb(words: list[str], reader: str | None) -> tuple[str | None, int]:
     return None, 1
 
 
+def _split(words: list[str], reader: str | None) -> tuple[str | None, int, list[str], str | None]:
+    """A step's words read: its verb (None: unknown) and how many words say it, the words that name its
+    cards, and the word after "to" that names the meld of a lay-off (None: no such word)."""
+    verb, said_in = _verb(words, reader)
+    rest, to = words[said_in:], None
+    if verb == "add" and len(rest) >= 2 and rest[-2].lower() in _to_words(reader):
+        rest, to = rest[:-2], rest[-1]
+    return verb, said_in, rest, to
+
+
+def card_words(text: str, reader: str | None = None) -> list[str]:
+    """The words of a step that name cards, as ``parse_step`` reads them: not the verb's (the "aan" of
+    Dutch ``leg aan``), nor the meld a lay-off names (``bij V``); every word of a step it cannot read."""
+    words = text.split()
+    verb, _, rest, _ = _split(words, reader)
+    return words if verb is None else rest
+
+
 def _to_words(reader: str | None) -> set[str]:
     words = {"to"}
     if reader in LANGUAGES:
@@ -105,16 +123,13 @@ def parse_step(text: str, reader: str | None = None) -> Step:
     """One step, its verb in English or in the reader's language (``pak 9S 9D`` is ``take 9S 9D`` in Dutch),
     its cards in any notation (the reader's letters settling a code two languages read differently)."""
     words = text.split()
-    verb, said_in = _verb(words, reader)
+    verb, said_in, rest, to_word = _split(words, reader)
     if verb is None:
         shown = [LANGUAGES[reader].moves[v][0] for v in VERBS] if reader in LANGUAGES else list(VERBS)
         raise MoveError(Said("move.unknown-step", "unknown step '{word}' in '{step}'; expected one of: {verbs}",
                              word=_brief(words[0]), step=_brief(text), verbs=", ".join(shown)), words[0])
-    rest, typed = words[said_in:], " ".join(words[:said_in])
-    to = None
-    if verb == "add" and len(rest) >= 2 and rest[-2].lower() in _to_words(reader):
-        to = _rank_word(rest[-1], reader)
-        rest = rest[:-2]
+    typed = " ".join(words[:said_in])
+    to = None if to_word is None else _rank_word(to_word, reader)
     cards = []
     starts = {first for first, *_ in verb_words(reader)}
     for w in rest:

@@ -598,25 +598,15 @@ def doubt_warnings(move: str, reader: str | None) -> list[str]:
     if reader is None or reader == "en":
         return []
     from canasta_tutor.engine.cards import CardError, parse_card
-    from canasta_tutor.engine.move import verb_words
+    from canasta_tutor.engine.move import card_words
     from canasta_tutor.engine.notation import doubts, name, shown
     from canasta_tutor.reading.strict_yaml import Listed, Said
 
     found = []
-    # The rank after "to" (``add 2C to Q``; Dutch ``bij V``) names a meld of the player's own side, which the
-    # ruling shows: no card is taken for another there, and a lay-off onto queens would be warned of at
-    # every turn. Every card the move names is still looked at.
-    tos = {"to", *DESCRIPTORS[reader].to} if reader in DESCRIPTORS else {"to"}
-    verbs = verb_words(reader)
-    cards = []
-    for step in move.split(";"):
-        words = step.replace(",", " ").split()
-        # the verb's own words are no card and no "to": the "aan" of "leg aan VC" is the verb's, and VC
-        # the card laid off, not a meld
-        said_in = next((n for n in (2, 1) if tuple(w.lower() for w in words[:n]) in verbs), 0)
-        if len(words) - said_in >= 2 and words[-2].lower() in tos:  # as the move's reading takes it
-            words.pop()
-        cards += words
+    # Only the words that name cards, read as the move is read: the rank after "to" (``add 2C to Q``; Dutch
+    # ``bij V``) names a meld of the player's own side, which the ruling shows, and a lay-off onto queens
+    # would be warned of at every turn; the "aan" of Dutch ``leg aan`` is the verb's.
+    cards = [w for step in move.split(";") for w in card_words(step.replace(",", " "), reader)]
     for word in dict.fromkeys(cards):
         other = doubts(word, reader)
         if not other:
