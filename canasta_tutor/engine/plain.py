@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from canasta_tutor.engine.cards import Card
-from canasta_tutor.engine.ruleset import Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.ruleset import Ruleset, builtin_ruleset, resolve_for_players
 from canasta_tutor.engine.table import Meld, Player, Side, Table, Turn, default_sides
 
 # Seat names, made once: P1, P2...
@@ -32,7 +32,7 @@ def ruleset_for(ref: str, players: int) -> Ruleset:
     key = (ref, players)
     rs = RESOLVED.get(key)
     if rs is None:
-        rs = RESOLVED[key] = resolve_for_players(load_ruleset(ref), players)
+        rs = RESOLVED[key] = resolve_for_players(builtin_ruleset(ref), players)
     return rs
 
 

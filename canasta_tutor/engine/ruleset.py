@@ -465,6 +465,19 @@ def check_playable(values: dict[str, Any], file: str, prefix: str) -> None:
                          file, 0, 0, f"{prefix}deal")
 
 
+# Built-in rulesets as loaded, by id: a ruleset never changes once made (house rules make another, see
+# ``with_house``), so every game and table of one built-in ruleset may share it.
+_BUILT: dict[str, Ruleset] = {}
+
+
+def builtin_ruleset(ref: str) -> Ruleset:
+    """The built-in ruleset ``ref`` (an id of ``BUILTIN``), loaded once and shared."""
+    rs = _BUILT.get(ref)
+    if rs is None:
+        rs = _BUILT[ref] = load_ruleset(ref)
+    return rs
+
+
 def resolve_for_players(ruleset: Ruleset, players: int) -> Ruleset:
     """``classic`` with 2, 3 or 6 players means its variant for that many."""
     target = ruleset.variants.get(players)

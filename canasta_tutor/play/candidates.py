@@ -397,7 +397,8 @@ class _Generator:
         """List the take ``step`` when the kernel says it is legal as it is, with its verdict judged
         when first read, and say so; else (refused, or a question for the judge) leave it to the
         judge. Counted as a ruling, as the judge's would be. A take that lays the whole hand is
-        always judged (it might go out)."""
+        always judged (it might go out). ``choices``: a list of the caller's own, which the option
+        keeps."""
         seen = self.view_of(self.table)
         if seen is None or seen.hand is None or len(step.cards) >= len(seen.hand) or decide_step(seen, step) is not None:
             return False
@@ -406,7 +407,7 @@ class _Generator:
             self.seen.add(key)
             self.tick()
             self.rulings_left -= self.ruling_cost
-            self.options.append(Option("take", [step], None, ways, list(choices), on=self.table, ends=False))
+            self.options.append(Option.found_legal("take", step, ways, choices, self.table, False))
         return True
 
     def first_step_fails(self, step: Step) -> bool:
@@ -453,7 +454,9 @@ class _Generator:
         # takes without one are not tried (the judge would refuse each with pile.no-match).
         joins = not top.is_natural or self.side.meld_of(top.rank) is not None
         bare = Step("take")
-        if joins and not self.first_step_fails(bare):
+        # The pile alone, listed as the takes below are: with its verdict judged when first read
+        # where the kernel finds it legal; else the judge's, unless its first step already fails.
+        if joins and (self.first or not self.legal_take(bare, 1, [])) and not self.first_step_fails(bare):
             v = self.try_move("take", [bare])
             if self.first and v is not None and v.legal:
                 return True
@@ -476,8 +479,8 @@ class _Generator:
             partial: list[tuple[int, int, str]]
             if self.first:  # only whether there is one: the ways to choose the cards are not counted
                 cards, ways, partial = pool.first(g), 1, []
-            else:
-                (cards,), ways, partial = pool.pick([g])
+            else:  # ``pick`` of the one group, read straight from the classes
+                cards, ways, partial = pool.one(r, k, twos, jokers)
             step = Step("take", tuple(cards))
             # Most takes fail on their first step, which is cheaper to ask about than a whole
             # ruling; when only whether there is one is asked, the likeliest goes straight to the judge.

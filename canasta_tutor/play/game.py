@@ -19,7 +19,7 @@ from typing import Any
 from canasta_tutor.engine.cards import Card, parse_card
 from canasta_tutor.engine.judge import Verdict, judge
 from canasta_tutor.engine.move import Step
-from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, load_ruleset, resolve_for_players
+from canasta_tutor.engine.ruleset import BUILTIN, Ruleset, builtin_ruleset, load_ruleset, resolve_for_players
 from canasta_tutor.engine.scoring import ScoreReport, score_table
 from canasta_tutor.engine.table import Player, Side, Table, Turn, partners
 from canasta_tutor.play.coach import DEFAULT_LEVEL, LEVELS, SEARCH_LEVEL, Advice, Coach, Memory, remember
@@ -143,7 +143,7 @@ class Game:
     def __init__(self, ruleset: str = "classic", house: dict[str, tuple[Any, Any]] | None = None,
                  players: int | None = None, seed: int = 1, hands: int | None = None,
                  seats: dict[str, tuple[str, int]] | None = None, deal: bool = True) -> None:
-        rs = load_ruleset(ruleset)
+        rs = builtin_ruleset(ruleset) if ruleset in BUILTIN else load_ruleset(ruleset)  # a built-in one is shared
         # --players is the command line's: a number the ruleset has no game for is a usage mistake (exit 2)
         if players is not None:
             rs = resolve_for_players(rs, players)

@@ -67,6 +67,7 @@ def ways_out(gen, pool: Pool) -> None:
             could += max(held, not_held)
         if could < need:
             return
+    allowed_of: dict[tuple[str, int, int, int], list[tuple[int, int]]] = {}
     for last in [None, *classes]:
         left = dict(counts)
         if last is not None:
@@ -90,11 +91,18 @@ def ways_out(gen, pool: Pool) -> None:
         allowed = []
         for r in targets:
             k = left.get(r, 0)
-            meld: Meld | None = melded.get(r)
-            cap = wild_cap(gen.rs, k) if meld is None else wild_cap(gen.rs, meld.naturals + k, meld.wilds)
-            allowed.append([(t2, tj) for t2 in range(min(twos, cap) + 1) for tj in range(min(jokers, cap - t2) + 1)
-                            if (k + t2 + tj == 0 and (meld is not None or r == "?"))
-                            or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))])
+            # The same meld's shares for another last card that leaves it the same naturals and the
+            # same wild cards to share: worked out once.
+            key = (r, k, twos, jokers)
+            shares_of = allowed_of.get(key)
+            if shares_of is None:
+                meld: Meld | None = melded.get(r)
+                cap = wild_cap(gen.rs, k) if meld is None else wild_cap(gen.rs, meld.naturals + k, meld.wilds)
+                shares_of = allowed_of[key] = [
+                    (t2, tj) for t2 in range(min(twos, cap) + 1) for tj in range(min(jokers, cap - t2) + 1)
+                    if (k + t2 + tj == 0 and (meld is not None or r == "?"))
+                    or (k + t2 + tj and _group_ok(gen, pool, Group(r, k, t2, tj)))]
+            allowed.append(shares_of)
         untouched = sum(1 for m in gen.side.melds if m.is_canasta and m.rank not in targets)
         # Each target's rank, naturals and the cards its meld holds already: a share is weighed and
         # counted in plain numbers, and groups are made only for the shares the judge is asked about.
