@@ -124,9 +124,12 @@ def meld_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True, loo
         target = v.meld_of(to) if to else None
         if target is None:
             return NO_SUCH_MELD
-        if rank != to:  # wild cards alone, or strays: counted card by card
+        if rank != to:
+            # Wild cards alone (no card that is not wild) are counted with the meld's own counts below,
+            # as a card of its rank would be; strays are counted card by card.
+            if rank is not None or others:
+                others = -1
             rank = to
-            others = -1
     elif rank is None:
         rank = meld_rank(cards) or "?"  # no natural card, or several ranks: counted card by card
         others = -1
