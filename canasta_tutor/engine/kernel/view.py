@@ -10,7 +10,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS, Constants, constants
 from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, SealedTable, keep_view, rank_of
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Table, freezers, seat_side
+from canasta_tutor.engine.table import Table, freezers
 
 NO_MELDS: list[Sequence[Card]] = []
 
@@ -143,21 +143,38 @@ def view(table: Table, v: View | None = None) -> View | None:
 
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
-    """The view of a program's table not yet built, read from the parts it gave."""
+    """The view of a program's table not yet built, read from the parts it gave. A program that makes
+    a table per question reads one per question: ``seat_side`` and ``_turn`` are written out here
+    (two calls were a twentieth of a question)."""
     _, hands, side_melds, pile, stock, seat, phase, scores, first_round, permission, melded = parts
     v.rs = rs
     v.k = rs.__dict__.get("_kernel") or constants(rs)
     hand = hands[seat]
-    v.hand = None if isinstance(hand, int) else hand
-    i = seat_side(seat, len(hands), rs.side_size)  # seated as the built table seats them
-    if i is None:
-        return None  # a seat on no side: the judge says what becomes of that
+    if isinstance(hand, int):
+        v.hand = v.held = None
+    else:
+        v.hand = hand
+        v.held = hand if SUITLESS.isdisjoint(hand) else None
+    size = rs.side_size  # ``seat_side``: seated as the built table seats them
+    if size == 1:
+        i = seat
+    else:
+        count = len(hands) // size
+        if seat >= count * size:
+            return None  # a seat on no side: the judge says what becomes of that
+        i = seat % count
     v.melds = side_melds[i] if i < len(side_melds) else NO_MELDS
     v.ranks = None
-    v.partnered = rs.side_size > 1
+    v.partnered = size > 1
     v.score = scores[i] if i < len(scores) else 0
     v.melded = seat < len(melded) and melded[seat]
-    return _turn(v, phase, first_round, permission, stock, pile, None)
+    v.drawn = phase == "play"  # ``_turn``
+    v.first_round = first_round
+    v.permission = permission
+    v.stock = stock
+    v.pile = pile
+    v.frozen = None
+    return v
 
 
 def _data_view(v: View, rs: Ruleset, parts: DataParts) -> View:
