@@ -1,4 +1,5 @@
-"""Benchmarks (not tests): run with `python bench/run.py`. Prints the figures quoted in the README.
+"""Benchmarks (not tests): run with `python bench/run.py`. Prints the figures quoted in the README,
+after the interpreter they are of (the same machine gives other figures under another build of CPython).
 
 1. Whole-process start-up: `canasta check` on a small table against a bare two-command Typer app.
 2. Library calls on a table read from a file and on one made from cards: one step, a take, a whole turn;
