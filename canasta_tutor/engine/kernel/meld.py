@@ -96,7 +96,8 @@ def shape_of(cards: Sequence[Card]) -> Shape:
 def counted(meld: Sequence[Card], rank: str) -> tuple[int, int] | None:
     """(naturals, wild cards) of a meld on the table whose cards that are not wild are all of
     ``rank``, none a three (by its shape); None for any other, whose cards are counted one by one."""
-    r, others, wilds, _, three = shape_of(meld if type(meld) is tuple else tuple(meld))
+    key = meld if type(meld) is tuple else tuple(meld)
+    r, others, wilds, _, three = _SHAPES.get(key) or shape_of(key)  # the kept shape, without a call
     return (others, wilds) if r == rank and not three else None
 
 
