@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -114,11 +115,20 @@ def data_disagreement(table: Table, steps: list[Step]) -> str | None:
 
 def every_disagreement(table: Table, steps: list[Step], kept: list[tuple[Table | None, str]] = ()) -> list[str]:
     """``disagreement`` on the table, on a fresh trusted twin and a fresh checked twin of it, and on
-    each table of ``kept`` (with what it is), the judge asked once for all of them: the same
-    comparisons as each on its own, for a quarter of the judge's time."""
+    each table of ``kept`` (with what it is), the judge asked once for all of them rather than once
+    for each: the same comparisons as each on its own. The kernel reads the table before its twins
+    are made: making one looks into the table, which builds a table kept as its parts, and the
+    kernel's reading of those parts is one of the comparisons."""
     theirs: list[str | None] = []  # the judge's deciding rule, once asked
     found = []
-    for twin, what in [(table, ""), (trusted_twin(table), "trusted"), (data_twin(table), "checked"), *kept]:
+
+    def twins() -> Iterator[tuple[Table | None, str]]:
+        yield table, ""
+        yield trusted_twin(table), "trusted"  # made only once the kernel has read the table
+        yield data_twin(table), "checked"
+        yield from kept
+
+    for twin, what in twins():
         if twin is None:
             continue
         mine = decide(twin, steps)
@@ -603,6 +613,25 @@ def test_a_kept_view_is_read_again_under_a_ruleset_set_after_the_first_question(
         t.ruleset = resolve_for_players(load_ruleset("danish"), 4)  # no take in the first round
         steps = parse_move("take 9S 9D")
         assert decide(t, steps) == judged(t, steps) is not None
+
+
+def test_every_disagreement_reads_a_table_kept_as_its_parts_before_making_its_twins(monkeypatch):
+    """The kernel is asked about the table as it was given: a table kept as its parts
+    (``table_from_dict``) is read from its parts, as a program's first question reads it, and not
+    built first by the making of its trusted and checked twins (which look into it)."""
+    real = decide
+    read: list[bool] = []
+
+    def reading(t: Table, steps: list[Step]) -> str | None:
+        if t is table:
+            read.append(t.parts is not None)  # type: ignore[attr-defined]
+        return real(t, steps)
+
+    monkeypatch.setitem(globals(), "decide", reading)
+    table = api.table_from_dict(api.EXAMPLE)
+    assert data_twin(api.table_from_dict(api.EXAMPLE)) is not None  # kept as its parts
+    assert not every_disagreement(table, parse_move("take 9S 9D"))
+    assert read == [True]
 
 
 def test_cards_written_without_a_suit_are_matched_as_the_judge_matches_them():
