@@ -555,6 +555,22 @@ def test_a_trusted_table_of_any_size_is_seated_as_it_is_built():
     assert not problems, "\n".join(problems[:5])
 
 
+def test_a_trusted_table_whose_player_on_turn_sits_on_no_side_is_the_judges():
+    """Hands that fill no whole side leave the last seats on no side: the kernel, reading the parts,
+    hands every question about such a seat to the judge (which says what becomes of it), and answers
+    for the seats that do sit on a side."""
+    c = api.cards
+    for rid, count in (("classic", 5), ("brazilian", 3), ("danish", 5)):
+        for seat in range(count):
+            hands: list[list[Card] | int] = [11] * count
+            hands[seat] = c("KH KD 4C 5C 9S 9D")
+            for phase, move in (("play", "add KD to K"), ("play", "discard 4C"), ("draw", "draw")):
+                t = api.table_from_cards(rid, hands, melds=[[c("KS KC KH")], [c("9H 9C 9S")]], discard=c("7D 9H"),
+                                         stock=30, player=seat, phase=phase, scores=[1600, 0])
+                on_a_side = seat < count // 2 * 2
+                assert (decide(t, parse_move(move)) != JUDGE) == on_a_side, (rid, count, seat, move)
+
+
 def test_a_checked_table_is_ruled_under_the_ruleset_set_on_it_before_the_first_look():
     from canasta_tutor.engine.ruleset import load_ruleset, resolve_for_players
 
@@ -673,6 +689,49 @@ def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
             assert mine != JUDGE, move
             assert mine == judged(api.table_from_cards("classic", [hand, 11, 11, 11], melds=melds,
                                                        discard=c("5D 8C KC"), stock=30, phase=phase), steps), move
+
+
+def test_wild_cards_alone_laid_off_onto_any_meld_are_counted_as_the_judge_counts_them():
+    """A lay-off of wild cards alone is counted with the meld's own counts where the meld is of one
+    natural rank, else card by card: onto a meld of naturals, of naturals and wild cards, a canasta,
+    a meld a program made with a three or a card of another rank, a meld of wild cards alone and one
+    of black threes, under every limit on wild cards, on naturals and on closed canastas, alone and
+    with a discard after it, from a hand they leave cards in, one card or none (going out). The kernel
+    on the table kept as its parts, against the judge."""
+    from canasta_tutor.engine.ruleset import load_ruleset
+
+    c = api.cards
+    hands = [c("2C 2S JK JK 5H 6D"), c("2C JK 5H"), c("2C JK")]
+    melds = [c("KS KH KD"), c("QS QH QD QC 2H"), c("9S 9H 9D 9C 9S 9H 2D"), c("7S 7D 3C 2D"), c("JS JH 5S"),
+             c("2H JK 2D"), c("3S 3C 3S")]
+    laid = [c(x) for x in ("2C", "JK", "2C JK", "2C 2S", "JK JK", "2C 2S JK", "2C 2S JK JK")]
+    houses: list[dict[str, object]] = [{}, {"max_wilds": 1}, {"max_wilds": 2, "canasta_closed": False},
+                                       {"canasta_closed": True}, {"wild_ratio": "naturals-outnumber"},
+                                       {"wild_ratio": "naturals-at-least", "max_wilds": None},
+                                       {"min_naturals": 0, "max_wilds": None, "wild_ratio": "pagat"},
+                                       {"min_naturals": 4, "black_threes_meld": "never"}]
+    problems: list[str] = []
+    answered = asked = 0
+    for rid, house in itertools.product(("classic", "brazilian", "danish"), houses):
+        rs = load_ruleset(rid).with_house({k: (v, "test") for k, v in house.items()})
+        for hand, cards, to in itertools.product(hands, laid, ("K", "Q", "9", "7", "J", "?", "3")):
+            for steps in ([Step("add", tuple(cards), to)], [Step("add", tuple(cards), to), Step("discard", (hand[-1],))]):
+                tables = [api.table_from_cards(rid, [hand, 11, 11, 11], melds=[melds, []], discard=c("5D 8C"),
+                                               stock=30, phase="play", has_melded=[True, False, False, False])
+                          for _ in range(2)]
+                for t in tables:
+                    t.ruleset = rs  # set before the first look: the kernel reads the parts under it
+                mine = decide(tables[0], steps)
+                asked += 1
+                if mine == JUDGE:
+                    continue
+                answered += 1
+                theirs = judged(tables[1], steps)
+                if mine != theirs:
+                    problems.append(f"{rid} {house}, hand {hand}, {'; '.join(map(str, steps))}: kernel {mine}, "
+                                    f"judge {theirs}")
+    assert not problems, "\n".join(problems[:5])
+    assert answered > asked * 3 // 4, (answered, asked)  # the kernel answers nearly all of them itself
 
 
 def test_a_natural_card_laid_off_onto_a_meld_of_wild_cards_alone_is_a_rank_of_its_own():

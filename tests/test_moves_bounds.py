@@ -73,6 +73,21 @@ def test_a_tiny_ruling_limit_stops_the_listing():
     assert listed.stopped == 0 and not listed.options
 
 
+def test_each_take_listed_costs_one_ruling_the_pile_taken_alone_too():
+    """A listing allowed ``n`` rulings stops after the first ``n`` it asks for: the draw, then each take
+    in turn. The pile taken alone (onto the side's meld of nines) is listed on the kernel's word, as
+    the other takes are, and costs one ruling as the judge's ruling on it did, so that a listing
+    stops where it always did."""
+    data = api.EXAMPLE | {"sides": [{"name": "NS", "players": ["Ann", "Cas"], "melds": ["KH KD KC", "9C 9H 9D"]},
+                                    {"name": "EW", "players": ["Bob", "Dee"]}]}
+    full = ["draw", "take", "take 2C", "take 9S", "take 9S 2C", "take 9S 9D", "take 9S 9D 2C", "ask"]
+    listed = legal_moves(api.table_from_dict(data))
+    assert [o.move for o in listed.options] == full and listed.stopped is None
+    for n in range(len(full)):
+        listed = legal_moves(api.table_from_dict(data), rulings=n)
+        assert [o.move for o in listed.options] == full[:n] and listed.stopped == n, n
+
+
 def test_can_take_agrees_with_the_listing():
     seen = {True: 0, False: 0}
     for path in SCENARIOS:
