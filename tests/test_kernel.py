@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,7 @@ def data_disagreement(table: Table, steps: list[Step]) -> str | None:
     return twin_disagreement(data_twin(table), table, steps, "checked")
 
 
-def every_disagreement(table: Table, steps: list[Step], kept: list[tuple[Table | None, str]] = ()) -> list[str]:
+def every_disagreement(table: Table, steps: list[Step], kept: Sequence[tuple[Table | None, str]] = ()) -> list[str]:
     """``disagreement`` on the table, on a fresh trusted twin and a fresh checked twin of it, and on
     each table of ``kept`` (with what it is), the judge asked once for all of them rather than once
     for each: the same comparisons as each on its own. The kernel reads the table before its twins

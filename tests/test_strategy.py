@@ -160,12 +160,11 @@ def test_going_out_is_rated_by_how_close_the_opponents_are():
 
 
 def test_waiting_behind_holds_only_while_the_opponents_lack_the_canastas_to_go_out():
-    import copy
-
     q = read_lesson(find_lesson("go-out-or-wait")).questions[2]
     t = q.table.clone()
-    t.ruleset = copy.copy(t.ruleset)
-    t.ruleset.canastas_to_go_out = 3  # as the evaluation sees it: East-West's two canastas do not let them out
+    # as the evaluation sees it: East-West's two canastas do not let them out (a ruleset is changed by
+    # making another, never in place: built-in ones are shared)
+    t.ruleset = t.ruleset.with_house({"canastas_to_go_out": (3, "the test")})
     out = rate(t, [option_of(v) for v in q.verdicts()])  # (the moves as judged under the lesson's rules)
     out = next(r for r in out if r.option.kind == "out")
     assert out.reason == "out-behind" and out.value < 0  # nobody can end the hand on them: catch up

@@ -135,15 +135,6 @@ def partners(names: list[str], side_size: int) -> list[list[str]]:
     return [[names[i + k * count] for k in range(side_size)] for i in range(count)]
 
 
-def seat_side(seat: int, seats: int, side_size: int) -> int | None:
-    """The side ``partners`` seats the ``seat``-th of ``seats`` players on (None: on no side, when the
-    players do not fill whole sides), without making the seating."""
-    if side_size == 1:
-        return seat
-    count = seats // side_size
-    return seat % count if seat < count * side_size else None
-
-
 def default_sides(names: list[str], side_size: int) -> list[Side]:
     """The sides of a table that names none: the default seating, each side named by its players."""
     return [Side(" & ".join(members), members) for members in partners(names, side_size)]

@@ -144,7 +144,7 @@ def view(table: Table, v: View | None = None) -> View | None:
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
     """The view of a program's table not yet built, read from the parts it gave. A program that makes
-    a table per question reads one per question: ``seat_side`` and ``_turn`` are written out here
+    a table per question reads one per question: the seating and ``_turn`` are written out here
     (two calls were a twentieth of a question)."""
     _, hands, side_melds, pile, stock, seat, phase, scores, first_round, permission, melded = parts
     v.rs = rs
@@ -155,7 +155,7 @@ def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
     else:
         v.hand = hand
         v.held = hand if SUITLESS.isdisjoint(hand) else None
-    size = rs.side_size  # ``seat_side``: seated as the built table seats them
+    size = rs.side_size  # seated as ``partners`` seats the built table: side i holds seats i, i + count...
     if size == 1:
         i = seat
     else:
