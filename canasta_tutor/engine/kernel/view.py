@@ -144,17 +144,12 @@ def view(table: Table, v: View | None = None) -> View | None:
 
 def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
     """The view of a program's table not yet built, read from the parts it gave. A program that makes
-    a table per question reads one per question: the seating and ``_turn`` are written out here
-    (two calls were a twentieth of a question)."""
+    a table per question reads one per question, so the seating is worked out here, without a call."""
     _, hands, side_melds, pile, stock, seat, phase, scores, first_round, permission, melded = parts
     v.rs = rs
     v.k = rs.__dict__.get("_kernel") or constants(rs)
     hand = hands[seat]
-    if isinstance(hand, int):
-        v.hand = v.held = None
-    else:
-        v.hand = hand
-        v.held = hand if SUITLESS.isdisjoint(hand) else None
+    v.hand = None if isinstance(hand, int) else hand
     size = rs.side_size  # seated as ``partners`` seats the built table: side i holds seats i, i + count...
     if size == 1:
         i = seat
@@ -168,13 +163,7 @@ def _plain_view(v: View, rs: Ruleset, parts: PlainParts) -> View | None:
     v.partnered = size > 1
     v.score = scores[i] if i < len(scores) else 0
     v.melded = seat < len(melded) and melded[seat]
-    v.drawn = phase == "play"  # ``_turn``
-    v.first_round = first_round
-    v.permission = permission
-    v.stock = stock
-    v.pile = pile
-    v.frozen = None
-    return v
+    return _turn(v, phase, first_round, permission, stock, pile, None)
 
 
 def _data_view(v: View, rs: Ruleset, parts: DataParts) -> View:
