@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from canasta_tutor.engine.cards import RANK_NAMES, THREES, VALUE, Card
+from canasta_tutor.engine.cards import RANK_NAMES, THREES, VALUE, WILDS, Card
 from canasta_tutor.engine.plain import DataTable, PlainParts, PlainTable, rank_of, seat_names
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
@@ -57,6 +57,14 @@ class SideScore:
         self._lines = lines
         self._total = total  # the lines' sum, while they are not made
         self._made_from = made_from
+
+    @classmethod
+    def counted(cls, name: str, before: int, total: int, made_from: _SideParts) -> SideScore:
+        """A side scored by ``score_table``: its total counted, its lines made from ``made_from`` when
+        first read (``__init__`` without its check and defaults: a program scores every position)."""
+        side = cls.__new__(cls)
+        side.name, side.before, side._lines, side._total, side._made_from = name, before, None, total, made_from
+        return side
 
     @property
     def lines(self) -> list[Line]:
@@ -311,9 +319,8 @@ def _side(rs: Ruleset, name: str, before: int, melds: Sequence[Sequence[Card]], 
     total -= in_hand
     if cut and rs.cut_bonus:
         total += rs.cut_bonus
-    return SideScore(name, before, total=total, made_from=(rs, melds, ranks, melded, canastas, all_minus, reds,
-                                                           red_points, negative, went_out, concealed, in_hand,
-                                                           players, cut))
+    return SideScore.counted(name, before, total, (rs, melds, ranks, melded, canastas, all_minus, reds, red_points,
+                                                  negative, went_out, concealed, in_hand, players, cut))
 
 
 # What a side's lines are made from (``_lines``'s arguments, in order).
@@ -349,10 +356,7 @@ def _lines(rs: Ruleset, melds: Sequence[Sequence[Card]], ranks: Sequence[str] | 
 
 def _canasta_kind(cards: Sequence[Card]) -> str:
     """A canasta is natural without a wild card, mixed with one."""
-    for c in cards:
-        if c.is_wild:
-            return "mixed"
-    return "natural"
+    return "natural" if WILDS.isdisjoint(cards) else "mixed"
 
 
 def _canasta(rs: Ruleset, cards: Sequence[Card], rank: str) -> Line:
