@@ -119,3 +119,24 @@ def test_the_engine_names_what_cannot_be_scored_and_the_reader_says_where():
     with pytest.raises(InputError) as located:
         api.score_file(path)
     assert (located.value.file, located.value.line, located.value.key) == (path, 10, "players[1].hand")
+
+
+def test_a_canasta_is_mixed_by_any_wild_card_however_it_is_written():
+    """The scorer tells a mixed canasta by a look in ``cards.WILDS``: that set must hold every card
+    ``Card.is_wild`` says is wild, a 2 written without a suit (a program's table may hold one) and a
+    joker given a suit in code as much as the cards of a deck; the one table, scored from its parts,
+    once built and read from data, is scored alike."""
+    from canasta_tutor import api
+    from canasta_tutor.engine.cards import RANKS, SUITS, WILDS, Card
+
+    assert WILDS == {card for rank in RANKS for suit in (None, *SUITS) if (card := Card(rank, suit)).is_wild}
+    kings = api.cards("KH KS KD KC KH KS")
+    for last, kind, bonus in ((Card("K"), "natural", 500), (Card("2"), "mixed", 300), (Card("2", "C"), "mixed", 300),
+                              (Card("JK"), "mixed", 300), (Card("JK", "S"), "mixed", 300)):
+        tables = [api.table_from_cards("classic", [[], [], [], []], melds=[[[*kings, last]]]) for _ in range(2)]
+        tables[1].players  # noqa: B018  # looked at: scored from its objects
+        if last is not Card("JK", "S"):  # a joker with a suit is made only in code: data has no such card
+            tables.append(api.table_from_dict(tables[0].to_data()))
+        for t in tables:
+            [line] = [ln for ln in score_table(t).sides[0].lines if ln.rule.startswith("score.canasta")]
+            assert (line.rule, line.points) == (f"score.canasta-{kind}", bonus), (last, type(t).__name__)

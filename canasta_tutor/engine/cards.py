@@ -116,7 +116,7 @@ class Card:
 # Every three, the one written without a suit too: the cards with roles of their own (red threes are
 # laid out, black threes stop the pile), which a count of plain card values must look at apart.
 THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))
-# Every wild card (a 2 of any suit or none, the joker): whether a meld holds one is one look in C.
+# Every wild card (a 2 or a joker, of any suit or none): whether a meld holds one is one look in C.
 WILDS = frozenset(Card(rank, suit) for rank in ("2", "JK") for suit in (None, *SUITS))
 # A card's points, for ``sum(map(VALUE, cards))``: the sum in C, where a generator is a call per card.
 VALUE = attrgetter("value")
