@@ -571,6 +571,48 @@ def test_a_trusted_table_whose_player_on_turn_sits_on_no_side_is_the_judges():
                 assert (decide(t, parse_move(move)) != JUDGE) == on_a_side, (rid, count, seat, move)
 
 
+def test_the_kernel_seats_a_table_from_cards_as_partners_does_for_every_side_size():
+    """The kernel reads the side of the player on turn from a table's parts as ``partners`` seats the
+    built table (side i holds seats i, i + count...; a seat past the last whole side sits on no side,
+    and the judge answers), for sides of one, two and three (no built-in ruleset plays in threes: a
+    program sets one), any count of hands, and the hand on turn as cards, as a count, or with a card
+    written without a suit (which the kernel leaves to the judge)."""
+    from canasta_tutor.engine.table import partners
+
+    c = api.cards
+    six = api.table_from_cards("official-6p", [11] * 6).ruleset
+    for size in (1, 2, 3):
+        rs = six.with_house({"side_size": (size, "the test")})
+        for count in range(1, 8):
+            names = [f"P{i + 1}" for i in range(count)]
+            seating = partners(names, size)
+            for seat in range(count):
+                side = next((i for i, players in enumerate(seating) if names[seat] in players), None)
+                for hand in (c("KH KD 4C 5C"), 11, c("KH 9 4C")):
+                    hands: list[list[Card] | int] = [11] * count
+                    hands[seat] = hand
+                    args = {"melds": [[c("9H 9C 9S")] * (i + 1) for i in range(count)], "discard": c("7D"),
+                            "stock": 30, "player": seat, "phase": "play", "scores": [100 * i for i in range(count)],
+                            "has_melded": [i % 2 == 0 for i in range(count)]}
+                    mine = api.table_from_cards("official-6p", hands, **args)  # type: ignore[arg-type]
+                    built = api.table_from_cards("official-6p", hands, **args)  # type: ignore[arg-type]
+                    mine.ruleset = built.ruleset = rs
+                    where = (size, count, seat, hand)
+                    read = view(mine)
+                    if side is None:
+                        assert read is None, where
+                        continue
+                    built.players  # noqa: B018  # looked at: read through its objects
+                    theirs = view(built)
+                    assert read is not None and theirs is not None, where
+                    assert read.score == 100 * side and len(read.melds) == side + 1, where
+                    assert read.partnered == (size > 1) and read.melded == (seat % 2 == 0), where
+                    assert ([list(m) for m in read.melds], read.score, read.partnered, read.melded, read.hand,
+                            read.held) == ([list(m) for m in theirs.melds], theirs.score, theirs.partnered,
+                                           theirs.melded, theirs.hand, theirs.held), where
+                    assert (read.held is not None) == (hand == c("KH KD 4C 5C")), where
+
+
 def test_a_checked_table_is_ruled_under_the_ruleset_set_on_it_before_the_first_look():
     from canasta_tutor.engine.ruleset import load_ruleset, resolve_for_players
 
