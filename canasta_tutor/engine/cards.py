@@ -67,7 +67,9 @@ class Card:
         card = _INTERNED.get((rank, suit))
         if card is not None:
             return card
-        if rank not in _VALUES or (suit is not None and suit not in SUITS):
+        # A joker has no suit: a program that gave it one would hold a card the notation cannot name, and
+        # that the hand's other cards would match as the joker (the judge) or not (the kernel).
+        if rank not in _VALUES or (suit is not None and (suit not in SUITS or rank == "JK")):
             raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
         card = object.__new__(cls)
         red = suit in RED_SUITS
@@ -117,7 +119,7 @@ class Card:
 # laid out, black threes stop the pile), which a count of plain card values must look at apart.
 THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))
 # Every wild card (a 2 or a joker, of any suit or none): whether a meld holds one is one look in C.
-WILDS = frozenset(Card(rank, suit) for rank in ("2", "JK") for suit in (None, *SUITS))
+WILDS = frozenset((Card("JK"), Card("2"), *(Card("2", suit) for suit in SUITS)))
 # A card's points, for ``sum(map(VALUE, cards))``: the sum in C, where a generator is a call per card.
 VALUE = attrgetter("value")
 
