@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import os
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -61,31 +61,35 @@ def trusted_twin(table: Table) -> Table | None:
         permission=table.turn.permission, has_melded=[p.has_melded for p in table.players])
 
 
-def disagreement(table: Table, steps: list[Step]) -> str | None:
-    """None when the kernel agrees with the judge or hands the move over; else what differs."""
-    mine = decide(table, steps)
+def compared(twin: Table | None, table: Table, steps: list[Step], what: str = "",
+             ruled: Callable[[], str | None] | None = None) -> str | None:
+    """None when the kernel reading ``twin`` agrees with the judge on ``table`` (the same position), or
+    hands the move over; else what differs. A twin other than the table itself is the position kept as
+    its parts, which the kernel must leave unbuilt. ``ruled``: the judge's deciding rule, when the
+    caller asks it once for several twins."""
+    if twin is None:
+        return None
+    mine = decide(twin, steps)
+    if twin is not table:
+        assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
     if mine == JUDGE:
         return None
-    theirs = judged(table, steps)
+    theirs = ruled() if ruled is not None else judged(table, steps)
     if mine == theirs:
         return None
-    move = "; ".join(map(str, steps))
-    return f"{move!r} on {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+    on = f"the {what} " if what else ""
+    return f"{'; '.join(map(str, steps))!r} on {on}{table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+
+
+def disagreement(table: Table, steps: list[Step]) -> str | None:
+    """None when the kernel agrees with the judge or hands the move over; else what differs."""
+    return compared(table, table, steps)
 
 
 def twin_disagreement(twin: Table | None, table: Table, steps: list[Step], what: str) -> str | None:
     """``disagreement`` for the kernel reading ``twin`` (the table's position kept as its parts, which
     the kernel must leave unbuilt), against the judge on the table itself."""
-    if twin is None:
-        return None
-    mine = decide(twin, steps)
-    assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
-    if mine == JUDGE:
-        return None
-    theirs = judged(table, steps)
-    if mine == theirs:
-        return None
-    return f"{'; '.join(map(str, steps))!r} on the {what} {table.to_data()}: kernel {mine or 'legal'}, judge {theirs or 'legal'}"
+    return compared(twin, table, steps, what)
 
 
 def trusted_disagreement(table: Table, steps: list[Step]) -> str | None:
@@ -120,7 +124,11 @@ def every_disagreement(table: Table, steps: list[Step], kept: Sequence[tuple[Tab
     are made: making one looks into the table, which builds a table kept as its parts, and the
     kernel's reading of those parts is one of the comparisons."""
     theirs: list[str | None] = []  # the judge's deciding rule, once asked
-    found = []
+
+    def ruled() -> str | None:
+        if not theirs:
+            theirs.append(judged(table, steps))
+        return theirs[0]
 
     def twins() -> Iterator[tuple[Table | None, str]]:
         yield table, ""
@@ -128,21 +136,7 @@ def every_disagreement(table: Table, steps: list[Step], kept: Sequence[tuple[Tab
         yield data_twin(table), "checked"
         yield from kept
 
-    for twin, what in twins():
-        if twin is None:
-            continue
-        mine = decide(twin, steps)
-        if twin is not table:
-            assert twin.parts is not None, "the kernel built the table it was asked about"  # type: ignore[attr-defined]
-        if mine == JUDGE:
-            continue
-        if not theirs:
-            theirs.append(judged(table, steps))
-        if mine != theirs[0]:
-            on = f"the {what} " if what else ""
-            found.append(f"{'; '.join(map(str, steps))!r} on {on}{table.to_data()}: kernel {mine or 'legal'}, "
-                         f"judge {theirs[0] or 'legal'}")
-    return found
+    return [found for twin, what in twins() if (found := compared(twin, table, steps, what, ruled))]
 
 
 def single_steps(table: Table, rng: random.Random, groups: int = 40) -> list[Step]:
