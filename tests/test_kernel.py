@@ -414,6 +414,34 @@ def test_a_step_found_legal_then_a_discard_agrees_with_the_judge(monkeypatch):
     assert answered > asked * 0.9 and answered > 5000, (answered, asked)
 
 
+def test_a_meld_then_the_discard_of_a_card_it_laid_agrees_with_the_judge(monkeypatch):
+    """``decide_after`` of a meld or a lay-off a listing found legal, then the discard of a card that
+    step laid: legal only where the hand holds another copy (a hand of two decks often does)."""
+    from canasta_tutor.play.candidates import every_move
+
+    problems: list[str] = []
+    answered = held = 0
+    for rid in BUILTIN:
+        for table in self_played_positions(monkeypatch, rid, 3):
+            v = view(table)
+            for o in every_move(table).options:
+                if o.listed_on is None or o.kind not in ("meld", "add") or v is None:
+                    continue
+                step = o.steps[0]
+                for card in dict.fromkeys(c for c in step.cards if c.is_natural):
+                    more = [Step("discard", (card,))]
+                    said = decide_after(v, step, more)
+                    if said is JUDGE:
+                        continue
+                    answered += 1
+                    held += said is None
+                    ruled = judged(table, [step, *more])
+                    if said != ruled:
+                        problems.append(f"{rid}: {o.move}; {more[0]}: kernel {said}, judge {ruled}")
+    assert not problems, "\n".join(problems[:5])
+    assert answered > 500 and 0 < held < answered, (answered, held)
+
+
 def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():
     for path, table, moves, _ in scenario_tables():
         for move in moves:

@@ -312,10 +312,11 @@ class _Generator:
             self.options.append(Option("out", steps, None, ways, list(choices), shares, on=self.table, ends=True))
 
     def try_move(self, kind: str, steps: list[Step], ways: int = 1, choices=(), on: Table | None = None):
-        key = tuple(steps)  # steps are equal exactly when their notation is
-        if key in self.seen:
+        seen = self.seen
+        before = len(seen)
+        seen.add(tuple(steps))  # steps are equal exactly when their notation is
+        if len(seen) == before:
             return None
-        self.seen.add(key)
         v = self.judge(on or self.table, steps)
         if v.legal and not self.first:  # only whether there is one: nothing is listed
             self.add("out" if v.went_out else kind, steps, v, ways, choices)
@@ -327,11 +328,11 @@ class _Generator:
         listed with its verdict judged when first read. Counted as a ruling all the same, so that a
         listing stops where it always did. ``choices``: a list of the caller's own, which the option
         keeps (every caller makes a new one)."""
-        key = (step,)
         seen = self.seen
-        if key in seen:
+        before = len(seen)
+        seen.add((step,))  # one hash of the step (a call of its own) where a look and an add make two
+        if len(seen) == before:
             return
-        seen.add(key)
         if self.rulings_left <= 0:  # ``tick``, inline: a listing makes thousands of offers
             raise _OutOfRulings
         self.rulings_left -= self.ruling_cost
@@ -402,9 +403,10 @@ class _Generator:
         seen = self.view_of(self.table)
         if seen is None or seen.hand is None or len(step.cards) >= len(seen.hand) or decide_step(seen, step) is not None:
             return False
-        key = (step,)
-        if key not in self.seen:
-            self.seen.add(key)
+        listed = self.seen
+        before = len(listed)
+        listed.add((step,))
+        if len(listed) > before:
             self.tick()
             self.rulings_left -= self.ruling_cost
             self.options.append(Option.found_legal("take", step, ways, choices, self.table, False))

@@ -100,6 +100,21 @@ def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
     """``decide`` of ``step`` followed by ``more``, for a ``step`` that ``decide_step`` found legal
     on the view ``v``: a listing asks this of many of its moves ("this step, then a discard"), and
     the view it has read and the step's own rules, already asked, are not read or asked again."""
+    if len(more) == 1 and more[0].kind == "discard" and (
+            step.kind == "meld" or step.kind == "add" or step.kind == "draw" and not step.cards):
+        # The question a listing asks of nearly every draw, meld and lay-off: then the discard of a
+        # natural card still held. With two cards or more left after the step (a draw lays none), the
+        # discard neither goes out nor stops short, so of its own rules (``discard_step``) only
+        # holding the card is in question, and the move's end asks the first meld as the step alone
+        # did (a meld's points all laid from the hand; a draw makes none): settled here, without a turn.
+        cards = more[0].cards
+        hand = v.hand
+        assert hand is not None  # ``decide_step`` answers only on a known hand
+        if len(cards) == 1 and cards[0].is_natural and len(hand) - len(step.cards) >= 2:
+            card = cards[0]
+            laid = step.cards.count(card)
+            if (card in hand) if not laid else hand.count(card) > laid:
+                return None
     for s in more:
         if s.cards and not SUITLESS.isdisjoint(s.cards):
             return JUDGE
