@@ -104,7 +104,9 @@ def view(table: Table, v: View | None = None) -> View | None:
                 keep_view(table, kept)
                 if v is None:
                     return kept
-            if kept.ranks is None:  # asked again, or by a turn of several steps: the melds' ranks, once
+            if kept.ranks is None:  # asked again, or by a turn of several steps: the melds' ranks, once,
+                # and their cards as tuples, each the key of its kept shape (``meld.counted``)
+                kept.melds = [tuple(m) for m in kept.melds]
                 kept.ranks = [rank_of(m) for m in kept.melds]
             if v is None:
                 return kept
@@ -133,7 +135,7 @@ def view(table: Table, v: View | None = None) -> View | None:
     cards: list[Sequence[Card]] = []
     ranks: list[str] = []
     for m in melds:  # one loop for both: a list comprehension is a call of its own
-        cards.append(m.cards)
+        cards.append(tuple(m.cards))  # a tuple: the key of its kept shape (``meld.counted``), made once
         ranks.append(m.rank)
     v.melds, v.ranks = cards, ranks
     v.partnered = len(side.players) > 1
