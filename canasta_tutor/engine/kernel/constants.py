@@ -33,7 +33,7 @@ class Constants:
         "onto_meld",
         "out_canastas",
         "permission_required",
-        "ratio",
+        "ratio_margin",
         "stock_out_end",
     )
 
@@ -52,16 +52,14 @@ class Constants:
         self.out_canastas: int = v["canastas_to_go_out"]
         self.permission_required: bool = v["partner_permission"] == "required"
         self.final_discard: str = v["final_discard"]
-        # wild_ratio: 0 no ratio (pagat), 1 naturals must outnumber wild cards, 2 at least as many
-        self.ratio: int = {"naturals-outnumber": 1, "naturals-at-least": 2}.get(v["wild_ratio"], 0)
+        # ``meld.too-many-wilds``, as two numbers: a meld holds too many wild cards when they are more
+        # than ``max_wilds``, or when its naturals are fewer than its wild cards plus ``ratio_margin``
+        # (wild_ratio: 1 where naturals must outnumber them, 0 where as many will do, and no ratio
+        # at all, pagat's: never). So the most it may hold beside n naturals is the lesser of
+        # ``max_wilds`` and n - ``ratio_margin``; ``meld.sized`` asks it written out, on every meld
+        # a listing offers.
+        self.ratio_margin: int = {"naturals-outnumber": 1, "naturals-at-least": 0}.get(v["wild_ratio"], -NO_LIMIT)
         self.stock_out_end: bool = v["stock_out"] == "end"
-
-    def too_many_wilds(self, naturals: int, wilds: int) -> bool:
-        """``meld.too-many-wilds``: the cap first, then the ratio."""
-        if wilds > self.max_wilds:
-            return True
-        ratio = self.ratio
-        return bool(wilds) and (ratio == 1 and naturals <= wilds or ratio == 2 and naturals < wilds)
 
 
 def constants(rs: Ruleset) -> Constants:

@@ -98,12 +98,7 @@ def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Seque
 
 def _cap(k: Constants, naturals: int) -> int:
     """The most wild cards a meld of ``naturals`` natural cards may hold (``meld.too-many-wilds``)."""
-    cap = k.max_wilds
-    if k.ratio == 1:
-        return min(cap, naturals - 1)
-    if k.ratio == 2:
-        return min(cap, naturals)
-    return cap
+    return min(k.max_wilds, naturals - k.ratio_margin)
 
 
 def _wild_worth(wilds: int, jokers: int) -> int:

@@ -47,7 +47,7 @@ def sized(k: Constants, size: int, naturals: int, wilds: int, new: bool, hand: S
         return TOO_SMALL
     if naturals < k.min_naturals:
         return TOO_FEW_NATURALS
-    if wilds and k.too_many_wilds(naturals, wilds):
+    if wilds and (wilds > k.max_wilds or naturals < wilds + k.ratio_margin):  # see ``Constants``
         return TOO_MANY_WILDS
     return None if hand is None or holds(hand, cards) else NOT_IN_HAND
 
