@@ -442,6 +442,53 @@ def test_a_meld_then_the_discard_of_a_card_it_laid_agrees_with_the_judge(monkeyp
     assert answered > 500 and 0 < held < answered, (answered, held)
 
 
+def test_a_step_found_legal_then_anything_but_one_plain_discard_is_asked_as_the_whole_move(monkeypatch):
+    """``decide_after`` settles a step, then the discard of one natural card held, without a turn; that
+    and every other continuation (two discards, a discard of two cards made in code, a meld of one
+    card, or the discard after cards drawn by name) must be answered as the kernel answers the whole
+    move asked afresh, and as the judge where the kernel answers."""
+    from canasta_tutor.engine.kernel import decide_step
+    from canasta_tutor.play.candidates import every_move
+
+    problems: list[str] = []
+    asked = named = 0
+    for rid in BUILTIN:
+        for table in self_played_positions(monkeypatch, rid, 3)[::3]:
+            v = view(table)
+            if v is None or v.hand is None:
+                continue
+            for o in every_move(table).options:
+                if o.listed_on is None or o.kind not in ("draw", "meld", "add"):
+                    continue
+                step = o.steps[0]
+                held = list(v.hand)
+                for c in step.cards:
+                    held.remove(c)
+                a, b, *_ = [c for c in held if c.is_natural] + [None, None]
+                if a is None:
+                    continue
+                moves = [[Step("discard", (a,))], [Step("meld", (a,))]]
+                if b is not None:
+                    moves += [[Step("discard", (a,)), Step("discard", (b,))], [Step("discard", (a, b))]]
+                firsts = [step]
+                if step.kind == "draw":  # the same draw with its cards named: not unseen, the judge's
+                    drawn = Step("draw", (a,) * min(v.k.draw_count, v.stock))
+                    if decide_step(v, drawn) is None:
+                        firsts.append(drawn)
+                for first in firsts:
+                    for more in moves:
+                        said = decide_after(v, first, more)
+                        whole = decide(table, [first, *more])
+                        asked += 1
+                        named += first is not step
+                        ruled = whole if whole is JUDGE else judged(table, [first, *more])
+                        if not (said == whole == ruled):
+                            problems.append(f"{rid}: {first}; {'; '.join(map(str, more))}: "
+                                            f"kernel {said}, whole move {whole}, judge {ruled}")
+    assert not problems, "\n".join(problems[:5])
+    assert asked > 1000 and named > 20, (asked, named)
+
+
 def test_check_takes_its_verdict_from_the_kernel_and_its_words_from_the_judge():
     for path, table, moves, _ in scenario_tables():
         for move in moves:
