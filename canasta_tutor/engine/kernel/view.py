@@ -83,8 +83,8 @@ def view(table: Table, v: View | None = None) -> View | None:
 
     A table kept as its parts is read once: its view is kept with it (``kernel_view``) and given as
     it is to every later question (nothing the kernel does changes what a view says: a turn copies
-    it, and a trusted view's meld ranks are only worked out, once), and read again only when a
-    program has set another ruleset since."""
+    it, and a trusted view's meld ranks are only worked out, once, its melds made tuples of the same
+    cards), and read again only when a program has set another ruleset since."""
     kind = type(table)
     if kind is PlainTable or kind is DataTable or kind is SealedTable:
         parts = table.parts  # type: ignore[attr-defined]
