@@ -135,7 +135,7 @@ def view(table: Table, v: View | None = None) -> View | None:
     cards: list[Sequence[Card]] = []
     ranks: list[str] = []
     for m in melds:  # one loop for both: a list comprehension is a call of its own
-        cards.append(tuple(m.cards))  # a tuple: the key of its kept shape (``meld.counted``), made once
+        cards.append(tuple(m.cards))  # the key of its kept shape (``meld.counted``), made once a view
         ranks.append(m.rank)
     v.melds, v.ranks = cards, ranks
     v.partnered = len(side.players) > 1
