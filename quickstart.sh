@@ -44,7 +44,8 @@ case "${1:-}" in
         ;;
     test)
         install ".[test]"
-        exec "$venv/bin/python" -m pytest -n auto  # both cores (pytest-xdist, a test extra)
+        # Both cores (pytest-xdist, a test extra); a core left idle near the end takes tests from the other.
+        exec "$venv/bin/python" -m pytest -n auto --dist worksteal
         ;;
     *)
         echo "usage: sh quickstart.sh [test]" >&2
