@@ -45,11 +45,22 @@ class View:
     def copy_into(self, other: View) -> None:
         """This view's values written into ``other`` (a turn about to apply steps to them, which
         replaces a list it changes rather than changing it)."""
-        other.rs, other.k, other.hand, other.melds, other.ranks = self.rs, self.k, self.hand, self.melds, self.ranks
+        # One value a line: several a line build a tuple and take it apart again.
+        other.rs = self.rs
+        other.k = self.k
+        other.hand = self.hand
+        other.melds = self.melds
+        other.ranks = self.ranks
         other.held = self.held
-        other.partnered, other.score, other.melded, other.drawn = self.partnered, self.score, self.melded, self.drawn
-        other.first_round, other.permission, other.stock = self.first_round, self.permission, self.stock
-        other.pile, other.frozen = self.pile, self.frozen
+        other.partnered = self.partnered
+        other.score = self.score
+        other.melded = self.melded
+        other.drawn = self.drawn
+        other.first_round = self.first_round
+        other.permission = self.permission
+        other.stock = self.stock
+        other.pile = self.pile
+        other.frozen = self.frozen
 
     def meld_of(self, rank: str) -> Sequence[Card] | None:
         """The cards of the side's meld of ``rank``, if it has one."""

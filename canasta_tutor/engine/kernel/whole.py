@@ -33,6 +33,9 @@ class Turn(View):
 
     __slots__ = ("asked", "concealed", "counted", "discarded", "drew_stock", "from_pile", "laid_off", "new_melds",
                  "out", "own", "ranks_before", "took", "unknown")
+    # The side's melds and their ranks are the turn's own lists (``start``), so a step may change them.
+    melds: list[Sequence[Card]]
+    ranks: list[str]
     own: list[Card]
     from_pile: list[Card]
     unknown: int
@@ -91,9 +94,11 @@ def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
         if t.discarded:
             return AFTER_DISCARD
         held = t.own + t.from_pile if t.from_pile else t.own
-        looked = bool(t.unknown and cards)
-        if looked and not holds(held, cards):
-            return JUDGE  # a card taken for one drawn unseen: the judge's
+        looked = False
+        if t.unknown and cards:
+            if not holds(held, cards):
+                return JUDGE  # a card taken for one drawn unseen: the judge's
+            looked = True
         before = len(held) + t.unknown
         if kind == "meld" or kind == "add":
             broken = meld_step(t, held, step, alone=False, looked=looked)
@@ -135,9 +140,7 @@ def _end(t: Turn) -> str | None:
 
 
 def _new_canasta(t: Turn) -> bool:
-    ranks = t.ranks
-    assert ranks is not None
-    return any(len(m) >= 7 for m, r in zip(t.melds, ranks) if r in t.new_melds)
+    return any(len(m) >= 7 for m, r in zip(t.melds, t.ranks) if r in t.new_melds)
 
 
 def _concealed(t: Turn) -> bool:
@@ -167,7 +170,11 @@ def _apply(t: Turn, step: Step) -> None:
         rank = (step.to or "") if kind == "add" else (shape_of(step.cards)[0] or meld_rank(step.cards) or "?")
         _into_meld(t, rank, step.cards)
     elif kind == "discard":  # the pile is left as it was: nothing after a discard reads it (a step
-        _lay(t, step.cards)  # after one is refused, and the move's end asks only the hand and melds)
+        card = step.cards[0]  # after one is refused, and the move's end asks only the hand and melds);
+        if card in t.own:  # one card (``discard_step``), the player's own first, as ``_lay`` takes it
+            t.own.remove(card)
+        else:
+            t.from_pile.remove(card)
         t.discarded = True
     elif kind == "ask":
         t.asked = True
@@ -187,14 +194,13 @@ def _lay(t: Turn, cards: Sequence[Card]) -> int:
 
 
 def _into_meld(t: Turn, rank: str, cards: Sequence[Card]) -> None:
-    ranks, melds = t.ranks, t.melds
-    assert isinstance(ranks, list) and isinstance(melds, list)  # the turn's own lists (``start``)
+    ranks = t.ranks
     if rank in ranks:
         i = ranks.index(rank)  # the first of its rank, as ``meld_of`` finds it
-        melds[i] = [*melds[i], *cards]
+        t.melds[i] = [*t.melds[i], *cards]
         if i < len(t.ranks_before):
             t.laid_off = True
         return
-    melds.append(list(cards))
+    t.melds.append(list(cards))
     ranks.append(rank)
     t.new_melds.append(rank)
