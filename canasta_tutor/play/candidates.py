@@ -79,8 +79,15 @@ class Option:
         """A move of one ``step`` the verdict kernel found legal on the table ``on``, its verdict judged
         when first read: ``__init__`` without its checks and defaults, for the listing's thousands."""
         o = cls.__new__(cls)
-        o.kind, o.steps, o.ways, o.choices, o.shares = kind, [step], ways, choices, 1
-        o._verdict, o._on, o._ends, o._canastas = None, on, ends, None
+        o.kind = kind  # one value a line: several a line build a tuple and take it apart again
+        o.steps = [step]
+        o.ways = ways
+        o.choices = choices
+        o.shares = 1
+        o._verdict = None
+        o._on = on
+        o._ends = ends
+        o._canastas = None
         return o
 
     @property
@@ -222,6 +229,7 @@ def can_take(table: Table) -> bool:
 # kernel no view: those moves are judged, and their verdicts say).
 _ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
+_DRAW, _ASK = Step("draw"), Step("ask")  # values: every listing offers the same two
 
 
 class _OutOfRulings(Exception):
@@ -440,11 +448,11 @@ class _Generator:
         if self.player.hand is None:
             self.notes.append("unknown-hand")
         if t.turn.phase == "draw":
-            self.offer("draw", Step("draw"))
+            self.offer("draw", _DRAW)
             self.takes()
         else:
             self.plays()
-        self.offer("ask", Step("ask"))
+        self.offer("ask", _ASK)
 
     def takes(self) -> bool:
         """The takes of the pile; with ``first``, only whether there is one (True at the first)."""
@@ -570,10 +578,11 @@ class _Generator:
     def meld_groups(self, pool: Pool, r: str, wilds_there: int = 0, new: bool = True):
         # A new meld short of naturals, or of cards, is refused whatever else it holds
         # (meld.too-few-naturals, meld.too-small): those are not tried.
-        for k in range(max(1, self.rs.min_naturals) if new else 1, pool.n(r) + 1):
+        counts = pool.counts  # ``Pool.n`` without a call: the listing tries every rank of every hand
+        for k in range(max(1, self.rs.min_naturals) if new else 1, counts.get(r, 0) + 1):
             cap = wild_cap(self.rs, k, wilds_there)
-            for twos in range(min(pool.n("2"), cap) + 1):
-                for jokers in range(min(pool.n("JK"), cap - twos) + 1):
+            for twos in range(min(counts.get("2", 0), cap) + 1):
+                for jokers in range(min(counts.get("JK", 0), cap - twos) + 1):
                     if not new or k + twos + jokers >= 3:
                         yield Group(r, k, twos, jokers)
 
@@ -611,7 +620,7 @@ class _Generator:
                 continue
             wilds = m.wilds  # counted once: ``naturals`` would count them again
             naturals = len(m.cards) - wilds
-            for k in range(pool.n(r) + 1):
+            for k in range(pool.counts.get(r, 0) + 1):  # ``Pool.n``, without a call
                 cap = wild_cap(rs, naturals + k, wilds)
                 for twos in range(min(held_twos, cap) + 1):
                     for jokers in range(min(held_jokers, cap - twos) + 1):
