@@ -229,7 +229,7 @@ def can_take(table: Table) -> bool:
 # kernel no view: those moves are judged, and their verdicts say).
 _ENDS = {"discard": True, "meld": False, "add": False, "draw": False, "ask": False}
 _UNREAD = object()  # a view not read yet (None is a view the kernel cannot answer on)
-_DRAW, _ASK = Step("draw"), Step("ask")  # values: every listing offers the same two
+_DRAW, _ASK = Step("draw"), Step("ask")  # a step never changes, so every listing offers these same two
 
 
 class _OutOfRulings(Exception):

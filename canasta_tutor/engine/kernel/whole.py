@@ -33,7 +33,8 @@ class Turn(View):
 
     __slots__ = ("asked", "concealed", "counted", "discarded", "drew_stock", "from_pile", "laid_off", "new_melds",
                  "out", "own", "ranks_before", "took", "unknown")
-    # The side's melds and their ranks are the turn's own lists (``start``), so a step may change them.
+    # The side's melds and their ranks as ``start`` leaves them: lists of the turn's own, which a step
+    # may change. Until then they are the view's (its ranks None for a trusted table's melds).
     melds: list[Sequence[Card]]
     ranks: list[str]
     own: list[Card]
@@ -169,9 +170,13 @@ def _apply(t: Turn, step: Step) -> None:
         t.counted += _lay(t, step.cards)
         rank = (step.to or "") if kind == "add" else (shape_of(step.cards)[0] or meld_rank(step.cards) or "?")
         _into_meld(t, rank, step.cards)
-    elif kind == "discard":  # the pile is left as it was: nothing after a discard reads it (a step
-        card = step.cards[0]  # after one is refused, and the move's end asks only the hand and melds);
-        if card in t.own:  # one card (``discard_step``), the player's own first, as ``_lay`` takes it
+    elif kind == "discard":
+        # One card, held: ``discard_step`` hands a discard of any other number to the judge and refuses
+        # one of a card not held. Taken from the player's own cards first, as ``_lay`` takes cards. The
+        # pile is left as it was: nothing after a discard reads it (a step after one is refused, and the
+        # move's end asks only the hand and melds).
+        card = step.cards[0]
+        if card in t.own:
             t.own.remove(card)
         else:
             t.from_pile.remove(card)
