@@ -442,6 +442,34 @@ def test_a_meld_then_the_discard_of_a_card_it_laid_agrees_with_the_judge(monkeyp
     assert answered > 500 and 0 < held < answered, (answered, held)
 
 
+def test_a_take_then_a_discard_on_a_trusted_tables_first_view_agrees_with_the_judge():
+    """``decide_after`` on the view a listing reads first of a trusted table, whose melds' ranks are not
+    worked out yet (the turn works them out as it starts): a take onto the side's meld of its rank or
+    as a new meld, then the discard of a card held, of one the pile gave (the last card: going out), or
+    of one not held."""
+    from canasta_tutor.engine.kernel import decide_step, step_view
+
+    cards = api.cards
+
+    def table(hand: str, pile: str) -> Table:  # a fresh one per question: the judge's look builds it
+        return api.table_from_cards("classic", [cards(hand), 11, 11, 11],
+                                    melds=[[cards("2C KH KD KS KC KH KD"), cards("9C 9S 9H")]], discard=cards(pile),
+                                    stock=40, scores=[1600, 0])
+
+    asked = 0
+    for hand, pile, take in (("9S 9D 4H 7C", "8C 9H", "take 9S 9D"), ("5S 5D 4H", "8C 6D 5H", "take 5S 5D"),
+                             ("5S 5D", "8C 5H", "take 5S 5D")):
+        for discard in ("4H", "8C", "6D", "7C", "QS"):
+            steps = parse_move(f"{take}; discard {discard}")
+            v = step_view(table(hand, pile))
+            assert v is not None and v.ranks is None  # the first read leaves the ranks to a turn
+            assert decide_step(v, steps[0]) is None
+            said = decide_after(v, steps[0], steps[1:])
+            assert said is not JUDGE and said == judged(table(hand, pile), steps), (take, discard, said)
+            asked += 1
+    assert asked == 15
+
+
 def test_a_step_found_legal_then_anything_but_one_plain_discard_is_asked_as_the_whole_move(monkeypatch):
     """``decide_after`` settles a step, then the discard of one natural card held, without a turn; that
     and every other continuation (two discards, a discard of two cards made in code, a meld of one
@@ -534,14 +562,15 @@ def test_the_kernel_agrees_with_the_judge_on_every_way_of_going_out():
 def test_the_kernel_agrees_with_the_judge_on_moves_of_several_steps_that_end_a_turn():
     """The ends of a turn of several steps, in every ruleset: stopping with one card (the one drawn),
     going out after taking the pile (never concealed), after laying off onto the partner's meld (not
-    concealed either), concealed, and by the discard."""
+    concealed either), concealed, by the discard, and by the discard of a card the pile gave."""
     problems: list[str] = []
     asked = answered = 0
     cases = (("draw", "5C 5D 5H", "8C 5H", "draw; meld 5C 5D 5H"),
              ("draw", "5C 5D 5H 5S 5C 5D", "5H", "take 5C 5D; add 5H 5S 5C 5D to 5"),
              ("play", "KH 5C 5D 5H 5S 5C 5D 5H", "8C", "add KH to K; meld 5C 5D 5H 5S 5C 5D 5H"),
              ("play", "5C 5D 5H 5S 5C 5D 5H 4C", "8C", "meld 5C 5D 5H 5S; add 5C 5D 5H to 5; discard 4C"),
-             ("draw", "5C 5D 5H 5S 4C", "8C", "draw; ask; meld 5C 5D 5H 5S; discard 4C"))
+             ("draw", "5C 5D 5H 5S 4C", "8C", "draw; ask; meld 5C 5D 5H 5S; discard 4C"),
+             ("draw", "5C 5D", "4D 5H", "take 5C 5D; discard 4D"))
     for rid, answer, last, melded in itertools.product(BUILTIN, ("none", "granted", "refused"),
                                                        HOUSE["final_discard"].choices, (False, True)):
         for phase, hand, pile, move in cases:
@@ -594,6 +623,10 @@ def test_a_view_copied_into_a_turn_carries_every_value_it_holds():
     t = Turn()
     v.copy_into(t)
     assert all(getattr(t, name) is getattr(v, name) for name in View.__slots__)  # a slot added is copied too
+    for name in View.__slots__:  # each a value of its own, so a slot given another's or a constant shows
+        setattr(v, name, object())
+    v.copy_into(t)
+    assert all(getattr(t, name) is getattr(v, name) for name in View.__slots__)
 
 
 def test_a_trusted_table_of_any_size_is_seated_as_it_is_built():
