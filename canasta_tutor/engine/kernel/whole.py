@@ -199,13 +199,13 @@ def _lay(t: Turn, cards: Sequence[Card]) -> int:
 
 
 def _into_meld(t: Turn, rank: str, cards: Sequence[Card]) -> None:
-    ranks = t.ranks
+    ranks, melds = t.ranks, t.melds
     if rank in ranks:
         i = ranks.index(rank)  # the first of its rank, as ``meld_of`` finds it
-        t.melds[i] = [*t.melds[i], *cards]
+        melds[i] = [*melds[i], *cards]
         if i < len(t.ranks_before):
             t.laid_off = True
         return
-    t.melds.append(list(cards))
+    melds.append(list(cards))
     ranks.append(rank)
     t.new_melds.append(rank)
