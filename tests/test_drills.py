@@ -127,3 +127,24 @@ def test_a_red_three_named_as_the_last_stock_card_is_one_the_table_has_not_shown
         for red in ("3H", "3D"):
             if q.move.startswith(f"draw {red}"):
                 assert seen.count(red) < t.ruleset.decks, (seed, q.move)
+
+
+def test_a_wild_card_laid_off_to_go_out_goes_on_the_sides_first_meld_in_every_process():
+    """The going-out drill lays a wild card off on the first meld the table lists: a choice that
+    followed a set's order changed from one process to the next (the interpreter hashes strings
+    differently in each), and a learner's question with it. Both orders of the same two melds."""
+    from types import SimpleNamespace
+
+    from canasta_tutor import api
+    from canasta_tutor.learning.quiz import out_moves
+
+    for first, second in (("7S 7H 7D", "KS KH KD"), ("KS KH KD", "7S 7H 7D")):
+        table = api.table_from_dict({
+            "ruleset": "classic",
+            "players": [{"name": "Ann", "hand": "2C 9D", "has_melded": True}, {"name": "Bob", "hand": 11}],
+            "sides": [{"name": "A", "players": ["Ann"], "score": 0, "melds": [first, second]},
+                      {"name": "B", "players": ["Bob"], "score": 0}],
+            "discard": "5D", "stock": 40, "turn": {"player": "Ann", "phase": "play"}})
+        moves = out_moves(SimpleNamespace(table=table), random.Random(1))  # type: ignore[arg-type]
+        assert f"add 2C to {first.split()[0][0]}; discard 9D" in moves, moves
+        assert f"add 2C to {second.split()[0][0]}; discard 9D" not in moves, moves

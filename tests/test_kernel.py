@@ -100,8 +100,14 @@ def data_twin(table: Table) -> Table | None:
     """The same position through ``table_from_dict``, when it takes the direct way: a checked table
     kept as its parts, which the kernel reads unbuilt. A fresh one per question."""
     from canasta_tutor.engine.plain import DataTable
+    from canasta_tutor.files.from_data import _Decline, _direct
 
-    twin = api.table_from_dict(table.to_data())
+    # ``table_from_dict``'s direct way alone: where it declines, the reader's table (which the kernel
+    # reads as the judge's) would be built only to be thrown away, at ten times the cost.
+    try:
+        twin = _direct(table.to_data())
+    except _Decline:
+        return None
     return twin if type(twin) is DataTable else None
 
 

@@ -51,8 +51,9 @@ class Card:
     comparison.
     """
 
-    __slots__ = ("is_black_three", "is_natural", "is_red", "is_red_three", "is_wild", "order", "rank", "suit",
+    __slots__ = ("code", "is_black_three", "is_natural", "is_red", "is_red_three", "is_wild", "order", "rank", "suit",
                  "value")
+    code: str  # the card's notation, ``str(card)``: kept, as a table written out names every card
     rank: str
     suit: str | None
     value: int  # the points it counts in a meld or against a hand
@@ -73,7 +74,7 @@ class Card:
             raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
         card = object.__new__(cls)
         red = suit in RED_SUITS
-        for name, value in (("rank", rank), ("suit", suit), ("value", _VALUES[rank]),
+        for name, value in (("code", rank + (suit or "")), ("rank", rank), ("suit", suit), ("value", _VALUES[rank]),
                             ("is_wild", rank in ("2", "JK")), ("is_natural", rank not in ("2", "JK", "3")),
                             ("is_red", red), ("is_red_three", rank == "3" and red),
                             ("is_black_three", rank == "3" and not red),
@@ -98,7 +99,7 @@ class Card:
         return (Card, (self.rank, self.suit))
 
     def __str__(self) -> str:
-        return self.rank + (self.suit or "")
+        return self.code
 
     def symbol(self) -> str:
         """The card with its suit symbol, for display: ``K♥``."""
@@ -122,6 +123,8 @@ THREES = frozenset((Card("3"), *(Card("3", suit) for suit in SUITS)))
 WILDS = frozenset((Card("JK"), Card("2"), *(Card("2", suit) for suit in SUITS)))
 # A card's points, for ``sum(map(VALUE, cards))``: the sum in C, where a generator is a call per card.
 VALUE = attrgetter("value")
+# A card's notation, for ``" ".join(map(CODE, cards))``: the join in C, with no call of ``__str__`` per card.
+CODE = attrgetter("code")
 
 _CACHE: dict[str, Card] = {}
 # A suit symbol followed by a variation selector (text or emoji presentation): the symbol alone.
@@ -178,7 +181,7 @@ def parse_cards(text: str | Iterable[str], reader: str | None = None) -> list[Ca
 def format_cards(cards: Iterable[Card]) -> str:
     """Cards as a message names them: naturals by rank, then threes, then wild cards, whatever the
     order they were named in, so that the same cards always read the same."""
-    return " ".join(str(c) for c in sorted(cards, key=Card.sort_key))
+    return " ".join(map(CODE, sorted(cards, key=Card.sort_key)))
 
 
 def over_deck_limit(cards: Iterable[Card], decks: int, jokers: int) -> list[tuple[str, int, int]]:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
-from canasta_tutor.engine.cards import SUITS, WILDS, Card
+from canasta_tutor.engine.cards import CODE, SUITS, WILDS, Card
 from canasta_tutor.engine.record import Record
 from canasta_tutor.engine.ruleset import Ruleset
 
@@ -269,7 +269,7 @@ class Table(Record):
     def to_data(self) -> dict[str, Any]:
         """The table in the snapshot format (format 1), as plain data ready for YAML."""
         def cards(cs: Iterable[Card]) -> str:
-            return " ".join(str(c) for c in cs)
+            return " ".join(map(CODE, cs))
 
         data: dict[str, Any] = {"ruleset": self.ruleset_ref}
         if self.house_rules:

@@ -106,7 +106,11 @@ def _play(t: Table, rng: random.Random, coached: bool = True) -> Table | None:
     is going out (the walk stops before the end of the hand)."""
     for _ in range(40):
         ml = legal_moves(t)
-        options = [o for o in ml.options if o.kind in ("meld", "add", "discard") and not o.verdict.went_out]
+        # Going out empties the hand: a move that plays fewer cards than the mover holds cannot, and is
+        # kept without judging it (a third of a walk's time went to judging every option listed).
+        held = len(t.mover.hand or ())
+        options = [o for o in ml.options if o.kind in ("meld", "add", "discard")
+                   and (sum(len(s.cards) for s in o.steps) < held or not o.verdict.went_out)]
         if not options:
             return None
         choice = (_coached(t, options) if coached else None) or rng.choice(options)

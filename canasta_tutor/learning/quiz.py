@@ -161,12 +161,14 @@ def out_moves(p: Position, rng: random.Random) -> list[str]:
     out = [o.move for o in legal_moves(t).of_kind("out")]
     if len(side.players) == 1:  # asking leave as a partnered game does, with no partner to ask
         out += ["ask; " + move for move in out[:2]]
-    ranks = {m.rank for m in side.melds}
+    # The side's meld ranks in the order the table lists them: a wild card goes on the first, the same
+    # one in every process (a set's first string changes with the interpreter's string hashing).
+    ranks = [m.rank for m in side.melds]
     for i, last in enumerate(hand):
         rest = hand[:i] + hand[i + 1:]
         adds = []
         for c in rest:
-            target = c.rank if c.is_natural and c.rank in ranks else (next(iter(ranks)) if c.is_wild and ranks else None)
+            target = c.rank if c.is_natural and c.rank in ranks else (ranks[0] if c.is_wild and ranks else None)
             if target is None:
                 break
             adds.append(f"add {c} to {target}")
