@@ -805,7 +805,8 @@ def test_cards_written_without_a_suit_are_matched_as_the_judge_matches_them():
     over, or agrees with the judge, whether the move is one step or several, on the table and its
     twins."""
     moves = ["meld 9S 9H 2C", "meld 9S 9H 2C; discard 4H", "discard 9H", "discard 4H", "add 9H to 9",
-             "meld 9 9S 2C", "draw; meld 9S 9H 2C; discard 4H", "take 9S 9H", "take 9 9S", "add 9 to 9"]
+             "meld 9 9S 2C", "draw; meld 9S 9H 2C; discard 4H", "take 9S 9H", "take 9 9S", "add 9 to 9",
+             "meld 9 9H 2C; discard 4H", "add 9 to 9; discard 4H"]
     checked = 0
     for hand, phase, melds in (("9 9S 2C 4H 5H", "play", []), ("9 9S 2C 4H 5H", "draw", []),
                                ("9S 9H 2C 4H 5H", "play", ["9D 9C 9S"]), ("9 9 2C 4H", "play", ["9D 9C 9S"])):
@@ -818,7 +819,34 @@ def test_cards_written_without_a_suit_are_matched_as_the_judge_matches_them():
             problems = every_disagreement(table, steps)
             assert not problems, problems
             checked += 1
-    assert checked == 40
+    assert checked == 48
+
+
+def test_threes_in_a_move_of_several_steps_are_ruled_as_the_judge_rules_them():
+    """A red three held (a position a program made) and black threes, in moves of several steps in
+    every ruleset: discarded, melded, melded going out, laid off; the kernel hands them over or agrees."""
+    moves = ["meld 9S 9H 2C; discard 3H", "draw; discard 3H", "meld 9S 9H 2C; discard 3C", "draw; discard 3C",
+             "meld 3C 3S 3C; discard 3H", "meld 9S 9H 2C; meld 3C 3S 3C; discard 3H", "add 3C to K; discard 3H",
+             "meld 9S 9H 2C; meld 3C 3S 3C 3H", "draw; meld 3C 3S 3C"]
+    problems: list[str] = []
+    asked = 0
+    for rid, hand, move in itertools.product(BUILTIN, ("9S 9H 2C 3C 3S 3C 3H", "3C 3S 3C 3H", "9S 9H 2C 3C 3S 3C"),
+                                             moves):
+        data = {"ruleset": rid,
+                "players": [{"name": "Ann", "hand": hand, "has_melded": True}, {"name": "Bob", "hand": 11},
+                            {"name": "Cas", "hand": 11}, {"name": "Dee", "hand": 11}],
+                "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": 0, "melds": ["KH KD KS KC KH KD KS"]},
+                          {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
+                "discard": "4C", "stock": 30,
+                "turn": {"player": "Ann", "phase": "draw" if move.startswith("draw") else "play"}}
+        try:
+            table = api.table_from_dict(data)
+        except api.InputError:  # a ruleset seating other than four
+            continue
+        asked += 1
+        problems += [f"{rid}, {hand}: {found}" for found in every_disagreement(table, parse_move(move))]
+    assert not problems, "\n".join(problems[:5])
+    assert asked >= 3 * len(moves) * 4, asked  # four rulesets of four players at least
 
 
 def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():

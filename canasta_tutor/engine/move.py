@@ -29,8 +29,11 @@ class Step(Record):
     _fields = ("kind", "cards", "to")
     # ``written``: whether the notation could write the step (``verify_steps``), worked out the first
     # time a ruling is asked about it (None until then): a program asks about the same steps often.
-    __slots__ = (*_fields, "written")
+    # ``plain``: whether the verdict kernel reads the step on counts (every card named with its suit,
+    # no three, a draw that names no card), worked out the first time it asks (None until then).
+    __slots__ = (*_fields, "written", "plain")
     written: bool | None
+    plain: bool | None
 
     def __init__(self, kind: str, cards: tuple[Card, ...] = (), to: str | None = None) -> None:
         put = object.__setattr__  # the one way in past the guard below
@@ -38,6 +41,7 @@ class Step(Record):
         put(self, "cards", cards)
         put(self, "to", to)
         put(self, "written", None)
+        put(self, "plain", None)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a step does not change")
@@ -242,6 +246,7 @@ def verify_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             written = s.written
         except AttributeError:  # a step made without ``Step.__init__`` (a subclass's own, say)
             written = None
+            object.__setattr__(s, "plain", None)  # nor is the kernel's look: it reads the slot
         if written is None:
             kind = s.kind
             shape = _SHAPES.get(kind) if isinstance(kind, str) else None  # a str Enum's member too

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.cards import THREES, Card
 from canasta_tutor.engine.kernel.constants import SUITLESS
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
@@ -53,9 +53,26 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     if hand is None:
         return JUDGE
     for s in steps:
-        if s.cards and not SUITLESS.isdisjoint(s.cards):
+        plain = s.plain
+        if not plain and (plain is not None or not _plain(s)):
             return JUDGE
     return decide_move(t, hand, steps)
+
+
+# Cards a step of several hands to the judge: a card written without its suit, and a three of either
+# colour (red ones are laid out, black ones melded only in going out: the judge's to follow).
+_NOT_PLAIN = SUITLESS | THREES
+
+
+def _plain(s: Step) -> bool:
+    """Whether the kernel reads ``s``, a step of a move of several, on counts: no card of
+    ``_NOT_PLAIN`` and a draw that names no card (cards drawn by name are the judge's). Kept on the
+    step, a value, where its cards cannot change: a program asks about the same steps often."""
+    cards = s.cards
+    plain = not cards or s.kind != "draw" and _NOT_PLAIN.isdisjoint(cards)
+    if type(cards) is tuple:
+        object.__setattr__(s, "plain", plain)
+    return plain
 
 
 def step_view(table: Table) -> View | None:
@@ -116,7 +133,8 @@ def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
             if (card in hand) if not laid else hand.count(card) > laid:
                 return None
     for s in more:
-        if s.cards and not SUITLESS.isdisjoint(s.cards):
+        plain = s.plain
+        if not plain and (plain is not None or not _plain(s)):
             return JUDGE
     t = Turn()
     v.copy_into(t)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from canasta_tutor.engine.cards import THREES, Card
+from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import AFTER_DISCARD, BELOW_MINIMUM, CANASTA_REQUIRED, CANASTAS_NEEDED, JUDGE
@@ -87,11 +87,9 @@ def decide_then(t: Turn, hand: Sequence[Card], first: Step, more: Sequence[Step]
 
 def _steps(t: Turn, steps: Sequence[Step], last: Step) -> str | None:
     """Each step's own rules on the turn as the steps before left it, then the move's end."""
-    for step in steps:
+    for step in steps:  # each plain (``kernel._plain``): no three, no card drawn by name
         kind = step.kind
         cards = step.cards
-        if kind == "draw" and cards or not THREES.isdisjoint(cards):
-            return JUDGE
         if t.discarded:
             return AFTER_DISCARD
         held = t.own + t.from_pile if t.from_pile else t.own
