@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from clirun import Ran, run_in_process, run_process
+from clirun import Ran, run_in_process, run_in_process_elsewhere, run_process
 
 from canasta_tutor.learning import store
 from canasta_tutor.learning.progress import Progress
@@ -27,12 +27,14 @@ HOSTILE = "Ann\x1b]0;PWNED\x07\x1b[2J\x1b]8;;http://x.example\x1b\\link\x1b]8;;\
 CONTROLS = [chr(c) for c in range(0x20) if chr(c) not in "\n"] + [chr(c) for c in range(0x7F, 0xA0)]
 
 
+ENVIRON = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120"}
+
+
 def canasta(*args, cwd: Path, stdin: str | None = None, env: dict | None = None, timeout: float = 30,
             raw: bool = False, process: bool = False) -> Ran:
-    """In this process, or in a real one (``process``) where blocking is what is tried (a timeout
-    ends it) or the standard input is the process's own."""
-    environ = {"NO_COLOR": None, "FORCE_COLOR": None, "CANASTA_DEBUG": None, "COLUMNS": "120",
-               "CANASTA_HOME": str(cwd / ".home"), **(env or {})}
+    """In this process, or in a real one (``process``) where the standard input is the process's own or
+    what is tried is the exit code and the messages as they leave a process."""
+    environ = {**ENVIRON, "CANASTA_HOME": str(cwd / ".home"), **(env or {})}
     encoding = environ.pop("PYTHONIOENCODING", None) or "utf-8"
     if process:
         proc = run_process(*args, cwd=cwd, env=environ, input=stdin, raw=True, encoding=encoding, timeout=timeout)
@@ -147,13 +149,27 @@ def test_a_fifo_is_refused_at_once_wherever_a_file_is_read(tmp_path):
     folder = tmp_path / "folder"
     folder.mkdir()
     os.mkfifo(folder / "also.yaml")
-    for args in (["show", str(fifo)], ["show", str(table)], ["lint", str(fifo)], ["lint", str(folder)],
-                 ["show", str(EXAMPLE), "--ruleset", str(fifo)], ["show", str(EXAMPLE), "--svg", str(fifo)]):
+    commands = [["show", str(fifo)], ["show", str(table)], ["lint", str(fifo)], ["lint", str(folder)],
+                ["show", str(EXAMPLE), "--ruleset", str(fifo)], ["show", str(EXAMPLE), "--svg", str(fifo)]]
+
+    def refused_at_once(args: list[str], proc: Ran, seconds: float) -> None:
+        out, err = proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")  # valid UTF-8, always
+        assert seconds < 10 and "Traceback" not in out + err, out + err
+        assert proc.returncode in (1, 3), (args, err)
+        assert "regular file" in out + err
+
+    # Every command in one process together, whose timeout ends a run that waits on the FIFO (a run in
+    # this process could not be ended), each run timed within it.
+    ran = run_in_process_elsewhere(commands, cwd=tmp_path, raw=True, timeout=60,
+                                   env={**ENVIRON, "CANASTA_HOME": str(tmp_path / ".home")})
+    for args, (proc, seconds) in zip(commands, ran):
+        refused_at_once(args, proc, seconds)
+    # One command of each outcome (refused with exit 3, reported by lint with exit 1) again as a process of
+    # its own: the exit code and the message as they leave a process.
+    for args in (commands[0], commands[2]):
         start = time.monotonic()
-        proc = canasta(*args, cwd=tmp_path, timeout=15, process=True)
-        assert time.monotonic() - start < 10
-        assert proc.returncode in (1, 3), (args, proc.stderr)
-        assert "regular file" in proc.stdout + proc.stderr
+        proc = canasta(*args, cwd=tmp_path, timeout=15, raw=True, process=True)
+        refused_at_once(args, proc, time.monotonic() - start)
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="interval timers are POSIX")
