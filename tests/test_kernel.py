@@ -479,8 +479,9 @@ def test_a_take_then_a_discard_on_a_trusted_tables_first_view_agrees_with_the_ju
 def test_a_step_found_legal_then_anything_but_one_plain_discard_is_asked_as_the_whole_move(monkeypatch):
     """``decide_after`` settles a step, then the discard of one natural card held, without a turn; that
     and every other continuation (two discards, a discard of two cards made in code, a meld of one
-    card, or the discard after cards drawn by name) must be answered as the kernel answers the whole
-    move asked afresh, and as the judge where the kernel answers."""
+    card, the discard after cards drawn by name, a card written without its suit, a three, cards drawn
+    by name after the step) must be answered as the kernel answers the whole move asked afresh (which
+    hands the last three over), and as the judge where the kernel answers."""
     from canasta_tutor.engine.kernel import decide_step
     from canasta_tutor.play.candidates import every_move
 
@@ -501,7 +502,9 @@ def test_a_step_found_legal_then_anything_but_one_plain_discard_is_asked_as_the_
                 a, b, *_ = [c for c in held if c.is_natural] + [None, None]
                 if a is None:
                     continue
-                moves = [[Step("discard", (a,))], [Step("meld", (a,))]]
+                moves = [[Step("discard", (a,))], [Step("meld", (a,))], [Step("discard", (Card(a.rank),))],
+                         [Step("discard", (Card("3", "C"),))], [Step("meld", (a,)), Step("discard", (Card("3", "H"),))],
+                         [Step("draw", (a,)), Step("discard", (a,))]]
                 if b is not None:
                     moves += [[Step("discard", (a,)), Step("discard", (b,))], [Step("discard", (a, b))]]
                 firsts = [step]
