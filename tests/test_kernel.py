@@ -852,6 +852,29 @@ def test_threes_in_a_move_of_several_steps_are_ruled_as_the_judge_rules_them():
     assert asked >= 3 * len(moves) * 4, asked  # four rulesets of four players at least
 
 
+def test_a_step_made_without_its_init_is_looked_at_in_a_move_of_several_steps():
+    """Whether the kernel reads a step of several on counts is kept on the step (``Step.plain``); a step
+    made without ``Step.__init__`` (a program's subclass, say) holds nothing there and is looked at as
+    any other, by ``decide`` and ``decide_after`` alike: a plain discard answered, a three and a card
+    written without its suit handed over."""
+    table = api.table_from_dict(api.EXAMPLE)
+
+    def bare(kind: str, cards: tuple[Card, ...]) -> Step:
+        step = Step.__new__(Step)
+        for name, value in (("kind", kind), ("cards", cards), ("to", None)):
+            object.__setattr__(step, name, value)
+        return step
+
+    take = Step("take", (Card("9", "S"), Card("9", "D")))
+    for card, plain in ((Card("4", "H"), True), (Card("3", "S"), False), (Card("4"), False)):
+        said = decide(table, [bare("take", take.cards), bare("discard", (card,))])
+        assert said == (judged(table, [take, Step("discard", (card,))]) if plain else JUDGE), (card, said)
+        v = view(table)
+        assert v is not None
+        after = decide_after(v, take, [bare("discard", (card,))])
+        assert after == said, (card, after, said)
+
+
 def test_melds_a_program_made_with_strays_or_threes_are_counted_card_by_card():
     # The kernel counts a meld by its shape (the one rank of its natural cards) only where it has one;
     # a trusted meld holding a card of another rank or a three is counted card by card, as the judge

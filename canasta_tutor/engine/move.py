@@ -246,7 +246,6 @@ def verify_steps(steps: tuple[Step, ...]) -> tuple[Step, ...]:
             written = s.written
         except AttributeError:  # a step made without ``Step.__init__`` (a subclass's own, say)
             written = None
-            object.__setattr__(s, "plain", None)  # nor is the kernel's look: it reads the slot
         if written is None:
             kind = s.kind
             shape = _SHAPES.get(kind) if isinstance(kind, str) else None  # a str Enum's member too

@@ -53,7 +53,10 @@ def decide(table: Table, steps: Sequence[Step]) -> str | None:
     if hand is None:
         return JUDGE
     for s in steps:
-        plain = s.plain
+        try:
+            plain = s.plain
+        except AttributeError:  # a step made without ``Step.__init__``: looked at here, and kept
+            plain = None
         if not plain and (plain is not None or not _plain(s)):
             return JUDGE
     return decide_move(t, hand, steps)
@@ -133,7 +136,10 @@ def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
             if (card in hand) if not laid else hand.count(card) > laid:
                 return None
     for s in more:
-        plain = s.plain
+        try:
+            plain = s.plain
+        except AttributeError:  # a step made without ``Step.__init__``, as in ``decide``
+            plain = None
         if not plain and (plain is not None or not _plain(s)):
             return JUDGE
     t = Turn()
