@@ -178,6 +178,26 @@ def make_pack(folder: Path, pack_id: str = "club") -> Path:
     return folder
 
 
+def test_a_packs_problems_at_one_place_are_listed_in_the_order_they_were_found(tmp_path):
+    """Lint of a pack lists the problems at one place (a "best" question of several illegal moves) as
+    linting the lesson finds them, the same in every process: never in a set's order, which changes
+    from one process to the next with the interpreter's string hashing."""
+    from canasta_tutor.learning.lesson import problems, read_lesson
+    from canasta_tutor.teaching.packs import lint_pack
+
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    lesson = (LESSONS / "01-melds.yaml").read_text(encoding="utf-8")
+    table = lesson[lesson.index("  - table:"):lesson.index("  - id: q1")]
+    moves = "meld 9C KS 4H, meld 9C 5S 6S, meld 8H 9D 7D, meld 2C 2D 2H"  # four illegal, none ending the turn
+    (folder / "01-best.yaml").write_text(f"title: Best\nsteps:\n{table}  - id: q1\n    ask: best\n"
+                                         f"    moves: [{moves}]\n", encoding="utf-8")
+    (folder / "pack.yaml").write_text("id: club\ntitle: Club night\nlessons: [01-best.yaml]\n", encoding="utf-8")
+    found = [message for _, _, _, _, message, _ in lint_pack(folder)[1]]
+    expected = [message for _, _, message in problems(read_lesson(folder / "01-best.yaml"))]
+    assert len(expected) == 5 and found == expected, found
+
+
 def test_a_pack_of_two_builtin_lessons_is_listed_under_its_id_and_passes_lint(tmp_path):
     make_pack(tmp_path / "pack")
     listed = json.loads(run("lesson", "list", "pack", "--json", cwd=tmp_path).stdout)["lessons"]

@@ -488,7 +488,9 @@ def lint_pack(path: str | Path) -> tuple[int, list[tuple[str, int, int, str, str
         except InputError as exc:
             manifest_found.append(exc)
     out.extend(_problem(exc, str(path)) for exc in manifest_found)
-    return checked, sorted(set(out), key=lambda p: (p[0], p[1], p[2]))
+    # Each problem once, and those at one place in the order they were found (a set's order would change
+    # from one process to the next, with the interpreter's string hashing).
+    return checked, sorted(dict.fromkeys(out), key=lambda p: (p[0], p[1], p[2]))
 
 
 def _problem(exc: InputError, fallback: str) -> tuple[str, int, int, str, str, str]:
