@@ -151,6 +151,28 @@ else:
         assert parse_card(str(card)) == card
 
 
+def test_a_card_and_a_step_keep_what_they_were_made_with():
+    """A card is interned and a step is handed out again: neither can be changed or have an attribute
+    deleted (its notation, its rank, the kernel's look kept on a step), and a card copied or pickled is
+    the same card, its notation with it."""
+    import copy
+    import pickle
+
+    from canasta_tutor.engine.move import Step
+
+    card = Card("K", "H")
+    step = Step("meld", (card, Card("K", "S"), Card("2", "C")))
+    for thing, names in ((card, ("code", "rank", "suit")), (step, ("kind", "cards", "written", "plain"))):
+        for name in names:
+            with pytest.raises(AttributeError):
+                setattr(thing, name, None)
+            with pytest.raises(AttributeError):
+                delattr(thing, name)
+    assert str(card) == card.code == "KH" and str(step) == "meld KH KS 2C"
+    for again in (copy.copy(card), copy.deepcopy(card), pickle.loads(pickle.dumps(card))):
+        assert again is card and str(again) == "KH"
+
+
 def test_a_move_read_again_is_the_same_move_in_a_list_of_its_own():
     """Moves are kept once read (a program repeats them); what comes back is a fresh list of the same
     steps, which are values no caller can change, and a move that cannot be read is refused every

@@ -86,6 +86,9 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:  # pragma: no cover - immutability guard
         raise AttributeError("Card is immutable")
 
+    def __delattr__(self, name: str) -> None:  # a card is shared (interned): ``del`` would unmake it for all
+        raise AttributeError("Card is immutable")
+
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 

@@ -46,6 +46,9 @@ class Step(Record):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a step does not change")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a step does not change")
+
     def __reduce__(self) -> tuple[type[Step], tuple[str, tuple[Card, ...], str | None]]:
         return (Step, (self.kind, self.cards, self.to))  # copied and pickled as made, past the guard
 
