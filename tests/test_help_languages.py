@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -25,10 +26,12 @@ COMMANDS = [c.name or c.callback.__name__ for c in app.registered_commands]
 LANG_VARS = ("CANASTA_LANG", "LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE")
 
 
-def english_shown(command: str | None) -> list[str]:
+@cache
+def english_shown(command: str | None) -> tuple[str, ...]:
     """Every English text the help of ``command`` (of ``canasta`` itself when None) shows: its paragraphs
-    but the examples, each argument's and option's help, and the words Typer puts around them."""
-    group = typer.main.get_command(app)
+    but the examples, each argument's and option's help, and the words Typer puts around them. They are
+    en.yaml's, whatever a run did before: worked out once a command."""
+    group = _english_app()
     shown = ["Usage:", "Options", "Show this message and exit.", "Example:"]
     target = group if command is None else group.commands[command]
     with target.make_context(command or "canasta", [], resilient_parsing=True) as ctx:
@@ -38,7 +41,15 @@ def english_shown(command: str | None) -> list[str]:
             shown.append("Arguments")
     if command is None:
         shown += ["Commands"] + [group.commands[c].help.split("\n\n")[0] for c in COMMANDS]
-    return shown
+    return tuple(shown)
+
+
+@cache
+def _english_app():
+    """The whole command line as Typer builds it, built once (building it costs more than a help): it
+    stays in en.yaml's English, as only showing a help words it in another language, and this one is
+    only read."""
+    return typer.main.get_command(app)
 
 
 def help_of(args: list[str], **env) -> str:

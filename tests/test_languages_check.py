@@ -21,12 +21,15 @@ WORDED = {"message", "status", "title", "where", "detail"}
 ID = re.compile(r"\b[a-z0-9]+(?:[.-][a-z0-9]+)+\b|https?://\S+")
 
 
-def _runs():
+@cache
+def _runs() -> tuple:
+    """Each scenario's moves, with its table: read once for every language's run."""
+    runs = []
     for path in SCENARIOS:
         scenario = load_scenario(path)
         moves = [c.move for c in scenario.checks] or ["draw"]
-        for move in dict.fromkeys(moves):
-            yield path, move, scenario.table
+        runs += [(path, move, scenario.table) for move in dict.fromkeys(moves)]
+    return tuple(runs)
 
 
 def _check(path: Path, move: str, lang: str, as_json: bool) -> str:
@@ -95,8 +98,14 @@ class _Marked:
         return "«" + (one if n == 1 else other)
 
 
+@cache
+def _marked_catalog() -> dict:
+    """The made-up catalog, made once: as every catalog, it is only read."""
+    return texts._translate(texts.catalog("en"), _Marked())
+
+
 def _mark_danish(monkeypatch) -> None:
-    marked = texts._translate(texts.catalog("en"), _Marked())
+    marked = _marked_catalog()
     real = texts.catalog
 
     def catalog(lang="en"):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -43,10 +44,16 @@ class _Marked:
         return _mark(one if n == 1 else other)
 
 
+@cache
+def _marked_catalog() -> dict:
+    """The made-up catalog, made once: as every catalog, it is only read."""
+    return texts._translate(texts.catalog("en"), _Marked())
+
+
 @pytest.fixture
 def danish(monkeypatch, tmp_path):
     """Danish is the made-up catalog; the learner's data is the test's own."""
-    marked = texts._translate(texts.catalog("en"), _Marked())
+    marked = _marked_catalog()
     real = texts.catalog
     monkeypatch.setattr(texts, "catalog", lambda lang="en": marked if texts.normalise(lang) == "da" else real(lang))
     monkeypatch.setenv("CANASTA_LANG", "da")

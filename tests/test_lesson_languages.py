@@ -7,12 +7,13 @@ import io
 import json
 import re
 import shutil
+from functools import cache
 
 import pytest
 from clirun import run_in_process
 
 from canasta_tutor import texts
-from canasta_tutor.learning.lesson import Question, builtin_lessons, read_lesson
+from canasta_tutor.learning.lesson import Lesson, Question, builtin_lessons, read_lesson
 from canasta_tutor.learning.tutor import Talk, run_lesson
 from canasta_tutor.texts import lessons as lesson_texts
 
@@ -24,10 +25,17 @@ LANGS = TRANSLATED
 
 
 # -- the catalogs -----------------------------------------------------------------------------------
+@cache
+def _lesson_messages() -> tuple[tuple[str, str, tuple[str, int], list[str]], ...]:
+    """The built-in lessons' messages as the sync extracts them from the lesson files: the same for every
+    test that does not change the files, so extracted once."""
+    return tuple(sync.lesson_messages())
+
+
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_each_lesson_catalog_has_every_lesson_text_and_no_other(lang):
     """No lesson text is missing from a catalog, and none is kept that no lesson has (active or #~)."""
-    source = {context: english for context, english, _, _ in sync.lesson_messages()}
+    source = {context: english for context, english, _, _ in _lesson_messages()}
     catalog = sync.read(lang, "lessons")
     held = {m.context: m.id for m in catalog if m.id}
     missing = [c for c, english in source.items() if held.get(c) != english]
@@ -92,7 +100,7 @@ def test_the_sync_keeps_lesson_translations_in_step(tmp_path, monkeypatch):
 
 def test_every_lesson_text_is_named_by_its_steps_own_id():
     """Every say and ask step of a built-in lesson has an id, so a step put in between renames nothing."""
-    unnamed = [c for c, _, _, _ in sync.lesson_messages() if re.search(r"\.steps\.\d+\.", c)]
+    unnamed = [c for c, _, _, _ in _lesson_messages() if re.search(r"\.steps\.\d+\.", c)]
     assert not unnamed, unnamed
 
 
@@ -108,7 +116,7 @@ def test_the_lesson_messages_are_what_the_loader_looks_up(monkeypatch):
     monkeypatch.setattr(lesson_texts, "_translations", lambda lang: Recording())
     for path in builtin_lessons():
         read_lesson(path, lang="nl")
-    assert asked == {(c, english) for c, english, _, _ in sync.lesson_messages()}
+    assert asked == {(c, english) for c, english, _, _ in _lesson_messages()}
 
 
 def test_a_step_inserted_before_another_leaves_its_message_alone(tmp_path, monkeypatch):
@@ -132,11 +140,20 @@ def _texts(lesson) -> list[str]:
     return [t for t in out if t]
 
 
+@cache
+def _english_lesson(path) -> Lesson:
+    """A built-in lesson in English, what every language is held against: the same in every test (English
+    has no catalog, and the tests' made-up ones give it back as written), so read once."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("CANASTA_LANG", "en")
+        return read_lesson(path, lang="en")
+
+
 def _english_in(lang: str) -> list[str]:
     """The built-in lessons' texts that read as in English when loaded in ``lang``."""
     same = []
     for path in builtin_lessons():
-        english, other = read_lesson(path, lang="en"), read_lesson(path, lang=lang)
+        english, other = _english_lesson(path), read_lesson(path, lang=lang)
         same += [f"{path.name}: {a}" for a, b in zip(_texts(english), _texts(other)) if a == b]
     return same
 
@@ -165,14 +182,22 @@ def _transcript(path, lang: str, monkeypatch) -> str:
     return out.getvalue()
 
 
+@cache
+def _english_transcript(path) -> str:
+    """A built-in lesson taken in English, what every language's transcript is held against: the same
+    for every test, so taken once."""
+    with pytest.MonkeyPatch.context() as env:
+        return _transcript(path, "en", env)
+
+
 def _lines_left_in_english(lang: str, monkeypatch) -> list[str]:
     """Lines of lesson transcripts that are the English ones, words and all (a line of cards, names and
     moves only is the same in every language)."""
     found = []
     for path in builtin_lessons():
-        english = _transcript(path, "en", monkeypatch)
+        english = _english_transcript(path)
         other = set(_transcript(path, lang, monkeypatch).splitlines())
-        lesson = read_lesson(path, lang="en")
+        lesson = _english_lesson(path)
         data = {w.lower() for t in [s.table for s in lesson.steps if s.table]
                 for w in [p.name for p in t.players] + [s.name for s in t.sides]}
         data |= {w.lower() for q in lesson.questions for m in [q.move, *q.moves] for w in re.findall(r"[a-z]+", m)}
@@ -218,7 +243,7 @@ def test_the_lesson_checks_find_a_text_left_in_english(monkeypatch):
     import gettext
 
     monkeypatch.setattr(lesson_texts, "_translations", lambda lang: gettext.NullTranslations())
-    assert len(_english_in("da")) == sum(len(_texts(read_lesson(p, lang="en"))) for p in builtin_lessons())
+    assert len(_english_in("da")) == sum(len(_texts(_english_lesson(p))) for p in builtin_lessons())
     left = _lines_left_in_english("da", monkeypatch)
     assert any("One whole turn, from the deal to going out" in line for line in left)
 
@@ -230,9 +255,9 @@ def test_lesson_list_shows_dutch_titles_and_keeps_its_json_keys(monkeypatch):
     monkeypatch.setenv("CANASTA_LANG", "en")
     dutch = run_in_process("lesson", "list", "--lang", "nl")
     assert dutch.exit_code == 0, dutch.output
-    titles = {p.stem: lesson_texts.translator(lesson_texts.file_id(p.stem), "nl")("title", read_lesson(
-        p, lang="en").title) for p in builtin_lessons()}
-    english_titles = [read_lesson(p, lang="en").title for p in builtin_lessons()]
+    titles = {p.stem: lesson_texts.translator(lesson_texts.file_id(p.stem), "nl")("title", _english_lesson(
+        p).title) for p in builtin_lessons()}
+    english_titles = [_english_lesson(p).title for p in builtin_lessons()]
     assert all(t in dutch.stdout for t in titles.values()) and not any(t in dutch.stdout for t in english_titles)
     assert "regels: " in dutch.stdout and "rules: " not in dutch.stdout
     runs = {lang: json.loads(run_in_process("lesson", "list", "--json", "--lang", lang).stdout)

@@ -76,20 +76,36 @@ def english_moves(lang: str) -> re.Pattern[str]:
 
 
 def english_left(lang: str, output: str, data: set[str] = frozenset()) -> list[str]:
-    words = english_words(lang)
     found = [f"{line.strip()}   <- a move in English verbs" for line in output.splitlines()
-             if not line.startswith("> ") and english_moves(lang).search(re.sub(r"\S*[._/-]\S*", " ", line))]
+             if _english_move(lang, line)]
     # a page's heading, quoted as the page writes it, may be wrapped over lines
     output = re.sub(r"“[^”]*”|»[^«]*«", lambda m: "“" + "\n" * m.group(0).count("\n") + "”", output)
+    own = DATA | set(data)
     for line in output.splitlines():
-        if "│" in line:  # a table's cell may hold a ruleset's id, as a column of ids
-            line = re.sub(r"│\s*(?:" + "|".join(BUILTIN) + r")\s*(?=│)", "│", line)
-        if line.startswith("> "):  # the echo of a piped answer
-            continue
-        left = [w for w in WORD.findall(IDS.sub(" ", line)) if w.lower() in words and w not in DATA | set(data)]
+        shown, english = _english_words_in(lang, line)
+        left = [w for w in english if w not in own]
         if left:
-            found.append(f"{line.strip()}   <- {' '.join(left)}")
+            found.append(f"{shown.strip()}   <- {' '.join(left)}")
     return found
+
+
+# A line is looked at once a language: most come again and again (a table's frame and its players, the
+# options of a help, the lines a lesson repeats), and the patterns cost more than many of the runs.
+@cache
+def _english_move(lang: str, line: str) -> bool:
+    return not line.startswith("> ") and bool(english_moves(lang).search(re.sub(r"\S*[._/-]\S*", " ", line)))
+
+
+@cache
+def _english_words_in(lang: str, line: str) -> tuple[str, tuple[str, ...]]:
+    """The line as it is reported and its words that are English in ``lang`` (ids left out; the file's
+    own words are the caller's to let through)."""
+    if "│" in line:  # a table's cell may hold a ruleset's id, as a column of ids
+        line = re.sub(r"│\s*(?:" + "|".join(BUILTIN) + r")\s*(?=│)", "│", line)
+    if line.startswith("> "):  # the echo of a piped answer
+        return line, ()
+    words = english_words(lang)
+    return line, tuple(w for w in WORD.findall(IDS.sub(" ", line)) if w.lower() in words)
 
 
 @lru_cache(maxsize=1)
@@ -114,13 +130,30 @@ def _quiet(monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
 
 
+# Commands whose answer is their files' and arguments' alone (no input, no learner's data): a few are asked
+# the same by two tests (the example table shown, a rule explained), and run once a language.
+FILES_ONLY = {"check", "score", "show", "explain"}
+
+
 def run(lang: str, args: list[str], stdin: str | None = None) -> str:
+    if stdin is None and args[0] in FILES_ONLY:
+        return _answer(lang, tuple(args))
+    return _run(lang, args, stdin)
+
+
+@cache
+def _answer(lang: str, args: tuple[str, ...]) -> str:
+    return _run(lang, list(args))
+
+
+def _run(lang: str, args: list[str], stdin: str | None = None) -> str:
     result = CliRunner().invoke(app, [*args, "--lang", lang], input=stdin)
     # an answer, a ruling, or an error of the file's (a count of cards where a score needs the cards)
     assert result.exit_code in (0, 1, 3), (args, result.output, result.exception)
     return result.stdout + result.stderr
 
 
+@cache  # its titles and its moves are both read from it
 def _data(path: Path) -> dict:
     """The file's data, for its own words only (the tool reads it its own way): with libyaml when there."""
     return yaml.load(path.read_text("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
@@ -262,13 +295,15 @@ def test_every_command_of_the_app_is_run_in_the_languages():
     assert commands == set(EVERY_COMMAND), commands ^ set(EVERY_COMMAND)
 
 
-def _explained() -> list[list[str]]:
+@cache  # the same in every language
+def _explained() -> tuple[list[str], ...]:
     """`explain` of every rule id, score line, note and glossary term, each under its own key."""
     import json
 
     data = json.loads(CliRunner().invoke(app, ["explain", "all", "--json"]).stdout)
     ids = [entry["id"] for section in data.values() for entry in section]
-    return [["explain", i] for i in ids] + [["explain", term] for term in texts.catalog("en").get("glossary", {})]
+    terms = texts.catalog("en").get("glossary", {})
+    return tuple([["explain", i] for i in ids] + [["explain", term] for term in terms])
 
 
 @pytest.mark.parametrize("lang", LANGS)
