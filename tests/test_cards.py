@@ -93,6 +93,21 @@ def test_parse_cards_accepts_spaces_commas_and_lists():
         parse_cards("KH XX 2C")
 
 
+def test_parse_cards_of_a_text_read_before_is_a_new_list_of_the_same_cards():
+    # A text is read once and kept (a program builds positions per question from the same texts):
+    # the list handed out is the caller's own, and a text that is wrong stays wrong.
+    first = parse_cards("9s 9d,2c jk")
+    first.append(Card("4", "H"))
+    first[0] = Card("K", "S")
+    again = parse_cards("9s 9d,2c jk")
+    assert again == [Card("9", "S"), Card("9", "D"), Card("2", "C"), Card("JK")]
+    assert again is not parse_cards("9s 9d,2c jk")
+    for _ in range(2):
+        with pytest.raises(CardError):
+            parse_cards("9S 3")  # a three needs its suit
+    assert parse_cards("KH 10S", reader="nl") == [Card("K", "H"), Card("10", "S")]
+
+
 # --- property tests (hypothesis: a test dependency, `pip install -e .[test]`) ------------------------
 
 try:

@@ -267,6 +267,12 @@ def tables(draw: st.DrawFn) -> Table:
                          st.sampled_from(NATURALS), st.sampled_from(THREES[2:]))
         return [str(c) for c in draw(st.lists(pick, min_size=lo, max_size=hi))]
 
+    def pile(cards: list[str]) -> list[str]:
+        """Now and then a red three in the pile (turned up at the deal: a take gives it to the side)."""
+        if cards and draw(st.integers(0, 3)) == 0:
+            cards.insert(draw(st.integers(0, len(cards))), draw(st.sampled_from(["3H", "3D"])))
+        return cards
+
     # Now and then a card in the hand written without a suit (``9`` for any nine): the judge's to match.
     suitless = draw(st.sampled_from([[]] * 5 + [[rank_pool[0]]]))
     melds = []
@@ -285,7 +291,7 @@ def tables(draw: st.DrawFn) -> Table:
         "sides": [{"name": "NS", "players": ["Ann", "Cas"], "score": draw(st.sampled_from([0, 1600, 3100])),
                    "melds": melds},
                   {"name": "EW", "players": ["Bob", "Dee"], "score": 0}],
-        "discard": " ".join(cards(0, 4)),
+        "discard": " ".join(pile(cards(0, 4))),
         "stock": draw(st.sampled_from([0, 1, 30])),
         "turn": {"player": "Ann", "phase": draw(st.sampled_from(["draw", "play"])),
                  "first_round": draw(st.booleans()),
@@ -1006,3 +1012,29 @@ def test_a_table_read_from_a_file_keeps_its_view_until_it_is_looked_into(tmp_pat
     fresh = api.load_table(str(path))
     assert api.check(fresh, "meld 9S 9D 2C").legal  # another read of the file: its own objects
     assert fresh == api.table_from_dict(api.EXAMPLE | {"turn": {"player": "Ann", "phase": "play"}})
+
+
+def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it():
+    # The red three goes to the side's red threes, not into the hand: it decides between going out,
+    # stopping short and neither. The kernel answers a take alone (one on top, or a move that goes on,
+    # is the judge's); can_take on counts likewise.
+    asked = 0
+    for rid in ("classic", "official", "danish", "brazilian"):
+        for melds in ([], [api.cards("KS KH KD KC 2C KS KH")], [api.cards("KS KH KD KC 2C KS KH"), api.cards("QS QH QD")]):
+            for hand in ("9S 9D", "9S 9D 4C", "9S 2C", "9S 9D 9C", "9S"):
+                for pile in ("3H 9H", "3D 5C 3H 9H", "5C 3H 9H", "3H 9H 3D"):
+                    t = api.table_from_cards(rid, [api.cards(hand), 11, 11, 11], melds=[melds], discard=api.cards(pile),
+                                             stock=30, scores=[1600, 0])
+                    for move in ("take", f"take {hand}", "take 9S 9D", "take 9S", "take 9S 9D; discard 4C",
+                                 "take 9S 9D; discard 5C", "take 9S 9D 9C; meld 3H", "take 9S 2C; discard 9H"):
+                        steps = parse_move(move)
+                        said = decide(t, steps)
+                        if pile.endswith("9H") and len(steps) == 1:  # a red three inside the pile: the kernel's
+                            assert said != JUDGE, (rid, hand, pile, move)
+                            asked += 1
+                        assert said == JUDGE or said == judged(t, steps), (rid, [str(m) for m in melds], hand, pile, move)
+                    v = view(t)
+                    assert v is not None
+                    found = take_on_counts(v)
+                    assert found is None or found == listed_take(t), (rid, hand, pile)
+    assert asked > 500

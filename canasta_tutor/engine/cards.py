@@ -172,8 +172,24 @@ def parse_card(text: str, reader: str | None = None) -> Card:
     return card
 
 
+# The cards of a text read before (``parse_cards`` with no reader): a program that builds a position
+# per question from the same texts (``api.cards``) reads each one once. Bounded in number and length.
+_TEXTS: dict[str, tuple[Card, ...]] = {}
+
+
 def parse_cards(text: str | Iterable[str], reader: str | None = None) -> list[Card]:
-    """Parse a space-separated string (commas allowed) or an iterable of codes."""
+    """Parse a space-separated string (commas allowed) or an iterable of codes. A new list every call."""
+    if type(text) is str and reader is None:
+        known = _TEXTS.get(text)
+        if known is not None:
+            return list(known)
+        words = text.replace(",", " ").split()
+        cards = list(map(_CACHE.get, words))  # codes seen before, looked up in C
+        if None in cards:
+            cards = [parse_card(w) for w in words]
+        if len(_TEXTS) < 4096 and len(text) <= 400:
+            _TEXTS[text] = tuple(cards)  # type: ignore[arg-type]  # no None left
+        return cards  # type: ignore[return-value]
     if isinstance(text, str):
         words = text.replace(",", " ").split()
     else:

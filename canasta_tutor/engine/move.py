@@ -2,7 +2,7 @@
 notation; a word that is not understood is a MoveError naming it (a usage error, exit 2)."""
 from __future__ import annotations
 
-from canasta_tutor.engine.cards import NATURAL_RANKS, Card, CardError, parse_card
+from canasta_tutor.engine.cards import CODE, NATURAL_RANKS, Card, CardError, parse_card
 from canasta_tutor.engine.record import Record
 from canasta_tutor.reading.languages import LANGUAGES
 from canasta_tutor.reading.strict_yaml import Said
@@ -56,7 +56,7 @@ class Step(Record):
         return hash((self.kind, self.cards, self.to))
 
     def __str__(self) -> str:
-        parts = [self.kind, *map(str, self.cards)]
+        parts = [self.kind, *map(CODE, self.cards)]  # each card's notation, without a call of ``__str__``
         if self.to and self.kind == "add":
             parts += ["to", self.to]
         return " ".join(parts)

@@ -150,7 +150,8 @@ def decide_after(v: View, step: Step, more: Sequence[Step]) -> str | None:
 
 def some_take(v: View) -> bool:
     """True when one of the plain takes is legal as a move of its own: with a natural pair, with one
-    natural and a wild card, or the pile alone onto the side's meld of the top card's rank. False
+    natural and a wild card, with one natural where the ruleset takes the pile with one (onto the
+    side's meld of its rank), or the pile alone onto that meld. False
     says only that none of these is (a take that must also make the first meld with more cards is
     the listing's search): never that no take is legal."""
     pile = v.pile
@@ -174,6 +175,8 @@ def some_take(v: View) -> bool:
         return True
     if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
         return True
+    if first is not None and v.k.one_natural and take_step(v, hand, Step("take", (first,))) is None:
+        return True  # where one natural card takes the pile (Brazilian), onto the side's meld of its rank
     return v.meld_of(rank) is not None and take_step(v, hand, _BARE) is None
 
 

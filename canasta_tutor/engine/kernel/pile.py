@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import VALUE, Card
-from canasta_tutor.engine.kernel.constants import PILE_CORNERS
+from canasta_tutor.engine.kernel.constants import PILE_CORNERS, RED_THREES, SUITLESS
 from canasta_tutor.engine.kernel.ids import (
     BLACK_THREE_ON_TOP,
     CANASTA_CLOSED,
@@ -42,7 +42,8 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     pile = v.pile
     if not pile:
         return PILE_EMPTY
-    if not PILE_CORNERS.isdisjoint(pile):  # the judge's corners
+    corner = not PILE_CORNERS.isdisjoint(pile)  # the judge's corners (one look for both)
+    if corner and not SUITLESS.isdisjoint(pile):  # a card without its suit: which card it is, the judge's
         return JUDGE
     top = pile[-1]
     if top.is_black_three:
@@ -51,6 +52,15 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
         return WILD_ON_TOP
     if len(pile) == 1 and len(hand) == 1:
         return ONE_CARD
+    reds = 0
+    if corner:
+        # A red three in the pile goes to the side's red threes, not into the hand. The judge's then:
+        # one on top (turned up at the deal; pile.no-match), and a move that goes on with what the take
+        # gave (``whole.py`` keeps the cards taken as they come). A take alone counts them out of the
+        # cards it leaves in the hand.
+        if top.is_red_three or not alone:
+            return JUDGE
+        reds = sum(map(RED_THREES.__contains__, pile))
     cards = step.cards
     rank = top.rank
     naturals = wilds = 0
@@ -92,7 +102,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     if broken is not None or not alone:
         return broken
     grew = size >= 7 and not was_canasta  # the step made a canasta
-    left = len(hand) - len(cards) + len(pile) - 1
+    left = len(hand) - len(cards) + len(pile) - 1 - reds
     if left == 0 and hand:
         broken = going_out(v, v.canastas() + grew, False, False)  # a take is never concealed
     else:
@@ -120,11 +130,17 @@ def no_take(v: View) -> bool:
     pile = v.pile
     if hand is None:
         return False
-    if pile and not PILE_CORNERS.isdisjoint(pile):  # the judge's corners
-        return False
     if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
         return True
-    rank = pile[-1].rank
+    # A red three in the pile is a corner of the judge's for what a take brings into the hand, not for
+    # the rules below, which read the top card, the hand and the side's melds: only a card without its
+    # suit is left to the judge. A red three on top is never melded (pile.no-match), whatever goes with it.
+    if not SUITLESS.isdisjoint(pile):
+        return False
+    top = pile[-1]
+    if top.is_red_three:
+        return True
+    rank = top.rank
     naturals = wilds = 0
     for c in hand:
         if c.rank == rank:
@@ -139,4 +155,6 @@ def no_take(v: View) -> bool:
     target = v.meld_of(rank)
     if target is not None:  # every take goes onto it
         return not k.onto_meld or len(target) >= 7 and k.canasta_closed  # pile.onto-own-meld, meld.canasta-closed
-    return not k.one_natural and (naturals == 0 or naturals == 1 and wilds == 0)  # pile.no-match
+    if k.one_natural:  # one natural matches, but the top and one card make no meld (meld.too-small)
+        return naturals + wilds < 2
+    return naturals == 0 or naturals == 1 and wilds == 0  # pile.no-match
