@@ -169,6 +169,10 @@ CORNERS = [
     ("official", "9D 9S 9C 9C 4C 5C", "9H", 0, {}, True),
     # A pile of two leaves its lower card in the hand.
     ("official", "9D 9S 9C 9C 4C", "5H 9H", 0, {}, True),
+    # A red three in the pile goes to the side, not into the hand: one card left...
+    ("official", "9D 9S 9C 9C 4C", "3D 9H", 0, {}, False),
+    # ...or two, with a card of the pile beside it.
+    ("official", "9D 9S 9C 9C 4C", "5H 3D 9H", 0, {}, True),
     # 90 to reach: only every card does it, in a canasta, going out, where no last discard is asked for...
     ("official", "9D 9S 9C 9C 2H 2D", "9H", 1500, {}, True),
     # ...unless the partner refused...
@@ -210,7 +214,7 @@ def test_the_corners(rid: str, hand: str, pile: str, score: int, extra: dict[str
 
 
 def test_the_judges_corners_are_handed_over() -> None:
-    for hand, pile in (("9D 9 KS", "5D 9H"), ("9D 9S 3H", "5D 9H"), ("9D 9S JK", "3D 9H")):
+    for hand, pile in (("9D 9 KS", "5D 9H"), ("9D 9S 3H", "5D 9H"), ("9D 9S JK", "9 9H")):
         t = table("classic", hand.split(), pile.split(), 1500)
         assert first_meld_take(**args(t)) is None
 

@@ -13,13 +13,13 @@ What makes such a move legal, as the judge rules it (``engine/rules/``):
 - the first meld's minimum: the top card and every card laid from the hand count, never the rest of
   the pile (it goes to the hand, and a card from the pile counts for no ruleset); where the score
   asks for a canasta instead, one of the new melds holds seven cards;
-- what is left: the rest of the pile goes to the hand, so a move that leaves one card needs the
-  canastas to go out, and one that empties the hand goes out (the canastas, the partner's answer,
-  and no last discard: a take is never concealed).
+- what is left: the rest of the pile goes to the hand (a red three in it to the side's red threes),
+  so a move that leaves one card needs the canastas to go out, and one that empties the hand goes
+  out (the canastas, the partner's answer, and no last discard: a take is never concealed).
 
 The search answers yes even when the turn could not be finished after such a move, and so does
-this. Cards written without a suit, red threes in the hand or the pile and a red three drawn as the
-stock's last card are the judge's corners: the answer is then None, as it is when the counts would
+this. Cards written without a suit (in the hand or the pile), red threes in the hand and a red three
+drawn as the stock's last card are the judge's corners: the answer is then None, as it is when the counts would
 need a longer search than this one allows."""
 from __future__ import annotations
 
@@ -31,8 +31,8 @@ from canasta_tutor.engine.ruleset import Ruleset
 
 __all__ = ["first_meld_take"]
 
-# Cards the judge rules on alone: a suitless card may stand for several, a red three in the hand or
-# the pile goes to the side's red threes rather than into a meld or the hand.
+# Cards in the hand the judge rules on alone: a suitless card may stand for several, a red three goes
+# to the side's red threes rather than into a meld. In the pile, only a suitless card is the judge's.
 _CORNERS = SUITLESS | RED_THREES
 _VALUE = {r: Card(r, "S").value for r in NATURAL_RANKS}
 _JOKER = Card("JK").value
@@ -54,7 +54,7 @@ def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Seque
     ``red_three_last``: the turn's flags. None: the judge's search must say."""
     if not pile:
         return False
-    if red_three_last or not (_CORNERS.isdisjoint(hand) and _CORNERS.isdisjoint(pile)):
+    if red_three_last or not (_CORNERS.isdisjoint(hand) and SUITLESS.isdisjoint(pile)):
         return None
     if k.stock_out_end and stock == 0 or k.first_round_restricted and first_round:
         return False  # hand.over, turn.first-round: no take at all
@@ -74,7 +74,9 @@ def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Seque
     if held == 1 and not wild:
         return False  # the top card and one natural make two cards: a take needs a wild card too
     need = rs.threshold(score).need
-    left = len(hand) + len(pile) - 1  # the cards the hand holds after the take, before anything is laid
+    # The cards the hand holds after the take, before anything is laid: a red three in the pile goes to
+    # the side's red threes (a red three on top is not natural: refused above).
+    left = len(hand) + len(pile) - 1 - (0 if RED_THREES.isdisjoint(pile) else sum(map(RED_THREES.__contains__, pile)))
     if need is not None:
         # The likeliest yes: every natural of the top's rank and as many wild cards as the meld holds.
         worth = top.value + held * _VALUE[rank] + _wild_worth(wild, jokers)
