@@ -13,6 +13,7 @@ process, for start-up, signals, closed streams and terminals (see clirun.py)."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -20,6 +21,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+
+# Ctrl-C as a person at a terminal has it: a suite started in the background by a shell without job
+# control (``pytest &`` in a script, some CI runners) inherits SIGINT ignored, and so would every process
+# a test starts, so the tests of Ctrl-C would wait on a process that never stops. A handler set here is
+# undone at exec, so those processes start with the default, as from a terminal.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 from clirun import run_in_process, run_process  # noqa: E402 (tests/ is on the path from here)
 

@@ -542,8 +542,12 @@ def test_ctrl_c_during_a_json_lesson_prints_the_result_so_far(tmp_path):
         time.sleep(0.05)
     time.sleep(0.3)
     proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=30)  # the result so far is short: it fits the pipe, so waiting first is safe
+    finally:
+        if proc.poll() is None:  # a process that did not stop fails the test, never hangs it
+            proc.kill()
     out = proc.stdout.read()
-    proc.wait(timeout=30)
     reader.join(timeout=5)
     assert proc.returncode == 130
     data = json.loads(out)
