@@ -1038,3 +1038,26 @@ def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it(
                     found = take_on_counts(v)
                     assert found is None or found == listed_take(t), (rid, hand, pile)
     assert asked > 500
+
+
+def test_a_take_found_legal_then_a_discard_keeps_the_red_threes_of_the_pile_out_of_the_hand():
+    # ``decide_after`` carries a move on from a take the kernel found legal alone. The red threes the
+    # take gave the side are not in the hand: the discard of the last card held goes out (and with the
+    # partner's answer refused, or not asked where it is required, is refused for that), where a hand
+    # that still held them would not.
+    said: list[str | None] = []
+    take = parse_move("take 9S 9D")[0]
+    for rid in ("classic", "official", "danish", "brazilian"):
+        canastas = [api.cards("KS KH KD KC 2C KS KH"), api.cards("QS QH QD QC QS QH QD")]
+        for permission in ("none", "granted", "refused"):
+            for hand, pile in (("9S 9D 4C", "3H 9H"), ("9S 9D 4C", "3D 5C 3H 9H"), ("9S 9D 4C 5S", "3H 3D 9H")):
+                t = api.table_from_cards(rid, [api.cards(hand), 11, 11, 11], melds=[canastas], discard=api.cards(pile),
+                                         stock=30, scores=[1600, 0], permission=permission)
+                v = view(t)
+                assert v is not None and decide(t, [take]) is None, (rid, hand, pile)
+                for card in dict.fromkeys(api.cards(hand)[2:] + [c for c in t.discard[:-1] if c.is_natural]):
+                    more = [Step("discard", (card,))]
+                    mine = decide_after(v, take, more)
+                    assert mine == judged(t, [take, *more]), (rid, permission, hand, pile, str(card))
+                    said.append(mine)
+    assert "out.permission" in said and None in said

@@ -55,9 +55,9 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
     reds = 0
     if corner:
         # A red three in the pile goes to the side's red threes, not into the hand. The judge's then:
-        # one on top (turned up at the deal; pile.no-match), and a move that goes on with what the take
-        # gave (``whole.py`` keeps the cards taken as they come). A take alone counts them out of the
-        # cards it leaves in the hand.
+        # one on top (turned up at the deal; pile.no-match), and a move that goes on after the take. A
+        # take alone counts them out of the cards it leaves in the hand (and ``whole.py``, carrying a
+        # move on from a take found legal alone, leaves them out of the hand too).
         if top.is_red_three or not alone:
             return JUDGE
         reds = sum(map(RED_THREES.__contains__, pile))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import Card
+from canasta_tutor.engine.kernel.constants import RED_THREES
 from canasta_tutor.engine.kernel.discard import discard_step
 from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.ids import AFTER_DISCARD, BELOW_MINIMUM, CANASTA_REQUIRED, CANASTAS_NEEDED, JUDGE
@@ -160,7 +161,10 @@ def _apply(t: Turn, step: Step) -> None:
         top = pile[-1]
         t.counted += top.value + _lay(t, step.cards)
         _into_meld(t, top.rank, [top, *step.cards])
-        t.from_pile += pile[:-1]
+        rest = pile[:-1]
+        # A red three in the pile goes to the side's red threes, not into the hand (``TurnState.apply``):
+        # a take the kernel found legal alone may be followed by more steps (``decide_then``).
+        t.from_pile += rest if RED_THREES.isdisjoint(rest) else [c for c in rest if not c.is_red_three]
         t.pile = []
         t.frozen = False
         t.drawn = t.took = True
