@@ -106,6 +106,11 @@ def test_parse_cards_of_a_text_read_before_is_a_new_list_of_the_same_cards():
         with pytest.raises(CardError):
             parse_cards("9S 3")  # a three needs its suit
     assert parse_cards("KH 10S", reader="nl") == [Card("K", "H"), Card("10", "S")]
+    # A code two languages read as different cards: the reader's reading, never one kept for the text.
+    assert parse_cards("VC 9S", reader="nl") == [Card("Q", "C"), Card("9", "S")]
+    assert parse_cards("VC 9S", reader="pt-BR") == [Card("J", "H"), Card("9", "S")]
+    with pytest.raises(CardError):
+        parse_cards("VC 9S")
 
 
 # --- property tests (hypothesis: a test dependency, `pip install -e .[test]`) ------------------------
