@@ -1016,8 +1016,8 @@ def test_a_table_read_from_a_file_keeps_its_view_until_it_is_looked_into(tmp_pat
 
 def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it():
     # The red three goes to the side's red threes, not into the hand: it decides between going out,
-    # stopping short and neither. The kernel answers a take alone (one on top, or a move that goes on,
-    # is the judge's); can_take on counts likewise.
+    # stopping short and neither. The kernel answers a take, alone or followed by more steps (one on
+    # top is the judge's); can_take on counts likewise.
     asked = 0
     for rid in ("classic", "official", "danish", "brazilian"):
         for melds in ([], [api.cards("KS KH KD KC 2C KS KH")], [api.cards("KS KH KD KC 2C KS KH"), api.cards("QS QH QD")]):
@@ -1029,15 +1029,15 @@ def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it(
                                  "take 9S 9D; discard 5C", "take 9S 9D 9C; meld 3H", "take 9S 2C; discard 9H"):
                         steps = parse_move(move)
                         said = decide(t, steps)
-                        if pile.endswith("9H") and len(steps) == 1:  # a red three inside the pile: the kernel's
-                            assert said != JUDGE, (rid, hand, pile, move)
-                            asked += 1
+                        if pile.endswith("9H"):  # a red three inside the pile: the kernel's
+                            assert said != JUDGE or len(steps) > 1, (rid, hand, pile, move)
+                            asked += len(steps) > 1 and said != JUDGE  # a move that goes on, answered
                         assert said == JUDGE or said == judged(t, steps), (rid, [str(m) for m in melds], hand, pile, move)
                     v = view(t)
                     assert v is not None
                     found = take_on_counts(v)
                     assert found is None or found == listed_take(t), (rid, hand, pile)
-    assert asked > 500
+    assert asked > 400  # most moves that go on after the take too (one that empties the hand first is the judge's)
 
 
 def test_a_take_found_legal_then_a_discard_keeps_the_red_threes_of_the_pile_out_of_the_hand():

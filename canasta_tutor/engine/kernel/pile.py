@@ -54,11 +54,10 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
         return ONE_CARD
     reds = 0
     if corner:
-        # A red three in the pile goes to the side's red threes, not into the hand. The judge's then:
-        # one on top (turned up at the deal; pile.no-match), and a move that goes on after the take. A
-        # take alone counts them out of the cards it leaves in the hand (and ``whole.py``, carrying a
-        # move on from a take found legal alone, leaves them out of the hand too).
-        if top.is_red_three or not alone:
+        # A red three in the pile goes to the side's red threes, not into the hand: a take alone counts
+        # them out of the cards it leaves in the hand, and ``whole.py`` leaves them out of the hand for
+        # the steps after it. One on top (turned up at the deal; pile.no-match) is the judge's.
+        if top.is_red_three:
             return JUDGE
         reds = sum(map(RED_THREES.__contains__, pile))
     cards = step.cards
