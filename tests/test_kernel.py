@@ -1038,6 +1038,12 @@ def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it(
                     found = take_on_counts(v)
                     assert found is None or found == listed_take(t), (rid, hand, pile)
     assert asked > 400  # most moves that go on after the take too (one that empties the hand first is the judge's)
+    # A red three on top (turned up at the deal, not yet covered): no take at all, said on counts.
+    for rid in ("classic", "official", "danish"):
+        t = api.table_from_cards(rid, [api.cards("3S 3C 3S 9D"), 11, 11, 11], melds=[[api.cards("KS KH KD")]],
+                                 discard=api.cards("3D"), stock=30, scores=[1600, 0])
+        v = view(t)
+        assert v is not None and take_on_counts(v) is False and not listed_take(t), rid
 
 
 def test_a_take_found_legal_then_a_discard_keeps_the_red_threes_of_the_pile_out_of_the_hand():
