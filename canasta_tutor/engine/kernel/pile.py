@@ -131,9 +131,10 @@ def no_take(v: View) -> bool:
         return False
     if take_step(v, hand, _BARE) in _WHATEVER_CARDS:
         return True
-    # A red three in the pile is a corner of the judge's for what a take brings into the hand, not for
-    # the rules below, which read the top card, the hand and the side's melds: only a card without its
-    # suit is left to the judge. A red three on top is never melded (pile.no-match), whatever goes with it.
+    # The rules below read the top card, the pile's freezing, the hand and the side's melds, never what
+    # the take brings into the hand, so a red three inside the pile is read here as any card: only a card
+    # without its suit is left to the judge. A red three on top is never melded (pile.no-match), whatever
+    # goes with it.
     if not SUITLESS.isdisjoint(pile):
         return False
     top = pile[-1]
