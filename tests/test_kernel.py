@@ -1018,26 +1018,37 @@ def test_a_take_of_a_pile_with_a_red_three_in_it_is_ruled_as_the_judge_rules_it(
     # The red three goes to the side's red threes, not into the hand: it decides between going out,
     # stopping short and neither. The kernel answers a take, alone or followed by more steps (one on
     # top is the judge's); can_take on counts likewise.
-    asked = 0
+    asked = counted = 0
+    ruled: set[str | None] = set()
+    kings, queens = api.cards("KS KH KD KC 2C KS KH"), api.cards("QS QH QD QC QS QH QD")
     for rid in ("classic", "official", "danish", "brazilian"):
-        for melds in ([], [api.cards("KS KH KD KC 2C KS KH")], [api.cards("KS KH KD KC 2C KS KH"), api.cards("QS QH QD")]):
-            for hand in ("9S 9D", "9S 9D 4C", "9S 2C", "9S 9D 9C", "9S"):
+        for melds in ([], [kings], [kings, api.cards("QS QH QD")], [kings, queens]):
+            for hand in ("9S 9D", "9S 9D 4C", "9S 2C", "9S 9D 9C", "9S", "9S 9D 9C 5C 5C 2H", "9S 9D KC 4C"):
                 for pile in ("3H 9H", "3D 5C 3H 9H", "5C 3H 9H", "3H 9H 3D"):
                     t = api.table_from_cards(rid, [api.cards(hand), 11, 11, 11], melds=[melds], discard=api.cards(pile),
                                              stock=30, scores=[1600, 0])
+                    # Then a discard, a meld, a lay-off onto the new meld or the side's, going out.
                     for move in ("take", f"take {hand}", "take 9S 9D", "take 9S", "take 9S 9D; discard 4C",
-                                 "take 9S 9D; discard 5C", "take 9S 9D 9C; meld 3H", "take 9S 2C; discard 9H"):
+                                 "take 9S 9D; discard 5C", "take 9S 9D 9C; meld 3H", "take 9S 2C; discard 9H",
+                                 "take 9S 9D; meld 5C 5C 2H", "take 9S 9D; add 9C to 9", "take 9S 9D; add KC to K",
+                                 "take 9S 9D; add KC to K; discard 4C", "take 9S 9D 9C; meld 5C 5C 2H; discard 5C",
+                                 "take 9S 9D; add 9C 5C to 9", "take 9S 2C; add 9D to 9; discard 4C"):
                         steps = parse_move(move)
                         said = decide(t, steps)
                         if pile.endswith("9H"):  # a red three inside the pile: the kernel's
                             assert said != JUDGE or len(steps) > 1, (rid, hand, pile, move)
                             asked += len(steps) > 1 and said != JUDGE  # a move that goes on, answered
                         assert said == JUDGE or said == judged(t, steps), (rid, [str(m) for m in melds], hand, pile, move)
+                        ruled.add(said)
                     v = view(t)
                     assert v is not None
                     found = take_on_counts(v)
                     assert found is None or found == listed_take(t), (rid, hand, pile)
-    assert asked > 400  # most moves that go on after the take too (one that empties the hand first is the judge's)
+                    counted += found is not None
+    assert asked > 2500  # most moves that go on after the take too (one that empties the hand first is the judge's)
+    assert counted > 400  # can_take answered on counts nearly everywhere
+    # The moves reach going out and stopping short, and legal ones.
+    assert {None, "out.canastas-needed", "out.permission", "out.must-discard", "initial.below-minimum"} <= ruled, ruled
     # A red three on top (turned up at the deal, not yet covered): no take at all, said on counts.
     for rid in ("classic", "official", "danish"):
         t = api.table_from_cards(rid, [api.cards("3S 3C 3S 9D"), 11, 11, 11], melds=[[api.cards("KS KH KD")]],

@@ -8,8 +8,8 @@ stopping at the first one broken. A move of several steps applies them one by on
 copies only what a step changes (``whole.py``). Its modules mirror ``engine/rules/``. A question it
 does not answer itself (a hand known only by its count, cards written without a suit, black threes
 melded, a red three drawn or as the stock's last card, one on top of the pile, a card taken for one
-drawn unseen) it hands to the judge (``JUDGE``): it never
-guesses. Differential tests hold the two to the same answers."""
+drawn unseen) it hands to the judge (``JUDGE``): it never guesses. Differential tests hold the two to
+the same answers."""
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -19,8 +19,8 @@ What makes such a move legal, as the judge rules it (``engine/rules/``):
 
 The search answers yes even when the turn could not be finished after such a move, and so does
 this. Cards written without a suit (in the hand or the pile), red threes in the hand and a red three
-drawn as the stock's last card are the judge's corners: the answer is then None, as it is when the counts would
-need a longer search than this one allows."""
+drawn as the stock's last card are the judge's corners: the answer is then None, as it is when the
+counts would need a longer search than this one allows."""
 from __future__ import annotations
 
 from collections.abc import Sequence
