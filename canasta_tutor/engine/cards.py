@@ -172,6 +172,15 @@ def parse_card(text: str, reader: str | None = None) -> Card:
     return card
 
 
+def cards_of_codes(words: list[str]) -> list[Card]:
+    """``parse_card`` of each code (no reader), the codes seen before looked up in C: a program reads
+    the same few dozen codes again and again. Raises CardError as ``parse_card`` does."""
+    cards = list(map(_CACHE.get, words))
+    if None in cards:
+        return [parse_card(w) for w in words]
+    return cards  # type: ignore[return-value]  # no None among them
+
+
 # The cards of a text read before (``parse_cards`` with no reader): a program that builds a position
 # per question from the same texts (``api.cards``) reads each one once. Bounded in number and length.
 _TEXTS: dict[str, tuple[Card, ...]] = {}
@@ -183,13 +192,10 @@ def parse_cards(text: str | Iterable[str], reader: str | None = None) -> list[Ca
         known = _TEXTS.get(text)
         if known is not None:
             return list(known)
-        words = text.replace(",", " ").split()
-        cards = list(map(_CACHE.get, words))  # codes seen before, looked up in C
-        if None in cards:
-            cards = [parse_card(w) for w in words]
+        cards = cards_of_codes(text.replace(",", " ").split())
         if len(_TEXTS) < 4096 and len(text) <= 400:
-            _TEXTS[text] = tuple(cards)  # type: ignore[arg-type]  # no None left
-        return cards  # type: ignore[return-value]
+            _TEXTS[text] = tuple(cards)
+        return cards
     if isinstance(text, str):
         words = text.replace(",", " ").split()
     else:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from canasta_tutor.engine.cards import _CACHE as _CARD_CACHE
-from canasta_tutor.engine.cards import NATURAL_RANKS, RANKS, SUITS, Card, CardError, parse_card
+from canasta_tutor.engine.cards import NATURAL_RANKS, RANKS, SUITS, Card, CardError, cards_of_codes
 from canasta_tutor.engine.plain import RESOLVED, SideParts, data_table, ruleset_for
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
 from canasta_tutor.engine.table import Table, meld_rank, partners
@@ -116,14 +115,10 @@ def _weight(cards: list[Card]) -> int:
 
 
 def _card_list(words: list[str]) -> list[Card]:
-    get = _CARD_CACHE.get
-    cards = list(map(get, words))  # the codes seen before, looked up in C
-    if None in cards:
-        try:
-            return [get(w) or parse_card(w) for w in words]
-        except CardError:
-            raise _Decline from None
-    return cards  # type: ignore[return-value]  # no None among them
+    try:
+        return cards_of_codes(words)
+    except CardError:  # the reader words it
+        raise _Decline from None
 
 
 # What the checks need of a built-in ruleset as it plays with so many players, worked out once: the
