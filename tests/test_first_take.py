@@ -39,7 +39,7 @@ HOUSE: list[dict[str, Any]] = [
 def args(t: Table) -> dict[str, Any]:
     """What the caller hands the counts: plain values read off the table."""
     side = t.side_of(t.mover.name)
-    return {"k": constants(t.ruleset), "rs": t.ruleset, "hand": t.mover.hand, "pile": t.discard,
+    return {"k": constants(t.ruleset), "hand": t.mover.hand, "pile": t.discard,
             "score": side.score, "partnered": len(side.players) > 1, "permission": t.turn.permission,
             "stock": t.stock, "pile_frozen": t.pile_content_frozen(), "first_round": t.turn.first_round,
             "red_three_last": t.turn.red_three_last}

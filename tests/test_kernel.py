@@ -350,6 +350,20 @@ def test_can_take_on_counts_agrees_with_the_search():
     assert yes > 5 and no > 5
 
 
+def test_a_take_that_needs_another_wild_card_than_the_first_held_is_not_refused_on_counts():
+    """The plain takes try one natural with the first wild card the hand holds. Where that one leaves
+    the first meld short (Brazilian: a two counts 20, a joker 50) and another wild card makes the take
+    legal, the counts must not say no. A red three in the hand leaves the first meld's search to the
+    listing, so only the plain takes are asked on counts."""
+    t = api.table_from_cards("brazilian", [api.cards("7D 2C JK 3H 9S 4C"), 11, 11, 11], discard=api.cards("5S 7H"),
+                             stock=30, scores=[0, 0])
+    assert api.check(t, "take 7D 2C").decisive == "initial.below-minimum"
+    assert api.check(t, "take 7D JK").legal
+    v = view(t)
+    assert v is not None and take_on_counts(v) is not False
+    assert api.can_take(t) and listed_take(t)
+
+
 # -- self-play -----------------------------------------------------------------------------------------
 
 def self_played_positions(monkeypatch: pytest.MonkeyPatch, rid: str, seed: int) -> list[Table]:

@@ -154,10 +154,19 @@ def some_take(v: View) -> bool:
     side's meld of its rank), or the pile alone onto that meld. False
     says only that none of these is (a take that must also make the first meld with more cards is
     the listing's search): never that no take is legal."""
+    return _plain_takes(v) is True
+
+
+def _plain_takes(v: View) -> bool | None:
+    """``some_take``, in one look at the hand that also answers the likeliest "no"s, as ``no_take``
+    reads them: True when a plain take is legal; False when the hand holds fewer than two naturals of
+    the top card's rank and the pile asks for a pair (pile.needs-natural-pair), or when the side has no
+    meld of that rank and the hand too few cards to match it (pile.no-match), whatever cards go with
+    the take; None when neither is found."""
     pile = v.pile
     hand = v.held
     if not pile or hand is None:
-        return False
+        return None
     rank = pile[-1].rank
     first: Card | None = None
     second: Card | None = None
@@ -171,13 +180,25 @@ def some_take(v: View) -> bool:
         elif wild is None and c.is_wild:
             wild = c
     # The likeliest first: a question asked this way mostly stops at once.
-    if first is not None and second is not None and take_step(v, hand, Step("take", (first, second))) is None:
-        return True
+    if second is not None:
+        assert first is not None
+        if take_step(v, hand, Step("take", (first, second))) is None:
+            return True
+    else:
+        k = v.k
+        # As ``no_take`` reads the pile's freezing: not where a card in it is written without its suit.
+        if (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()) and SUITLESS.isdisjoint(pile):
+            return False
     if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
         return True
     if first is not None and v.k.one_natural and take_step(v, hand, Step("take", (first,))) is None:
         return True  # where one natural card takes the pile (Brazilian), onto the side's meld of its rank
-    return v.meld_of(rank) is not None and take_step(v, hand, _BARE) is None
+    if v.meld_of(rank) is not None:
+        if take_step(v, hand, _BARE) is None:
+            return True
+    elif second is None and (first is None or wild is None) and SUITLESS.isdisjoint(pile):
+        return False  # no meld of the rank, and too few cards to match the top card (as ``no_take`` says)
+    return None
 
 
 def take_on_counts(v: View) -> bool | None:
@@ -188,13 +209,12 @@ def take_on_counts(v: View) -> bool | None:
         return False
     hand = v.hand
     if not v.melds and hand is not None:
-        found = first_meld_take(v.k, v.rs, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
+        found = first_meld_take(v.k, hand, v.pile, v.score, partnered=v.partnered, permission=v.permission,
                                 stock=v.stock, pile_frozen=v.pile_frozen(), first_round=v.first_round,
                                 red_three_last=False)  # a red three drawn last has no view: the judge's
         if found is not None:
             return found
-    if some_take(v):
-        return True
-    if no_take(v):
-        return False
-    return None
+    found = _plain_takes(v)
+    if found is not None:
+        return found
+    return False if no_take(v) else None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from canasta_tutor.engine.cards import SUITS, Card
 from canasta_tutor.engine.ruleset import Ruleset
+from canasta_tutor.engine.table import freezers
 
 NO_LIMIT = 1 << 30
 
@@ -25,7 +26,10 @@ class Constants:
         "draw_count",
         "final_discard",
         "first_round_restricted",
+        "freezers",
         "frozen_not_melded",
+        "least_frozen",
+        "least_take",
         "max_wilds",
         "min_naturals",
         "needs_pair",
@@ -35,6 +39,7 @@ class Constants:
         "permission_required",
         "ratio_margin",
         "stock_out_end",
+        "tiers",
     )
 
     def __init__(self, rs: Ruleset) -> None:
@@ -44,6 +49,7 @@ class Constants:
         self.draw_count: int = v["draw_count"]
         self.first_round_restricted: bool = bool(v["first_round_restricted"])
         self.frozen_not_melded: bool = "not-melded" in v["pile_frozen_by"]
+        self.freezers: frozenset[Card] = freezers(rs.pile_frozen_by)  # the cards that freeze the pile where they lie
         self.max_wilds: int = NO_LIMIT if v["max_wilds"] is None else v["max_wilds"]
         self.min_naturals: int = v["min_naturals"]
         self.needs_pair: bool = bool(v["pile_needs_natural_pair"])
@@ -60,6 +66,12 @@ class Constants:
         # a listing offers.
         self.ratio_margin: int = {"naturals-outnumber": 1, "naturals-at-least": 0}.get(v["wild_ratio"], -NO_LIMIT)
         self.stock_out_end: bool = v["stock_out"] == "end"
+        # The first meld's minimum by score (``Ruleset.threshold``) as plain pairs: (below, need).
+        self.tiers: tuple[tuple[int | None, int | None], ...] = tuple((t.below, t.need) for t in rs.initial_meld)
+        # The fewest naturals from the hand a take of the pile lays: one, two where the pile asks for a
+        # pair (frozen for the side, or always), and never fewer than a meld needs beside the top card.
+        self.least_take: int = max(1, 2 if self.needs_pair or self.frozen_not_melded else 1, self.min_naturals - 1)
+        self.least_frozen: int = max(2, self.min_naturals - 1)
 
 
 def constants(rs: Ruleset) -> Constants:

@@ -27,7 +27,6 @@ from collections.abc import Sequence
 
 from canasta_tutor.engine.cards import NATURAL_RANKS, Card
 from canasta_tutor.engine.kernel.constants import RED_THREES, SUITLESS, Constants
-from canasta_tutor.engine.ruleset import Ruleset
 
 __all__ = ["first_meld_take"]
 
@@ -41,17 +40,18 @@ _TWO = Card("2", "S").value
 WORK_LIMIT = 20000
 
 
-def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Sequence[Card], score: int, *,
+def first_meld_take(k: Constants, hand: Sequence[Card], pile: Sequence[Card], score: int, *,
                     partnered: bool, permission: str, stock: int, pile_frozen: bool, first_round: bool,
                     red_three_last: bool) -> bool | None:
     """Whether the player on turn, in the draw phase, whose side has not melded, may take the pile in
     a move that makes the side's first meld (the take alone, or the take and further melds).
 
-    ``hand``: the player's cards; ``pile``: the discard pile, top card last; ``score``: the side's
-    score; ``partnered``: the side has more than one player; ``permission``: the partner's answer
-    (``none``, ``granted``, ``refused``); ``stock``: cards left in the stock; ``pile_frozen``: the
-    pile is frozen by what lies in it, or as the table says (``View.pile_frozen``); ``first_round``,
-    ``red_three_last``: the turn's flags. None: the judge's search must say."""
+    ``k``: the ruleset's constants; ``hand``: the player's cards; ``pile``: the discard pile, top card
+    last; ``score``: the side's score; ``partnered``: the side has more than one player;
+    ``permission``: the partner's answer (``none``, ``granted``, ``refused``); ``stock``: cards left in
+    the stock; ``pile_frozen``: the pile is frozen by what lies in it, or as the table says
+    (``View.pile_frozen``); ``first_round``, ``red_three_last``: the turn's flags. None: the judge's
+    search must say."""
     if not pile:
         return False
     if red_three_last or not (_CORNERS.isdisjoint(hand) and SUITLESS.isdisjoint(pile)):
@@ -65,21 +65,33 @@ def first_meld_take(k: Constants, rs: Ruleset, hand: Sequence[Card], pile: Seque
     ranks = [c.rank for c in hand]
     held = ranks.count(rank)
     # The fewest naturals from the hand a take lays: one, two on a frozen pile, and the meld's minimum.
-    least = max(1, 2 if k.needs_pair or k.frozen_not_melded or pile_frozen else 1, k.min_naturals - 1)
+    least = k.least_frozen if pile_frozen else k.least_take
     if held < least:
         return False
     twos = ranks.count("2")
     jokers = ranks.count("JK")
-    wild = min(twos + jokers, _cap(k, held + 1))
+    # The likeliest yes is asked of nearly every such question, so its helpers are written out here:
+    # ``_cap(k, held + 1)``, ``Ruleset.threshold(score).need`` and ``_wild_worth(wild, jokers)`` (their
+    # calls took about a fifth of this function's time).
+    cap = held + 1 - k.ratio_margin
+    if cap > k.max_wilds:
+        cap = k.max_wilds
+    wild = twos + jokers
+    if wild > cap:
+        wild = cap
     if held == 1 and not wild:
         return False  # the top card and one natural make two cards: a take needs a wild card too
-    need = rs.threshold(score).need
+    need: int | None = None
+    for below, need in k.tiers:  # noqa: B007  (read after the loop: the last tier where none is below)
+        if below is None or score < below:
+            break
     # The cards the hand holds after the take, before anything is laid: a red three in the pile goes to
     # the side's red threes (a red three on top is not natural: refused above).
     left = len(hand) + len(pile) - 1 - (0 if RED_THREES.isdisjoint(pile) else sum(map(RED_THREES.__contains__, pile)))
     if need is not None:
         # The likeliest yes: every natural of the top's rank and as many wild cards as the meld holds.
-        worth = top.value + held * _VALUE[rank] + _wild_worth(wild, jokers)
+        j = wild if wild < jokers else jokers
+        worth = top.value + held * _VALUE[rank] + j * _JOKER + (wild - j) * _TWO
         if worth >= need and left - held - wild >= 2:
             return True
         if k.min_naturals >= 2:

@@ -10,7 +10,7 @@ from canasta_tutor.engine.cards import Card
 from canasta_tutor.engine.kernel.constants import SUITLESS, Constants, constants
 from canasta_tutor.engine.plain import DataParts, DataTable, PlainParts, PlainTable, SealedTable, keep_view, rank_of
 from canasta_tutor.engine.ruleset import Ruleset
-from canasta_tutor.engine.table import Table, freezers
+from canasta_tutor.engine.table import Table
 
 NO_MELDS: list[Sequence[Card]] = []
 
@@ -40,7 +40,7 @@ class View:
         """Frozen by what lies in the pile, unless the table says otherwise."""
         if self.frozen is not None:
             return self.frozen
-        return not freezers(self.rs.pile_frozen_by).isdisjoint(self.pile)
+        return not self.k.freezers.isdisjoint(self.pile)
 
     def copy_into(self, other: View) -> None:
         """This view's values written into ``other`` (a turn about to apply steps to them, which
