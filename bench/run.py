@@ -270,6 +270,9 @@ POSITIONS = [
     ("take the pile, no", position("7H 7D 2C KS KH 5C 9D 4H JK QD", discard="5D 8C 4S QS 6H", phase="draw"),
      ("can_take",), ("take",)),
     ("take the pile, frozen", position(HAND, discard="5D 2S 8C 9H", phase="draw"), ("can_take",), ("take",)),
+    # Frozen, and one nine with wild cards: no take (the pair is asked for), said from one look at the hand.
+    ("take the pile, frozen, no", position("7H 7D 2C KS KH 5C 9D 4H JK QD", discard="5D 2S 8C 9H", phase="draw"),
+     ("can_take",), ("take",)),
     # A red three turned up at the deal lies in the pile (it freezes it): the take gives it to the side.
     ("take the pile, red three", position(HAND, discard="3H 5D 8C 9H", phase="draw"), ("can_take",), ("take",)),
     # The side has not melded: our answer includes making the first meld in the same move (it searches);
