@@ -32,6 +32,18 @@ from canasta_tutor.engine.table import Table
 __all__ = ["JUDGE", "View", "decide", "decide_after", "decide_held", "decide_step", "held", "no_take", "some_take", "step_view", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
+# The plain takes ``_plain_takes`` tries, one step for each group of cards: a step is a value, and
+# making one costs more than the rest of a question that stops at it. Cards are interned, so there are
+# at most a few thousand groups of one or two.
+_TAKES: dict[tuple[Card, ...], Step] = {}
+
+
+def _take(cards: tuple[Card, ...]) -> Step:
+    """The take of ``cards`` (one or two), made once."""
+    step = _TAKES.get(cards)
+    if step is None:
+        step = _TAKES[cards] = Step("take", cards)
+    return step
 # A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
 _BEHIND = bool(unmirrored(set(RULES)))
 
@@ -182,16 +194,16 @@ def _plain_takes(v: View) -> bool | None:
     # The likeliest first: a question asked this way mostly stops at once.
     if second is not None:
         assert first is not None
-        if take_step(v, hand, Step("take", (first, second))) is None:
+        if take_step(v, hand, _take((first, second))) is None:
             return True
     else:
         k = v.k
         # As ``no_take`` reads the pile's freezing: not where a card in it is written without its suit.
         if (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()) and SUITLESS.isdisjoint(pile):
             return False
-    if first is not None and wild is not None and take_step(v, hand, Step("take", (first, wild))) is None:
+    if first is not None and wild is not None and take_step(v, hand, _take((first, wild))) is None:
         return True
-    if first is not None and v.k.one_natural and take_step(v, hand, Step("take", (first,))) is None:
+    if first is not None and v.k.one_natural and take_step(v, hand, _take((first,))) is None:
         return True  # where one natural card takes the pile (Brazilian), onto the side's meld of its rank
     if v.meld_of(rank) is not None:
         if take_step(v, hand, _BARE) is None:
