@@ -32,9 +32,11 @@ from canasta_tutor.engine.table import Table
 __all__ = ["JUDGE", "View", "decide", "decide_after", "decide_held", "decide_step", "held", "no_take", "some_take", "step_view", "take_on_counts", "view"]
 
 _BARE = Step("take")  # the pile alone, onto the side's meld of its top card's rank
+# A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
+_BEHIND = bool(unmirrored(set(RULES)))
 # The plain takes ``_plain_takes`` tries, one step for each group of cards: a step is a value, and
-# making one costs more than the rest of a question that stops at it. Cards are interned, so there are
-# at most a few thousand groups of one or two.
+# making one took about a fifth of a question that stops at it. Cards are interned, so there are at
+# most a few thousand groups of one or two.
 _TAKES: dict[tuple[Card, ...], Step] = {}
 
 
@@ -44,8 +46,6 @@ def _take(cards: tuple[Card, ...]) -> Step:
     if step is None:
         step = _TAKES[cards] = Step("take", cards)
     return step
-# A rule of the judge's that the kernel does not mirror yet: every question goes to the judge.
-_BEHIND = bool(unmirrored(set(RULES)))
 
 
 def decide(table: Table, steps: Sequence[Step]) -> str | None:

@@ -68,8 +68,9 @@ class Constants:
         self.stock_out_end: bool = v["stock_out"] == "end"
         # The first meld's minimum by score (``Ruleset.threshold``) as plain pairs: (below, need).
         self.tiers: tuple[tuple[int | None, int | None], ...] = tuple((t.below, t.need) for t in rs.initial_meld)
-        # The fewest naturals from the hand a take of the pile lays: one, two where the pile asks for a
-        # pair (frozen for the side, or always), and never fewer than a meld needs beside the top card.
+        # The fewest naturals from the hand a take of the pile lays, for a side that has not melded (the
+        # take that must make the first meld): one, two where the pile asks for a pair (frozen for such
+        # a side, frozen by what lies in it, or always), never fewer than a meld needs beside the top card.
         self.least_take: int = max(1, 2 if self.needs_pair or self.frozen_not_melded else 1, self.min_naturals - 1)
         self.least_frozen: int = max(2, self.min_naturals - 1)
 

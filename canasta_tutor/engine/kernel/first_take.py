@@ -64,7 +64,8 @@ def first_meld_take(k: Constants, hand: Sequence[Card], pile: Sequence[Card], sc
     rank = top.rank
     ranks = [c.rank for c in hand]
     held = ranks.count(rank)
-    # The fewest naturals from the hand a take lays: one, two on a frozen pile, and the meld's minimum.
+    # The fewest naturals from the hand a take lays: one, two on a frozen pile, and the meld's minimum
+    # (``Constants.least_take``, ``least_frozen``).
     least = k.least_frozen if pile_frozen else k.least_take
     if held < least:
         return False
