@@ -182,7 +182,9 @@ def cards_of_codes(words: list[str]) -> list[Card]:
 
 
 # The cards of a text read before (``parse_cards`` with no reader): a program that builds a position
-# per question from the same texts (``api.cards``) reads each one once. Bounded in number and length.
+# per question from the same texts (``api.cards``) reads each one once. Bounded in number and in length
+# (a hand or a pile of two decks is under 400 characters); ``files/from_data.py`` keeps its texts so too.
+TEXTS_KEPT, TEXT_LONGEST = 4096, 400
 _TEXTS: dict[str, tuple[Card, ...]] = {}
 
 
@@ -193,7 +195,7 @@ def parse_cards(text: str | Iterable[str], reader: str | None = None) -> list[Ca
         if known is not None:
             return list(known)
         cards = cards_of_codes(text.replace(",", " ").split())
-        if len(_TEXTS) < 4096 and len(text) <= 400:
+        if len(_TEXTS) < TEXTS_KEPT and len(text) <= TEXT_LONGEST:
             _TEXTS[text] = tuple(cards)
         return cards
     if isinstance(text, str):

@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from canasta_tutor.engine.cards import NATURAL_RANKS, RANKS, SUITS, Card, CardError, cards_of_codes
+from canasta_tutor.engine.cards import (
+    NATURAL_RANKS,
+    RANKS,
+    SUITS,
+    TEXT_LONGEST,
+    TEXTS_KEPT,
+    Card,
+    CardError,
+    cards_of_codes,
+)
 from canasta_tutor.engine.plain import RESOLVED, SideParts, data_table, ruleset_for
 from canasta_tutor.engine.ruleset import BUILTIN, Ruleset
 from canasta_tutor.engine.table import Table, meld_rank, partners
@@ -81,7 +90,7 @@ class _Decline(Exception):
 # same hands, melds and piles, and a string keeps its hash, so one look replaces the split and the card
 # looks. Bounded in number and in length (a hand or a pile of two decks is under 400 characters).
 _TEXTS: dict[str, tuple[tuple[Card, ...], int]] = {}
-_TEXT_MOST, _TEXT_LONGEST = 4096, 400
+_TEXT_MOST, _TEXT_LONGEST = TEXTS_KEPT, TEXT_LONGEST  # the bounds of ``parse_cards``' own
 
 
 def _cards(value: Any) -> tuple[Sequence[Card], int]:

@@ -21,7 +21,7 @@ from canasta_tutor.engine.kernel.draw import draw_step
 from canasta_tutor.engine.kernel.first_take import first_meld_take
 from canasta_tutor.engine.kernel.ids import JUDGE, unmirrored
 from canasta_tutor.engine.kernel.meld import meld_step
-from canasta_tutor.engine.kernel.pile import no_take, take_step
+from canasta_tutor.engine.kernel.pile import no_take, pair_asked, take_step
 from canasta_tutor.engine.kernel.turn import ask_step
 from canasta_tutor.engine.kernel.view import View, view
 from canasta_tutor.engine.kernel.whole import Turn, decide_move, decide_then
@@ -196,11 +196,9 @@ def _plain_takes(v: View) -> bool | None:
         assert first is not None
         if take_step(v, hand, _take((first, second))) is None:
             return True
-    else:
-        k = v.k
-        # As ``no_take`` reads the pile's freezing: not where a card in it is written without its suit.
-        if (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()) and SUITLESS.isdisjoint(pile):
-            return False
+    # As ``no_take`` reads the pile's freezing: not where a card in it is written without its suit.
+    elif pair_asked(v) and SUITLESS.isdisjoint(pile):
+        return False
     if first is not None and wild is not None and take_step(v, hand, _take((first, wild))) is None:
         return True
     if first is not None and v.k.one_natural and take_step(v, hand, _take((first,))) is None:

@@ -28,6 +28,14 @@ from canasta_tutor.engine.kernel.view import View
 from canasta_tutor.engine.move import Step
 
 
+def pair_asked(v: View) -> bool:
+    """Whether a take of the pile needs two naturals of the top card's rank from the hand
+    (``pile.needs-natural-pair``): always under the ruleset, for a side that has not melded where that
+    freezes the pile, or for a pile frozen by what lies in it (or as the table says)."""
+    k = v.k
+    return k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()
+
+
 def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> str | None:
     """The take's own rules in decisive order; ``alone``: the move is this step, so the rules of a
     move's end (going out, stopping short, the first meld) are asked here too."""
@@ -71,7 +79,7 @@ def take_step(v: View, hand: Sequence[Card], step: Step, alone: bool = True) -> 
         elif c.rank == rank:
             naturals += 1  # the top is a natural card, so a card of its rank is one too
     melds = v.melds
-    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not melds or v.pile_frozen()):
+    if naturals < 2 and pair_asked(v):
         return NEEDS_PAIR
     target = v.meld_of(rank)
     if k.one_natural:
@@ -148,7 +156,7 @@ def no_take(v: View) -> bool:
         elif c.is_wild:
             wilds += 1
     k = v.k
-    if naturals < 2 and (k.needs_pair or k.frozen_not_melded and not v.melds or v.pile_frozen()):
+    if naturals < 2 and pair_asked(v):
         return True  # pile.needs-natural-pair
     if k.one_natural and naturals == 0:
         return True  # pile.no-match: the rule asks for a natural whatever the meld
